@@ -1,0 +1,221 @@
+"""The tournament's value types: disciplines, formats, settings, entrants, turni and tables.
+
+RULES.md §7.2 (structure, seating N-S v E-W, score-card), §7.3 (formats), §6.6 (Scala 40
+tournaments). Pure data: no I/O, no game engine. A table's sides hold entrant ids; a side has
+one entrant for pairs and singles, two for individual Burraco, where partners change each
+turno (RULES.md §7.3 "Individual tournaments").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Discipline(StrEnum):
+    """What kind of entrant plays and how a hand is scored."""
+
+    BURRACO_PAIRS = "burraco-pairs"
+    BURRACO_INDIVIDUAL = "burraco-individual"
+    SCALA40_SINGLES = "scala40-singles"
+    SCALA40_PAIRS = "scala40-pairs"
+
+    @property
+    def individual(self) -> bool:
+        """Entrants are single players seated two to a side with a new partner each turno."""
+        return self is Discipline.BURRACO_INDIVIDUAL
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Scala 40 scores are penalty points, so the lower total wins the match (§6.5)."""
+        return self in (Discipline.SCALA40_SINGLES, Discipline.SCALA40_PAIRS)
+
+    @property
+    def members_per_entrant(self) -> int:
+        return 2 if self in (Discipline.BURRACO_PAIRS, Discipline.SCALA40_PAIRS) else 1
+
+
+class Format(StrEnum):
+    """How a turno is seated (RULES.md §7.3, §6.6)."""
+
+    MITCHELL = "mitchell"
+    DANESE_PURO = "danese-puro"
+    DANESE_MODIFICATO = "danese-modificato"
+    SWISS = "swiss"
+    ITALIANA = "italiana"
+    KNOCKOUT = "knockout"
+    SORTEGGIO = "sorteggio"
+    INDIVIDUAL_DANISH = "individual-danish"
+    INDIVIDUAL_MITCHELL = "individual-mitchell"
+
+    @property
+    def individual(self) -> bool:
+        return self in (Format.INDIVIDUAL_DANISH, Format.INDIVIDUAL_MITCHELL)
+
+
+#: Formats each discipline may use (Scala 40: knockout, all'italiana, Danese per §6.6).
+ALLOWED_FORMATS: dict[Discipline, frozenset[Format]] = {
+    Discipline.BURRACO_PAIRS: frozenset(f for f in Format if not f.individual),
+    Discipline.BURRACO_INDIVIDUAL: frozenset(
+        {Format.INDIVIDUAL_DANISH, Format.INDIVIDUAL_MITCHELL}
+    ),
+    Discipline.SCALA40_SINGLES: frozenset(
+        {Format.KNOCKOUT, Format.ITALIANA, Format.DANESE_PURO, Format.DANESE_MODIFICATO,
+         Format.SORTEGGIO}
+    ),
+    Discipline.SCALA40_PAIRS: frozenset(
+        {Format.KNOCKOUT, Format.ITALIANA, Format.DANESE_PURO, Format.DANESE_MODIFICATO,
+         Format.SORTEGGIO}
+    ),
+}
+
+#: VP for a bye. Not found in any source (RULES.md §7.3, §8 item 31): 12 is the spec's
+#: assumption, configurable per tournament.
+DEFAULT_BYE_VP = 12
+
+
+@dataclass(slots=True)
+class Settings:
+    """Everything the director chooses when creating the tournament."""
+
+    name: str
+    discipline: Discipline = Discipline.BURRACO_PAIRS
+    deals_per_round: int = 3
+    #: One format per planned turno, e.g. 3 × Mitchell then 1 × Danese (§7.3 mixed schemes).
+    plan: list[Format] = field(default_factory=lambda: [Format.DANESE_MODIFICATO] * 4)
+    #: "FIBUR" picks the FIBUR table for ``deals_per_round``; "CUSTOM" uses ``custom_vp``.
+    vp_table: str = "FIBUR"
+    custom_vp: tuple[int, ...] = ()
+    bye_vp: int = DEFAULT_BYE_VP
+    #: Tables an E-W pair moves after each Mitchell turno (§7.3: 1, 2, 3 or more).
+    mitchell_step: int = 1
+    #: Duplicate Burraco: every table of a turno plays the same deal seeds.
+    duplicate: bool = False
+    #: Seeds the deal seeds and any draw (sorteggio, first-turno draw); 0 means no first draw.
+    seed: int = 1
+    #: First-turno seating: "registration" order or a seeded "draw" (§7.2 seating).
+    first_seating: str = "registration"
+    round_minutes: int = 40
+
+    def validate(self) -> None:
+        if self.deals_per_round < 1:
+            raise ValueError("a turno has at least one smazzata")
+        if not self.plan:
+            raise ValueError("the plan needs at least one turno")
+        allowed = ALLOWED_FORMATS[self.discipline]
+        for fmt in self.plan:
+            if fmt not in allowed:
+                raise ValueError(f"format {fmt.value} is not available for {self.discipline.value}")
+        if self.vp_table not in ("FIBUR", "CUSTOM"):
+            raise ValueError("vp_table is FIBUR or CUSTOM")
+        if self.vp_table == "CUSTOM" and len(self.custom_vp) != 10:
+            raise ValueError("a CUSTOM VP table needs ten upper bounds")
+        if self.first_seating not in ("registration", "draw"):
+            raise ValueError("first_seating is 'registration' or 'draw'")
+        if not 0 <= self.bye_vp <= 20:
+            raise ValueError("bye_vp is between 0 and 20")
+        if self.mitchell_step < 1:
+            raise ValueError("the Mitchell step is at least 1")
+
+
+@dataclass(slots=True)
+class Entrant:
+    """A registered pair, single player or (individual Burraco) player."""
+
+    id: int
+    name: str
+    members: tuple[str, ...] = ()
+    #: The last turno this entrant was seated for; None while active.
+    withdrawn_after: int | None = None
+    #: Turni already seated when the entrant registered (a late entrant starts after them).
+    joined: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_after is None
+
+    def plays_in(self, round_number: int) -> bool:
+        """Was (or is) this entrant due to be seated in turno ``round_number``?"""
+        return self.joined < round_number and (
+            self.withdrawn_after is None or self.withdrawn_after >= round_number
+        )
+
+
+Side = tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Claim:
+    """Scores written on the score-card by someone at the table, awaiting the other side."""
+
+    by: str  # "ns" or "ew"
+    ns_scores: list[int]
+    ew_scores: list[int]
+
+
+@dataclass(slots=True)
+class Table:
+    """One table of a turno: N-S v E-W, numbered from 1."""
+
+    number: int
+    ns: Side
+    ew: Side
+    #: Per-smazzata scores once the result counts (both sides agreed, or the director).
+    ns_scores: list[int] | None = None
+    ew_scores: list[int] | None = None
+    claims: list[Claim] = field(default_factory=list)
+    #: Seeds of the smazzate this table plays (the same at every table in duplicate).
+    deal_seeds: list[int] = field(default_factory=list)
+
+    @property
+    def confirmed(self) -> bool:
+        return self.ns_scores is not None and self.ew_scores is not None
+
+    @property
+    def entrants(self) -> Side:
+        return self.ns + self.ew
+
+
+@dataclass(slots=True)
+class Round:
+    """A turno: its format, tables, byes and movement bookkeeping."""
+
+    number: int
+    format: Format
+    tables: list[Table]
+    byes: list[int] = field(default_factory=list)
+    #: Mitchell lines fixed at the first turno of a Mitchell block: N-S and E-W entrant ids,
+    #: None for a phantom (bye) slot. Individual Mitchell keeps four lines (N, S, E, W).
+    lines: list[list[int | None]] = field(default_factory=list)
+    #: The E-W step actually used (the chosen one unless it would cause a repeat meeting).
+    step: int = 0
+    notes: list[str] = field(default_factory=list)
+    started_at: str | None = None
+
+    def table(self, number: int) -> Table:
+        for table in self.tables:
+            if table.number == number:
+                return table
+        raise KeyError(f"turno {self.number} has no table {number}")
+
+
+@dataclass(slots=True)
+class Penalty:
+    """A director's penalty: VP (and optionally MP) taken from an entrant in a turno (§2.12)."""
+
+    round: int
+    entrant: int
+    vp: int
+    mp: int
+    reason: str
+
+
+@dataclass(slots=True)
+class AuditEntry:
+    """One line of the director's audit trail: who did what, when."""
+
+    seq: int
+    at: str
+    actor: str
+    action: str
+    detail: str

@@ -1,0 +1,284 @@
+"""Seat the next turno: the format of the plan, byes, numbered tables, sides, deal seeds.
+
+RULES.md §7.2 (seating, N-S v E-W tables), §7.3 (formats, mixed schemes, byes), §6.6 (Scala 40
+formats). The movement modules decide who meets whom; this module turns that into
+:class:`~ramino.tournament.model.Round` records. Block formats (Mitchell, all'italiana,
+knockout, individual Mitchell) fix their lines at the first turno of a block of consecutive
+turni of that format and keep them in every turno's ``lines`` so the tournament file is
+self-describing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ramino.tournament.model import Entrant, Format, Round, Settings, Side, Table
+from ramino.tournament.movements import (
+    byes as bye_rule,
+)
+from ramino.tournament.movements import (
+    danish,
+    individual,
+    knockout,
+    mitchell,
+    roundrobin,
+    swiss,
+)
+from ramino.tournament.movements.history import History, build
+from ramino.tournament.movements.sides import orient
+from ramino.tournament.scoring import score
+from ramino.tournament.standings import Row
+
+Slot = int | None
+Match = tuple[Side, Side]
+
+
+def first_order(settings: Settings, active: list[int]) -> list[int]:
+    """Seeding for the first turno: registration order or a seeded draw (§7.2)."""
+    order = sorted(active)
+    if settings.first_seating == "draw":
+        random.Random(f"{settings.seed}:first-draw").shuffle(order)
+    return order
+
+
+def deal_seed(settings: Settings, number: int, table: int, deal: int) -> int:
+    """A smazzata's seed; in duplicate every table of the turno shares the table-0 seeds."""
+    key = f"{settings.seed}:{number}:{0 if settings.duplicate else table}:{deal}"
+    return random.Random(key).getrandbits(48)
+
+
+@dataclass(slots=True)
+class _Context:
+    settings: Settings
+    ranked: list[int]
+    vp: dict[int, int]
+    history: History
+    block: int
+    previous: Round | None
+
+
+def seat(
+    settings: Settings,
+    entrants: list[Entrant],
+    rounds: list[Round],
+    standings: list[Row],
+) -> Round:
+    """The next turno of the plan. Earlier turni must be complete."""
+    number = len(rounds) + 1
+    if number > len(settings.plan):
+        raise ValueError(f"the plan has {len(settings.plan)} turni; all are seated")
+    for rnd in rounds:
+        missing = [t.number for t in rnd.tables if not t.confirmed]
+        if missing:
+            raise ValueError(
+                f"turno {rnd.number} still waits for tables {', '.join(map(str, missing))}"
+            )
+    fmt = settings.plan[number - 1]
+    active = {e.id for e in entrants if e.active}
+    if rounds:
+        ranked = [row.entrant for row in standings if row.entrant in active]
+    else:
+        ranked = first_order(settings, sorted(active))
+    ctx = _Context(
+        settings=settings,
+        ranked=ranked,
+        vp={row.entrant: row.vp for row in standings},
+        history=build(rounds),
+        block=_block_index(rounds, fmt),
+        previous=rounds[-1] if rounds else None,
+    )
+    rnd = Round(number=number, format=fmt, tables=[])
+    _SEATERS[fmt](rnd, ctx)
+    for table in rnd.tables:
+        table.deal_seeds = [
+            deal_seed(settings, number, table.number, d) for d in range(settings.deals_per_round)
+        ]
+    return rnd
+
+
+def _block_index(rounds: list[Round], fmt: Format) -> int:
+    """How many turni of this format immediately precede the new one."""
+    k = 0
+    for rnd in reversed(rounds):
+        if rnd.format is not fmt:
+            break
+        k += 1
+    return k
+
+
+def _block_length(settings: Settings, number: int, fmt: Format) -> int:
+    length = 0
+    for planned in settings.plan[number - 1 :]:
+        if planned is not fmt:
+            break
+        length += 1
+    return length
+
+
+def _refresh(lines: list[list[Slot]], active: list[int]) -> list[int]:
+    """Drop withdrawn entrants from block lines and seat late entrants in phantom slots.
+
+    Returns the active entrants who found no slot: they have byes for the rest of the block.
+    """
+    present = set(active)
+    for line in lines:
+        for i, slot in enumerate(line):
+            if slot is not None and slot not in present:
+                line[i] = None
+    seated = {slot for line in lines for slot in line if slot is not None}
+    waiting = [e for e in active if e not in seated]
+    for line in lines:
+        for i, slot in enumerate(line):
+            if slot is None and waiting:
+                line[i] = waiting.pop(0)
+    return waiting
+
+
+def _block_lines(rnd: Round, ctx: _Context, fresh: list[list[Slot]]) -> list[list[Slot]]:
+    if ctx.block == 0 or ctx.previous is None:
+        lines = fresh
+    else:
+        lines = [list(line) for line in ctx.previous.lines]
+    rnd.byes.extend(_refresh(lines, ctx.ranked))
+    rnd.lines = lines
+    return lines
+
+
+def _add_oriented(rnd: Round, matches: list[Match], history: History) -> None:
+    for first, second in matches:
+        ns, ew = orient(first, second, history)
+        rnd.tables.append(Table(number=len(rnd.tables) + 1, ns=ns, ew=ew))
+
+
+def _without_byes(rnd: Round, ctx: _Context, group: int) -> list[int]:
+    out = bye_rule.pick(ctx.ranked, ctx.history.byes, len(ctx.ranked) % group)
+    rnd.byes.extend(out)
+    sitting_out = set(out)
+    return [e for e in ctx.ranked if e not in sitting_out]
+
+
+def _seat_mitchell(rnd: Round, ctx: _Context) -> None:
+    fresh = [*mitchell.lines(ctx.ranked)] if ctx.block == 0 else []
+    lines = _block_lines(rnd, ctx, [list(x) for x in fresh])
+    if ctx.block == 0 or ctx.previous is None:
+        turni = _block_length(ctx.settings, rnd.number, Format.MITCHELL)
+        chosen = ctx.settings.mitchell_step
+        rnd.step = mitchell.effective_step(len(lines[0]), chosen, turni)
+        if rnd.step != chosen:
+            rnd.notes.append(
+                f"Mitchell step {chosen} would repeat a meeting within {turni} turni at "
+                f"{len(lines[0])} tables; using step {rnd.step}"
+            )
+    else:
+        rnd.step = ctx.previous.step
+    for number, ns, ew in mitchell.pairings(lines[0], lines[1], ctx.block, rnd.step):
+        if ns is None or ew is None:
+            rnd.byes.extend(e for e in (ns, ew) if e is not None)
+        else:
+            rnd.tables.append(Table(number=number, ns=(ns,), ew=(ew,)))
+
+
+def _seat_pairs(rnd: Round, ctx: _Context) -> None:
+    playing = _without_byes(rnd, ctx, 2)
+    fmt = rnd.format
+    if fmt is Format.DANESE_PURO:
+        pairs = danish.pure(playing)
+    elif fmt is Format.SORTEGGIO:
+        pairs = danish.draw(playing, random.Random(f"{ctx.settings.seed}:draw:{rnd.number}")
+                            .getrandbits(32))
+    elif fmt is Format.SWISS:
+        balance = {e: ctx.history.balance(e) for e in playing}
+        vp = {e: ctx.vp.get(e, 0) for e in playing}
+        pairs = swiss.pair(playing, vp, ctx.history.met, balance)
+    else:
+        last = rnd.number == len(ctx.settings.plan)
+        pairs = danish.modified(playing, set() if last else ctx.history.previous)
+        if last and ctx.previous is not None:
+            rnd.notes.append("last turno: Danese modificato pairs as puro (RULES.md §9.6 T-38)")
+    _add_oriented(rnd, [((a,), (b,)) for a, b in pairs], ctx.history)
+
+
+def _seat_italiana(rnd: Round, ctx: _Context) -> None:
+    lines = _block_lines(rnd, ctx, [roundrobin.participants(ctx.ranked)])
+    matches: list[Match] = []
+    for a, b in roundrobin.round_pairs(lines[0], ctx.block):
+        if a is None or b is None:
+            rnd.byes.extend(e for e in (a, b) if e is not None)
+        else:
+            matches.append(((a,), (b,)))
+    _add_oriented(rnd, matches, ctx.history)
+
+
+def _knockout_winner(ctx: _Context, a: int, b: int, seeds: list[Slot]) -> int:
+    previous = ctx.previous
+    assert previous is not None
+    for table in previous.tables:
+        if a in table.entrants and b in table.entrants:
+            result = score(table, ctx.settings)
+            assert result is not None  # seat() refuses to go on before every result counts
+            side_a = "ns" if a in table.ns else "ew"
+            side_b = "ew" if side_a == "ns" else "ns"
+            key_a = (result.vp(side_a), result.mp(side_a))
+            key_b = (result.vp(side_b), result.mp(side_b))
+            if key_a != key_b:
+                return a if key_a > key_b else b
+            # An exact tie: the higher seed goes through (documented in docs/tournament.md).
+            return a if seeds.index(a) < seeds.index(b) else b
+    raise ValueError(f"knockout: no table of turno {previous.number} seats {a} v {b}")
+
+
+def _seat_knockout(rnd: Round, ctx: _Context) -> None:
+    if ctx.block == 0 or ctx.previous is None:
+        seeds: list[Slot] = list(ctx.ranked)
+        slots = knockout.bracket(ctx.ranked)
+    else:
+        previous_slots, seeds = ctx.previous.lines[0], list(ctx.previous.lines[1])
+        if len(previous_slots) <= 1:
+            raise ValueError("the knockout already has its winner")
+        slots = []
+        for a, b in knockout.matches(previous_slots):
+            if a is None or b is None:
+                slots.append(a if b is None else b)
+            else:
+                slots.append(_knockout_winner(ctx, a, b, seeds))
+        if len(slots) == 1:
+            raise ValueError(f"the knockout is over: entrant {slots[0]} won")
+    present = set(ctx.ranked)
+    slots = [s if s in present else None for s in slots]
+    rnd.lines = [slots, seeds]
+    matches: list[Match] = []
+    for a, b in knockout.matches(slots):
+        if a is None or b is None:
+            rnd.byes.extend(e for e in (a, b) if e is not None)
+        else:
+            matches.append(((a,), (b,)))
+    _add_oriented(rnd, matches, ctx.history)
+
+
+def _seat_individual_danish(rnd: Round, ctx: _Context) -> None:
+    playing = _without_byes(rnd, ctx, 4)
+    _add_oriented(rnd, list(individual.danish(playing)), ctx.history)
+
+
+def _seat_individual_mitchell(rnd: Round, ctx: _Context) -> None:
+    lines = _block_lines(rnd, ctx, individual.mitchell_lines(ctx.ranked))
+    for number, (n, s, e, w) in individual.mitchell(lines, ctx.block):
+        if n is None or s is None or e is None or w is None:
+            rnd.byes.extend(p for p in (n, s, e, w) if p is not None)
+        else:
+            rnd.tables.append(Table(number=number, ns=(n, s), ew=(e, w)))
+
+
+_SEATERS: dict[Format, Callable[[Round, _Context], None]] = {
+    Format.MITCHELL: _seat_mitchell,
+    Format.DANESE_PURO: _seat_pairs,
+    Format.DANESE_MODIFICATO: _seat_pairs,
+    Format.SWISS: _seat_pairs,
+    Format.SORTEGGIO: _seat_pairs,
+    Format.ITALIANA: _seat_italiana,
+    Format.KNOCKOUT: _seat_knockout,
+    Format.INDIVIDUAL_DANISH: _seat_individual_danish,
+    Format.INDIVIDUAL_MITCHELL: _seat_individual_mitchell,
+}

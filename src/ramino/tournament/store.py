@@ -1,0 +1,145 @@
+"""A whole tournament as one JSON document (``ramino-tournament/1``), and its file.
+
+RULES.md §7 defines what the document holds; the issue asks for import/export of the whole
+tournament. Writing goes through a temporary file and an atomic rename so a crash never
+leaves half a tournament on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ramino.tournament.model import (
+    AuditEntry,
+    Claim,
+    Discipline,
+    Entrant,
+    Format,
+    Penalty,
+    Round,
+    Settings,
+    Table,
+)
+from ramino.tournament.tournament import Tournament, utc_now
+
+FORMAT_TAG = "ramino-tournament/1"
+
+
+def to_dict(t: Tournament) -> dict[str, Any]:
+    s = t.settings
+    return {
+        "format": FORMAT_TAG,
+        "settings": {
+            "name": s.name, "discipline": s.discipline.value,
+            "deals_per_round": s.deals_per_round, "plan": [f.value for f in s.plan],
+            "vp_table": s.vp_table, "custom_vp": list(s.custom_vp), "bye_vp": s.bye_vp,
+            "mitchell_step": s.mitchell_step, "duplicate": s.duplicate, "seed": s.seed,
+            "first_seating": s.first_seating, "round_minutes": s.round_minutes,
+        },
+        "entrants": [
+            {"id": e.id, "name": e.name, "members": list(e.members),
+             "withdrawn_after": e.withdrawn_after, "joined": e.joined}
+            for e in t.entrants
+        ],
+        "rounds": [
+            {
+                "number": r.number, "format": r.format.value, "byes": r.byes,
+                "lines": r.lines, "step": r.step, "notes": r.notes, "started_at": r.started_at,
+                "tables": [
+                    {
+                        "number": tb.number, "ns": list(tb.ns), "ew": list(tb.ew),
+                        "ns_scores": tb.ns_scores, "ew_scores": tb.ew_scores,
+                        "deal_seeds": tb.deal_seeds,
+                        "claims": [
+                            {"by": c.by, "ns_scores": c.ns_scores, "ew_scores": c.ew_scores}
+                            for c in tb.claims
+                        ],
+                    }
+                    for tb in r.tables
+                ],
+            }
+            for r in t.rounds
+        ],
+        "penalties": [
+            {"round": p.round, "entrant": p.entrant, "vp": p.vp, "mp": p.mp, "reason": p.reason}
+            for p in t.penalties
+        ],
+        "audit": [
+            {"seq": a.seq, "at": a.at, "actor": a.actor, "action": a.action, "detail": a.detail}
+            for a in t.audit
+        ],
+    }
+
+
+def from_dict(data: dict[str, Any], clock: Callable[[], str] = utc_now) -> Tournament:
+    if data.get("format") != FORMAT_TAG:
+        raise ValueError(f"not a {FORMAT_TAG} document (format: {data.get('format')!r})")
+    s = data["settings"]
+    settings = Settings(
+        name=s["name"], discipline=Discipline(s["discipline"]),
+        deals_per_round=s["deals_per_round"], plan=[Format(f) for f in s["plan"]],
+        vp_table=s["vp_table"], custom_vp=tuple(s["custom_vp"]), bye_vp=s["bye_vp"],
+        mitchell_step=s["mitchell_step"], duplicate=s["duplicate"], seed=s["seed"],
+        first_seating=s["first_seating"], round_minutes=s["round_minutes"],
+    )
+    settings.validate()
+    return Tournament(
+        settings=settings,
+        entrants=[
+            Entrant(e["id"], e["name"], tuple(e["members"]), e["withdrawn_after"], e["joined"])
+            for e in data["entrants"]
+        ],
+        rounds=[
+            Round(
+                number=r["number"], format=Format(r["format"]), byes=list(r["byes"]),
+                lines=[list(line) for line in r["lines"]], step=r["step"],
+                notes=list(r["notes"]), started_at=r["started_at"],
+                tables=[
+                    Table(
+                        number=tb["number"], ns=tuple(tb["ns"]), ew=tuple(tb["ew"]),
+                        ns_scores=tb["ns_scores"], ew_scores=tb["ew_scores"],
+                        deal_seeds=list(tb["deal_seeds"]),
+                        claims=[Claim(c["by"], c["ns_scores"], c["ew_scores"])
+                                for c in tb["claims"]],
+                    )
+                    for tb in r["tables"]
+                ],
+            )
+            for r in data["rounds"]
+        ],
+        penalties=[
+            Penalty(p["round"], p["entrant"], p["vp"], p["mp"], p["reason"])
+            for p in data["penalties"]
+        ],
+        audit=[
+            AuditEntry(a["seq"], a["at"], a["actor"], a["action"], a["detail"])
+            for a in data["audit"]
+        ],
+        clock=clock,
+    )
+
+
+def dumps(t: Tournament) -> str:
+    return json.dumps(to_dict(t), ensure_ascii=False, indent=1)
+
+
+def loads(text: str, clock: Callable[[], str] = utc_now) -> Tournament:
+    return from_dict(json.loads(text), clock)
+
+
+def save(t: Tournament, path: Path) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(dumps(t))
+    os.replace(tmp, path)
+
+
+def load(path: Path, clock: Callable[[], str] = utc_now) -> Tournament:
+    return loads(Path(path).read_text(encoding="utf-8"), clock)
