@@ -1,0 +1,109 @@
+"""Atomic actions and their notation (RECORD.md §3).
+
+``Action`` is an immutable value.  ``str(action)`` is the record notation; ``parse_action``
+reads it back with an error that names the bad token.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from ramino.cards import WildTarget, card_str, parse_annotated_card, parse_card
+from ramino.errors import NotationError
+
+DRAW: Final = "draw"
+PICK: Final = "pick"
+MELD: Final = "meld"
+ATTACH: Final = "attach"
+DISCARD: Final = "discard"
+STALLO: Final = "stallo"
+TIMEOUT: Final = "timeout"
+ARBITER_EVENTS: Final = frozenset({STALLO, TIMEOUT})
+KINDS: Final = (DRAW, PICK, MELD, ATTACH, DISCARD)
+
+Annotation = tuple[int, WildTarget]
+
+
+class Action(NamedTuple):
+    """One atomic action.  ``meld`` is a table meld number (``attach``); ``cards`` are the cards
+    taken from the hand (``meld``, ``attach``) or the one discarded; ``annotations`` pin what a
+    wild stands for (RECORD.md §1)."""
+
+    kind: str
+    cards: tuple[int, ...] = ()
+    meld: int = 0
+    annotations: tuple[Annotation, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind in (DRAW, PICK, STALLO, TIMEOUT):
+            return self.kind
+        tokens = []
+        pending = list(self.annotations)
+        for c in self.cards:
+            token = card_str(c)
+            for i, (card, target) in enumerate(pending):
+                if card == c:
+                    token += "=" + str(target)
+                    del pending[i]
+                    break
+            tokens.append(token)
+        if self.kind == ATTACH:
+            return f"attach {self.meld} " + " ".join(tokens)
+        return f"{self.kind} " + " ".join(tokens)
+
+
+def draw() -> Action:
+    return Action(DRAW)
+
+
+def pick() -> Action:
+    return Action(PICK)
+
+
+def discard(card: int) -> Action:
+    return Action(DISCARD, (card,))
+
+
+def parse_action(text: str) -> Action:
+    """Read one action string; raise :class:`NotationError` naming what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb = words[0].lower()
+    args = words[1:]
+    if verb in (DRAW, PICK, STALLO, TIMEOUT):
+        if args:
+            raise NotationError(f"{verb!r} takes no cards, got {' '.join(args)!r}")
+        return Action(verb)
+    if verb == DISCARD:
+        if len(args) != 1:
+            raise NotationError(f"'discard' takes exactly one card, got {len(args)}")
+        if "=" in args[0]:
+            raise NotationError(f"a discarded card carries no annotation: {args[0]!r}")
+        return Action(DISCARD, (parse_card(args[0]),))
+    if verb == MELD:
+        if not args:
+            raise NotationError("'meld' needs cards")
+        cards, notes = _annotated(args)
+        return Action(MELD, cards, 0, notes)
+    if verb == ATTACH:
+        if len(args) < 2:
+            raise NotationError("'attach' needs a meld number and cards, e.g. 'attach 2 Kh'")
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise NotationError(f"bad meld number {args[0]!r} (melds are numbered from 1)")
+        cards, notes = _annotated(args[1:])
+        return Action(ATTACH, cards, int(args[0]), notes)
+    raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, discard)")
+
+
+def _annotated(tokens: list[str]) -> tuple[tuple[int, ...], tuple[Annotation, ...]]:
+    cards: list[int] = []
+    notes: list[Annotation] = []
+    for token in tokens:
+        card, target = parse_annotated_card(token)
+        cards.append(card)
+        if target is not None:
+            notes.append((card, target))
+    return tuple(cards), tuple(notes)

@@ -1,0 +1,1015 @@
+"""Italian Burraco, FIBUR rules, four players in two partnerships: the hand as a state machine.
+
+RULES.md §2.1–§2.10.  A turn is DRAW (``draw`` the stock or ``pick`` the whole pile, §2.3 step 1)
+then PLAY (any number of ``meld`` / ``attach`` on own-team melds, step 2) ended by one ``discard``
+(step 3).  The pozzetto is taken by the engine when the rules say (§2.7); closing, stock
+exhaustion, stallo and timeout end the hand (§2.8, §2.9); ``result()`` scores it (§2.10).
+
+Two entry points, as in python-chess: ``apply(action)`` checks the action and raises
+:class:`IllegalActionError` naming the rule and its section, leaving the state unchanged;
+``play("meld 7h 8h 9h")`` does the same from the record notation.  ``legal_actions()`` is exact:
+every action it lists is accepted by ``apply`` and every action ``apply`` accepts is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ramino.cards import (
+    ACE,
+    JOKER,
+    NUM_TYPES,
+    TWO,
+    card_str,
+    from_counts,
+    is_burraco_wild,
+    to_counts,
+)
+from ramino.errors import IllegalActionError, NotationError
+from ramino.games.actions import (
+    ATTACH,
+    DISCARD,
+    DRAW,
+    MELD,
+    PICK,
+    STALLO,
+    TIMEOUT,
+    Action,
+    parse_action,
+)
+from ramino.games.deal import Deal, check_deal, deal_from_seed
+from ramino.melds import (
+    GROUP,
+    HIGH_ACE,
+    SEQUENCE,
+    Meld,
+    attach_options,
+    burraco_bonus,
+    burraco_type,
+    cards_points,
+    group_placement,
+    is_clean_burraco,
+    new_meld_options,
+    resolve_attach,
+    resolve_new_meld,
+)
+from ramino.rules.options import (
+    ClosingBurracoRequirement,
+    PozzettoAssignment,
+    PozzettoConScartoPlayable,
+    RuleSet,
+    SingleCardPileRediscard,
+    require_supported,
+)
+from ramino.rules.presets import preset
+
+PHASE_DRAW = "draw"
+PHASE_PLAY = "play"
+PHASE_OVER = "over"
+
+END_CLOSED = "closed"
+END_STOCK = "stock"
+END_STALLO = "stallo"
+END_TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's hand score with the breakdown of RULES.md §2.10 (penalties negative)."""
+
+    table: int
+    burraco: int
+    closing: int
+    hand: int
+    pozzetto: int
+    burrachi: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.table + self.burraco + self.closing + self.hand + self.pozzetto
+
+    def as_dict(self) -> dict[str, int]:
+        return {"table": self.table, "burraco": self.burraco, "closing": self.closing,
+                "hand": self.hand, "pozzetto": self.pozzetto}
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    end: str
+    scores: tuple[int, ...]
+    breakdown: tuple[SideScore, ...]
+    closed_by: int | None  # the seat that closed
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    number: int
+    team: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know (and nothing more): its hand, the table, the face-up pile, counts
+    of everything hidden, and the cards publicly known to be in each hand (taken with the pile
+    and not played since)."""
+
+    seat: int
+    players: int
+    current: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pending_pozzetto_sizes: tuple[int, ...]
+    pozzetti_left: tuple[int, ...]
+    pozzetto_taken: tuple[bool, ...]
+    stock_size: int
+    pile: tuple[int, ...]
+    melds: tuple[TableMeld, ...]
+    known_cards: tuple[tuple[int, ...], ...]
+    forbidden_discard: int | None
+    turn: int
+    end: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "current": self.current,
+            "phase": self.phase,
+            "hand": [card_str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "pending_pozzetto_sizes": list(self.pending_pozzetto_sizes),
+            "pozzetti_left": list(self.pozzetti_left),
+            "pozzetto_taken": list(self.pozzetto_taken),
+            "stock_size": self.stock_size,
+            "pile": [card_str(c) for c in self.pile],
+            "melds": [{"number": m.number, "team": m.team, "cards": m.meld.card_tokens()}
+                      for m in self.melds],
+            "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
+            "forbidden_discard": (None if self.forbidden_discard is None
+                                  else card_str(self.forbidden_discard)),
+            "turn": self.turn,
+            "end": self.end,
+        }
+
+
+def _illegal(message: str, rule: str, section: str) -> IllegalActionError:
+    return IllegalActionError(message, rule=rule, section=section)
+
+
+class _History:
+    """A persistent list (shared tail) so that ``clone()`` never copies the past."""
+
+    __slots__ = ("action", "length", "previous")
+
+    def __init__(self, previous: _History | None, action: Action) -> None:
+        self.previous = previous
+        self.action = action
+        self.length = 1 if previous is None else previous.length + 1
+
+
+class BurracoState:
+    """A hand of Burraco in progress.  Mutable; ``clone()`` is cheap."""
+
+    __slots__ = (
+        "_history", "_legal", "_values", "closed_by", "current", "deal", "dealer", "end",
+        "forbidden_discard", "hands", "known", "meld_team", "melds", "pending", "phase",
+        "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak", "stock", "taken",
+        "team_of", "teams", "timeout_left", "turn", "turn_single_pick",
+    )
+
+    rules: RuleSet
+    players: int
+    teams: int
+    team_of: tuple[int, ...]
+    hands: list[list[int]]
+    sizes: list[int]
+    stock: list[int]
+    pile: list[int]
+    pozzetti: list[tuple[int, ...] | None]
+    taken: list[bool]
+    pending: list[tuple[int, ...] | None]
+    melds: list[Meld]
+    meld_team: list[int]
+    known: list[list[int]]
+    current: int
+    phase: str
+    forbidden_discard: int
+    turn_single_pick: bool
+    stallo_streak: int
+    timeout_left: int
+    turn: int
+    end: str | None
+    closed_by: int | None
+    deal: Deal
+    dealer: int
+    _values: tuple[int, ...]
+    _history: _History | None
+    _legal: list[Action] | None
+
+    # --- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def new_hand(cls, rules: RuleSet | None = None, *, seed: int | None = None,
+                 deal: Deal | None = None, dealer: int | None = None) -> BurracoState:
+        """A fresh hand from an explicit ``deal`` or a ``seed`` (one of the two is required)."""
+        rules = rules or preset("fibur")
+        require_supported(rules)
+        if deal is None:
+            if seed is None:
+                raise ValueError("new_hand needs a seed or an explicit deal")
+            deal = deal_from_seed(seed, rules)
+        else:
+            check_deal(deal, rules)
+        self = cls.__new__(cls)
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.teams = 2
+        self.team_of = tuple(seat % 2 for seat in range(n))
+        self.hands = [to_counts(h) for h in deal.hands]
+        self.sizes = [len(h) for h in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top of the stock at the end: pop() draws
+        self.pile = [deal.upcard]
+        self.pozzetti = list(deal.pozzetti)
+        self.taken = [False] * self.teams
+        self.pending = [None] * n
+        self.melds = []
+        self.meld_team = []
+        self.known = [[0] * NUM_TYPES for _ in range(n)]
+        self.current = 0
+        self.phase = PHASE_DRAW
+        self.forbidden_discard = -1
+        self.turn_single_pick = False
+        self.stallo_streak = 0
+        self.timeout_left = -1
+        self.turn = 0
+        self.end = None
+        self.closed_by = None
+        self.deal = deal
+        self.dealer = (n - 1) if dealer is None else dealer
+        self._values = rules.card_value_table()
+        self._history = None
+        self._legal = None
+        return self
+
+    def clone(self) -> BurracoState:
+        other = BurracoState.__new__(BurracoState)
+        other.rules = self.rules
+        other.players = self.players
+        other.teams = self.teams
+        other.team_of = self.team_of
+        other.hands = [h[:] for h in self.hands]
+        other.sizes = self.sizes[:]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.pozzetti = self.pozzetti[:]
+        other.taken = self.taken[:]
+        other.pending = self.pending[:]
+        other.melds = self.melds[:]
+        other.meld_team = self.meld_team[:]
+        other.known = [k[:] for k in self.known]
+        other.current = self.current
+        other.phase = self.phase
+        other.forbidden_discard = self.forbidden_discard
+        other.turn_single_pick = self.turn_single_pick
+        other.stallo_streak = self.stallo_streak
+        other.timeout_left = self.timeout_left
+        other.turn = self.turn
+        other.end = self.end
+        other.closed_by = self.closed_by
+        other.deal = self.deal
+        other.dealer = self.dealer
+        other._values = self._values
+        other._history = self._history
+        other._legal = self._legal
+        return other
+
+    # --- seats and teams ---------------------------------------------------------------------
+
+    def partner(self, seat: int) -> int:
+        return (seat + 2) % self.players
+
+    def opponents(self, seat: int) -> tuple[int, int]:
+        return ((seat + 1) % self.players, (seat + 3) % self.players)
+
+    def team_seats(self, team: int) -> list[int]:
+        return [s for s in range(self.players) if self.team_of[s] == team]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def hand_of(self, seat: int) -> list[int]:
+        return from_counts(self.hands[seat])
+
+    def history(self) -> list[Action]:
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            out.append(node.action)
+            node = node.previous
+        out.reverse()
+        return out
+
+    def team_melds(self, team: int) -> Iterator[tuple[int, Meld]]:
+        for i, m in enumerate(self.melds):
+            if self.meld_team[i] == team:
+                yield i + 1, m
+
+    def _has_any_burraco(self, team: int, melds: list[Meld], teams: list[int]) -> bool:
+        return any(teams[i] == team and len(m.cards) >= 7 for i, m in enumerate(melds))
+
+    def _has_closing_burraco(self, team: int, melds: list[Meld], teams: list[int]) -> bool:
+        clean_needed = self.rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+        for i, m in enumerate(melds):
+            if teams[i] == team and len(m.cards) >= 7 and (
+                    not clean_needed or is_clean_burraco(burraco_type(m, self.rules))):
+                return True
+        return False
+
+    # --- the public API ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order (draw, pick; melds, attaches, discards)."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def play(self, text: str) -> Action:
+        """Parse ``text`` (RECORD.md §3) and apply it; return the action applied."""
+        action = parse_action(text)
+        self.apply(action)
+        return action
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
+        kind = action.kind
+        if self.phase == PHASE_OVER:
+            raise _illegal("the hand is over", "hand-over", "§2.9")
+        if kind == DRAW:
+            self._do_draw()
+        elif kind == PICK:
+            self._do_pick()
+        elif kind == MELD:
+            self._do_meld(action)
+        elif kind == ATTACH:
+            self._do_attach(action)
+        elif kind == DISCARD:
+            self._do_discard(action)
+        elif kind == STALLO:
+            self._do_stallo()
+        elif kind == TIMEOUT:
+            self._do_timeout()
+        else:
+            raise NotationError(f"unknown action kind {kind!r}")
+        self._history = _History(self._history, action)
+        self._legal = None
+
+    def observation(self, seat: int) -> Observation:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a {self.players}-player table")
+        return Observation(
+            seat=seat,
+            players=self.players,
+            current=self.current,
+            phase=self.phase,
+            hand=tuple(from_counts(self.hands[seat])),
+            hand_sizes=tuple(self.sizes),
+            pending_pozzetto_sizes=tuple(0 if p is None else len(p) for p in self.pending),
+            pozzetti_left=tuple(len(p) for p in self.pozzetti if p is not None),
+            pozzetto_taken=tuple(self.taken),
+            stock_size=len(self.stock),
+            pile=tuple(self.pile),
+            melds=tuple(TableMeld(i + 1, self.meld_team[i], m) for i, m in enumerate(self.melds)),
+            known_cards=tuple(tuple(from_counts(k)) for k in self.known),
+            forbidden_discard=(self.forbidden_discard
+                               if seat == self.current and self.forbidden_discard >= 0 else None),
+            turn=self.turn,
+            end=self.end,
+        )
+
+    def result(self) -> HandResult | None:
+        """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
+        if self.phase != PHASE_OVER or self.end is None:
+            return None
+        rules = self.rules
+        values = self._values
+        anyone_took = any(self.taken)
+        sides: list[SideScore] = []
+        for team in range(self.teams):
+            table = 0
+            bonus = 0
+            kinds: list[str] = []
+            for i, m in enumerate(self.melds):
+                if self.meld_team[i] != team:
+                    continue
+                table += cards_points(m.cards, values)
+                kind = burraco_type(m, rules)
+                if kind is not None:
+                    kinds.append(kind)
+                    bonus += burraco_bonus(kind, rules)
+            in_hand = 0
+            for seat in self.team_seats(team):
+                counts = self.hands[seat]
+                in_hand += sum(values[c] * counts[c] for c in range(NUM_TYPES) if counts[c])
+                pending = self.pending[seat]
+                if pending is not None and rules.unplayed_pozzetto_counts_in_hand:
+                    in_hand += cards_points(pending, values)
+            closing = rules.closing_bonus if (
+                self.end == END_CLOSED and self.closed_by is not None
+                and self.team_of[self.closed_by] == team) else 0
+            penalty = 0
+            if not self.taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
+                penalty = -rules.pozzetto_not_taken_penalty
+            sides.append(SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds)))
+        return HandResult(self.end, tuple(s.total for s in sides), tuple(sides), self.closed_by)
+
+    # --- DRAW phase -------------------------------------------------------------------------
+
+    def _require_phase(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            if phase == PHASE_DRAW:
+                raise _illegal(f"{what}: you have already drawn this turn; meld, attach or "
+                               "discard", "draw-once", "§2.3")
+            raise _illegal(f"{what}: draw from the stock or pick the pile first",
+                           "draw-first", "§2.3")
+
+    def _do_draw(self) -> None:
+        self._require_phase(PHASE_DRAW, "draw")
+        seat = self.current
+        card = self.stock.pop()
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self.turn_single_pick = False
+        self.forbidden_discard = -1
+        self._start_play(seat)
+
+    def _do_pick(self) -> None:
+        self._require_phase(PHASE_DRAW, "pick")
+        seat = self.current
+        rules = self.rules
+        if rules.pickup_forbidden_with_one_card and self.sizes[seat] == 1:
+            raise _illegal("pick: a player holding one card may not take the pile (pique)",
+                           "pickup-forbidden-with-one-card", "§3.2/§4.2")
+        pile = self.pile
+        hand = self.hands[seat]
+        forbidden = -1
+        if len(pile) == 1:
+            card = pile[0]
+            policy = rules.single_card_pile_rediscard
+            if policy is SingleCardPileRediscard.FORBIDDEN or (
+                    policy is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
+                    and hand[card] == 0):
+                forbidden = card
+        known = self.known[seat]
+        for c in pile:
+            hand[c] += 1
+            known[c] += 1
+        self.sizes[seat] += len(pile)
+        self.turn_single_pick = len(pile) == 1
+        self.pile = []
+        self.forbidden_discard = forbidden
+        self._start_play(seat)
+
+    def _start_play(self, seat: int) -> None:
+        pending = self.pending[seat]
+        if pending is not None:
+            # A pozzetto taken con lo scarto joins the hand after the next draw (§2.7).
+            hand = self.hands[seat]
+            for c in pending:
+                hand[c] += 1
+            self.sizes[seat] += len(pending)
+            self.pending[seat] = None
+        self.phase = PHASE_PLAY
+
+    # --- arbiter events ---------------------------------------------------------------------
+
+    def _do_stallo(self) -> None:
+        if self.phase != PHASE_DRAW:
+            raise _illegal("stallo is called between turns", "arbiter-between-turns", "§2.9b")
+        self._finish(END_STALLO)
+
+    def _do_timeout(self) -> None:
+        if self.phase != PHASE_DRAW:
+            raise _illegal("time out is called between turns", "arbiter-between-turns", "§2.9c")
+        if self.timeout_left >= 0:
+            raise _illegal("time out has already been called", "timeout-once", "§2.9c")
+        # Called before the player in turn has drawn: one full round is played (T-37).
+        self.timeout_left = self.players
+
+    # --- PLAY phase -------------------------------------------------------------------------
+
+    def _take_cards(self, seat: int, cards: tuple[int, ...], what: str) -> None:
+        """Check that the hand holds ``cards`` (as a multiset)."""
+        hand = self.hands[seat]
+        need: dict[int, int] = {}
+        for c in cards:
+            need[c] = need.get(c, 0) + 1
+        for c, n in need.items():
+            if hand[c] < n:
+                raise _illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
+                               "§2.3")
+
+    def _check_meld_rank_and_suit(self, team: int, meld: Meld) -> None:
+        rules = self.rules
+        for i, m in enumerate(self.melds):
+            if self.meld_team[i] != team:
+                continue
+            if meld.kind == GROUP and m.kind == GROUP and m.rank == meld.rank and (
+                    rules.one_group_per_rank_per_team):
+                raise _illegal(f"your side already has a group of that rank (meld {i + 1}); "
+                               "attach to it", "one-group-per-rank", "§2.4")
+            if (meld.kind == SEQUENCE and m.kind == SEQUENCE and m.suit == meld.suit
+                    and not rules.multiple_sequences_same_suit):
+                raise _illegal(f"your side already has a sequence in that suit (meld {i + 1})",
+                               "one-sequence-per-suit", "§3.3")
+
+    def _do_meld(self, action: Action) -> None:
+        self._require_phase(PHASE_PLAY, "meld")
+        seat = self.current
+        team = self.team_of[seat]
+        cards = action.cards
+        self._take_cards(seat, cards, "meld")
+        if len(cards) < 3:
+            raise _illegal("a meld needs at least three cards", "meld-min-three", "§2.4")
+        meld = resolve_new_meld(cards, self.rules, action.annotations)
+        if meld is None:
+            raise self._explain_bad_meld(cards, action)
+        self._check_meld_rank_and_suit(team, meld)
+        melds = [*self.melds, meld]
+        teams = [*self.meld_team, team]
+        self._check_going_down(seat, cards, melds, teams)
+        self.melds.append(meld)
+        self.meld_team.append(team)
+        self._remove_from_hand(seat, cards)
+        self._after_table_play(seat)
+
+    def _do_attach(self, action: Action) -> None:
+        self._require_phase(PHASE_PLAY, "attach")
+        seat = self.current
+        team = self.team_of[seat]
+        number = action.meld
+        if not 1 <= number <= len(self.melds):
+            raise _illegal(f"attach: there is no meld {number} on the table", "meld-exists",
+                           "§2.3")
+        if self.meld_team[number - 1] != team:
+            raise _illegal(f"attach: meld {number} belongs to the other side; you may only "
+                           "attach to your own side's melds", "own-melds-only", "§2.3")
+        cards = action.cards
+        if not cards:
+            raise _illegal("attach: no cards", "attach-cards", "§2.3")
+        self._take_cards(seat, cards, "attach")
+        old = self.melds[number - 1]
+        new = resolve_attach(old, cards, self.rules, action.annotations)
+        if new is None:
+            raise self._explain_bad_attach(old, cards, action)
+        melds = self.melds[:]
+        melds[number - 1] = new
+        self._check_going_down(seat, cards, melds, self.meld_team)
+        self.melds[number - 1] = new
+        self._remove_from_hand(seat, cards)
+        self._after_table_play(seat)
+
+    def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for c in cards:
+            hand[c] -= 1
+            if known[c] > hand[c]:
+                known[c] = hand[c]
+        self.sizes[seat] -= len(cards)
+
+    def _after_table_play(self, seat: int) -> None:
+        if self.sizes[seat] == 0:
+            # Checked by _check_going_down: the side has not taken its pozzetto; al volo (§2.7).
+            team = self.team_of[seat]
+            pozzetto = self._take_pozzetto(team)
+            hand = self.hands[seat]
+            for c in pozzetto:
+                hand[c] += 1
+            self.sizes[seat] = len(pozzetto)
+
+    def _pozzetto_available(self, team: int) -> bool:
+        if self.taken[team]:
+            return False
+        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+            return team < len(self.pozzetti) and self.pozzetti[team] is not None
+        return any(p is not None for p in self.pozzetti)
+
+    def _take_pozzetto(self, team: int) -> tuple[int, ...]:
+        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+            index = team
+        else:
+            index = next(i for i, p in enumerate(self.pozzetti) if p is not None)
+        pozzetto = self.pozzetti[index]
+        assert pozzetto is not None
+        self.pozzetti[index] = None
+        self.taken[team] = True
+        return pozzetto
+
+    def _check_going_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
+                          teams: list[int]) -> None:
+        """Refuse a meld/attach that empties the hand illegally or leaves a hand that cannot
+        legally be finished (§2.7, §2.8 stuck hand, T-26, T-27, T-28)."""
+        left = self.sizes[seat] - len(cards)
+        if left >= 2:
+            return
+        team = self.team_of[seat]
+        if left == 0:
+            if self.taken[team] or not self._pozzetto_available(team):
+                if self._has_closing_burraco(team, melds, teams):
+                    raise _illegal("you cannot close by melding everything: a close needs a "
+                                   "final discard", "closing-requires-discard", "§2.8")
+                raise _illegal("without a burraco you must keep at least one card after "
+                               "discarding (stuck hand)", "stuck-hand", "§2.8")
+            if not self.rules.pozzetto_al_volo_allowed:
+                raise _illegal("the pozzetto may not be taken al volo under these rules: keep a "
+                               "card to discard", "pozzetto-al-volo-allowed", "§3.6")
+            if self.rules.pozzetto_requires_burraco and not self._has_any_burraco(
+                    team, melds, teams):
+                raise _illegal("your side needs a burraco before taking its pozzetto",
+                               "pozzetto-requires-burraco", "§5.3")
+            return
+        # left == 1: the last card must be a legal final discard.
+        remaining = self.hands[seat][:]
+        for c in cards:
+            remaining[c] -= 1
+        last = next(c for c in range(NUM_TYPES) if remaining[c])
+        self._check_final_discard(seat, last, melds, teams, "you would be left with "
+                                  f"{card_str(last)} only, which")
+
+    def _check_final_discard(self, seat: int, card: int, melds: list[Meld], teams: list[int],
+                             subject: str) -> None:
+        """Raise unless discarding ``card`` as the last card of the hand is legal."""
+        team = self.team_of[seat]
+        rules = self.rules
+        if card == self.forbidden_discard:
+            raise _illegal(f"{subject} was the one card of the pile you took and may not be "
+                           "discarded this turn", "single-card-pile", "§2.3")
+        if self.taken[team] or not self._pozzetto_available(team):
+            if not self._has_closing_burraco(team, melds, teams):
+                clean = rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+                need = "a burraco pulito" if clean else "a burraco"
+                raise _illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
+                               "keep at least one card after discarding (stuck hand)",
+                               "closing-needs-burraco", "§2.8")
+            if is_burraco_wild(card) and not rules.closing_discard_may_be_wild:
+                raise _illegal(f"{subject} cannot close: the closing discard may not be a wild "
+                               "(jolly or any 2)", "closing-discard-not-wild", "§2.8")
+            return
+        if rules.pozzetto_requires_burraco and not self._has_any_burraco(team, melds, teams):
+            raise _illegal(f"{subject} cannot be discarded: your side needs a burraco before "
+                           "taking its pozzetto", "pozzetto-requires-burraco", "§5.3")
+
+    def _do_discard(self, action: Action) -> None:
+        self._require_phase(PHASE_PLAY, "discard")
+        if len(action.cards) != 1:
+            raise NotationError("'discard' takes exactly one card")
+        seat = self.current
+        card = action.cards[0]
+        self._take_cards(seat, action.cards, "discard")
+        if card == self.forbidden_discard:
+            raise _illegal(f"you took {card_str(card)} as the only card of the pile and may not "
+                           "discard it this turn", "single-card-pile", "§2.3")
+        team = self.team_of[seat]
+        emptied = self.sizes[seat] == 1
+        if emptied:
+            self._check_final_discard(seat, card, self.melds, self.meld_team,
+                                      f"{card_str(card)}")
+        self._remove_from_hand(seat, action.cards)
+        self.pile.append(card)
+        if emptied:
+            if self.taken[team] or not self._pozzetto_available(team):
+                self.closed_by = seat
+                self._finish(END_CLOSED)
+                return
+            pozzetto = self._take_pozzetto(team)
+            if self.rules.pozzetto_con_scarto_playable is PozzettoConScartoPlayable.IMMEDIATELY:
+                hand = self.hands[seat]
+                for c in pozzetto:
+                    hand[c] += 1
+                self.sizes[seat] = len(pozzetto)
+            else:
+                self.pending[seat] = pozzetto
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if len(self.stock) <= 2:
+            # The last two cards of the stock are never played (§2.9a).
+            self._finish(END_STOCK)
+            return
+        stallo = self.rules.stallo_detection
+        self.stallo_streak = self.stallo_streak + 1 if self.turn_single_pick else 0
+        if stallo.mode == "AUTO_N_ROUNDS" and self.stallo_streak >= stallo.rounds * self.players:
+            self._finish(END_STALLO)
+            return
+        if self.timeout_left > 0:
+            self.timeout_left -= 1
+            if self.timeout_left == 0:
+                self._finish(END_TIMEOUT)
+                return
+        self.current = (self.current + 1) % self.players
+        self.phase = PHASE_DRAW
+        self.forbidden_discard = -1
+        self.turn_single_pick = False
+
+    def _finish(self, end: str) -> None:
+        self.end = end
+        self.phase = PHASE_OVER
+
+    # --- explaining refusals ------------------------------------------------------------------
+
+    def _explain_bad_meld(self, cards: tuple[int, ...], action: Action) -> IllegalActionError:
+        written = " ".join(str(action).split()[1:])
+        rules = self.rules
+        wilds = [c for c in cards if c == JOKER or c % 13 == TWO]
+        naturals = [c for c in cards if c not in wilds]
+        if not naturals:
+            return _illegal(f"{written}: a meld may not be made of wilds only", "no-all-wild",
+                            "§2.4")
+        if action.annotations and (new_meld_options(cards, rules)):
+            return _illegal(f"{written}: the wild cannot stand where the annotation puts it "
+                            "(a free wild goes at the low end)", "free-wild-placement", "§2.5.6")
+        ranks = {c % 13 for c in naturals}
+        if len(ranks) == 1 and len(naturals) >= 2 and group_placement(cards, rules) is None:
+            if len(naturals) > rules.max_group_naturals:
+                return _illegal(f"{written}: a group holds at most {rules.max_group_naturals} "
+                                "natural cards", "group-size", "§2.4")
+        if len(wilds) >= 2:
+            return _illegal(f"{written}: a meld may hold only one active wild (a same-suit 2 "
+                            "counts as natural only in its own place)", "one-wild", "§2.5.1")
+        return _illegal(f"{written}: not a sequence (same suit, consecutive, ace low or high, "
+                        "no wrap) nor a group (same rank)", "meld-shape", "§2.4")
+
+    def _explain_bad_attach(self, old: Meld, cards: tuple[int, ...],
+                            action: Action) -> IllegalActionError:
+        written = " ".join(str(action).split()[2:])
+        rules = self.rules
+        if old.kind == GROUP:
+            if any(c == JOKER or c % 13 == TWO for c in cards) and old.wild >= 0:
+                return _illegal(f"{written}: the group already holds its one wild", "one-wild",
+                                "§2.5.1")
+            return _illegal(f"{written}: does not fit the group of {old}", "meld-shape", "§2.4")
+        combined = list(old.cards) + list(cards)
+        loose = new_meld_options(combined, rules) or attach_options(
+            old, cards, rules.with_options(wild_reposition_policy=type(
+                rules.wild_reposition_policy).FULLY_FLEXIBLE))
+        if loose:
+            return _illegal(f"{written}: the wild already on the table keeps its place; it moves "
+                            "only when its own card is attached "
+                            f"({rules.wild_reposition_policy.value})", "wild-keeps-place",
+                            "§2.5.7")
+        return _illegal(f"{written}: does not extend the sequence {old} legally", "meld-shape",
+                        "§2.4")
+
+    # --- move generation ----------------------------------------------------------------------
+
+    def _generate(self) -> list[Action]:
+        if self.phase == PHASE_OVER:
+            return []
+        if self.phase == PHASE_DRAW:
+            out = [Action(DRAW)]
+            if self.pile and not (self.rules.pickup_forbidden_with_one_card
+                                  and self.sizes[self.current] == 1):
+                out.append(Action(PICK))
+            return out
+        seat = self.current
+        out = []
+        for action in self._candidate_table_actions(seat):
+            if self._accepts(action):
+                out.append(action)
+        hand = self.hands[seat]
+        for card in range(NUM_TYPES):
+            if hand[card]:
+                action = Action(DISCARD, (card,))
+                if self._accepts(action):
+                    out.append(action)
+        return out
+
+    def _accepts(self, action: Action) -> bool:
+        """Would ``apply`` accept the action?  Checked on a scratch copy of the mutable parts."""
+        try:
+            self._dry_run(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _dry_run(self, action: Action) -> None:
+        seat = self.current
+        team = self.team_of[seat]
+        if action.kind == DISCARD:
+            card = action.cards[0]
+            if card == self.forbidden_discard:
+                raise _illegal("single-card pile", "single-card-pile", "§2.3")
+            if self.sizes[seat] == 1:
+                self._check_final_discard(seat, card, self.melds, self.meld_team, card_str(card))
+            return
+        if action.kind == MELD:
+            meld = resolve_new_meld(action.cards, self.rules, action.annotations)
+            if meld is None:
+                raise _illegal("meld", "meld-shape", "§2.4")
+            self._check_meld_rank_and_suit(team, meld)
+            self._check_going_down(seat, action.cards, [*self.melds, meld],
+                                   [*self.meld_team, team])
+            return
+        old = self.melds[action.meld - 1]
+        new = resolve_attach(old, action.cards, self.rules, action.annotations)
+        if new is None:
+            raise _illegal("attach", "meld-shape", "§2.4")
+        melds = self.melds[:]
+        melds[action.meld - 1] = new
+        self._check_going_down(seat, action.cards, melds, self.meld_team)
+
+    def _candidate_table_actions(self, seat: int) -> Iterator[Action]:
+        hand = self.hands[seat]
+        rules = self.rules
+        team = self.team_of[seat]
+        wild_types = [c for c in (JOKER, 1, 14, 27, 40) if hand[c]]
+        seen: set[tuple[int, ...]] = set()
+        for cards in _sequence_candidates(hand, wild_types, rules.max_sequence_cards):
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+            for meld in new_meld_options(cards, rules):
+                yield _meld_action(MELD, 0, meld, cards)
+        for cards in _group_candidates(hand, wild_types, rules.max_group_naturals):
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+            for meld in new_meld_options(cards, rules):
+                yield _meld_action(MELD, 0, meld, cards)
+        for number, meld in self.team_melds(team):
+            attach_seen: set[tuple[tuple[int, ...], tuple[Any, ...]]] = set()
+            for added in _attach_candidates(meld, hand, wild_types, rules):
+                for result in attach_options(meld, added, rules):
+                    action = _meld_action(ATTACH, number, result, added)
+                    akey = (tuple(sorted(added)), action.annotations)
+                    if akey in attach_seen:
+                        continue
+                    attach_seen.add(akey)
+                    yield action
+
+
+def _meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | list[int]
+                 ) -> Action:
+    """The action that produces ``meld``: cards in table order for a new meld, annotated when
+    a wild from the hand stands in a sequence (RECORD.md §1: a writer always annotates)."""
+    if kind == MELD:
+        ordered = meld.cards
+    else:
+        ordered = tuple(sorted(cards))
+    notes: tuple[Any, ...] = ()
+    if meld.kind == SEQUENCE and meld.wild >= 0:
+        wild_card = meld.cards[meld.wild]
+        if wild_card in ordered:
+            target = meld.wild_target()
+            assert target is not None
+            notes = ((wild_card, target),)
+    return Action(kind, tuple(ordered), number, notes)
+
+
+def _sequence_candidates(hand: list[int], wild_types: list[int], max_len: int
+                         ) -> Iterator[list[int]]:
+    """Card multisets that may form a new sequence: windows of positions with at most one hole,
+    the hole (or a free end) taken by one wild (§2.4, §2.5)."""
+    for suit in range(4):
+        base = suit * 13
+        present = [hand[base + (p % 13)] > 0 for p in range(14)]
+        if not any(present[2:13]) and not present[0]:
+            continue
+        own_two = base + TWO
+        for lo in range(14):
+            holes = 0
+            hole_pos = -1
+            naturals: list[int] = []
+            for hi in range(lo, min(14, lo + max_len)):
+                if present[hi]:
+                    naturals.append(base + hi % 13)
+                else:
+                    holes += 1
+                    if holes > 1:
+                        break
+                    hole_pos = hi
+                    naturals.append(-1)
+                length = hi - lo + 1
+                if length < 2:
+                    continue
+                real = [c for c in naturals if c >= 0]
+                if real.count(base + ACE) > hand[base + ACE]:
+                    continue
+                if holes == 0 and length >= 3:
+                    yield real
+                for w in wild_types:
+                    if w == own_two and hand[w] < 1 + real.count(own_two):
+                        continue
+                    if holes == 1 and length >= 3:
+                        yield [*real, w]
+                    elif holes == 0:
+                        yield [*real, w]
+
+
+def _group_candidates(hand: list[int], wild_types: list[int], max_naturals: int
+                      ) -> Iterator[list[int]]:
+    for rank in range(13):
+        if rank == TWO:
+            continue
+        copies = [hand[s * 13 + rank] for s in range(4)]
+        if sum(copies) < 2:
+            continue
+        for a in range(copies[0] + 1):
+            for b in range(copies[1] + 1):
+                for c in range(copies[2] + 1):
+                    for d in range(copies[3] + 1):
+                        k = a + b + c + d
+                        if k < 2 or k > max_naturals:
+                            continue
+                        naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
+                                    + [39 + rank] * d)
+                        if k >= 3:
+                            yield naturals
+                        for w in wild_types:
+                            yield [*naturals, w]
+
+
+def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules: RuleSet
+                       ) -> Iterator[tuple[int, ...]]:
+    if meld.kind == GROUP:
+        rank = meld.rank
+        copies = [hand[s * 13 + rank] for s in range(4)]
+        room = rules.max_group_naturals - (len(meld.cards) - (1 if meld.wild >= 0 else 0))
+        wild_options: list[int | None] = [None]
+        if meld.wild < 0:
+            wild_options.extend(wild_types)
+        for a in range(copies[0] + 1):
+            for b in range(copies[1] + 1):
+                for c in range(copies[2] + 1):
+                    for d in range(copies[3] + 1):
+                        k = a + b + c + d
+                        if k > room:
+                            continue
+                        naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
+                                    + [39 + rank] * d)
+                        for w in wild_options:
+                            if w is None:
+                                if k:
+                                    yield tuple(naturals)
+                            else:
+                                yield (*naturals, w)
+        return
+    base = meld.suit * 13
+    own_two = base + TWO
+    occupied = [False] * 14
+    for i, c in enumerate(meld.cards):
+        if i != meld.wild:
+            occupied[meld.low + i] = True
+    spans = [occupied]
+    if (rules.pinella_natural_to_wild_transition and meld.wild < 0 and occupied[TWO]
+            and meld.cards[TWO - meld.low] == own_two):
+        loose = occupied[:]
+        loose[TWO] = False
+        spans.append(loose)
+    for occ in spans:
+        filled = [p for p in range(14) if occ[p]]
+        if not filled:
+            continue
+        nat_lo, nat_hi = filled[0], filled[-1]
+        for lo in range(nat_lo, -1, -1):
+            for hi in range(nat_hi, 14):
+                if hi - lo + 1 > rules.max_sequence_cards + 1:
+                    break
+                empty = [p for p in range(lo, hi + 1) if not occ[p]]
+                available = [p for p in empty if hand[base + p % 13] > 0]
+                unavailable = len(empty) - len(available)
+                if unavailable > 2:
+                    break
+                yield from _fill_variants(empty, available, base, hand, wild_types)
+
+
+def _fill_variants(empty: list[int], available: list[int], base: int, hand: list[int],
+                   wild_types: list[int]) -> Iterator[tuple[int, ...]]:
+    """Added-card multisets for one window: every empty place from the hand except at most two
+    left for wilds (the one on the table moving, or one from the hand)."""
+    missing = [p for p in empty if p not in available]
+    choices: list[list[int]] = [[]]
+    if len(missing) < 2:
+        choices += [[p] for p in available]
+    if not missing:
+        choices += [[p, q] for i, p in enumerate(available) for q in available[i + 1:]]
+    for holes in choices:
+        if len(missing) + len(holes) > 2:
+            continue
+        added = [base + p % 13 for p in available if p not in holes]
+        if added.count(base + ACE) > hand[base + ACE]:
+            continue
+        if added:
+            yield tuple(added)
+        for w in wild_types:
+            if hand[w] > added.count(w):
+                yield (*added, w)

@@ -1,0 +1,88 @@
+"""Dealing a Burraco hand from an explicit seed or an explicit deal (RULES.md §2.2, §1.6).
+
+The engine never touches global random state: a seed builds its own ``random.Random``.  The
+FIBUR dealing order of §2.2 item 6: eleven cards one at a time round the table from the
+dealer's left, then the next 22 cards alternately into pozzetto #1 and #2, then the upcard;
+the rest is the stock, top first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ramino.cards import cards_str, pack, pack_difference
+from ramino.errors import RulesError
+from ramino.rules.options import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The exact deal of a hand (RECORD.md §4 ``deal``).  ``hands`` are indexed by seat
+    (seat 0 plays first); ``pozzetti`` in the order they are taken; ``stock`` top first."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pozzetti: tuple[tuple[int, ...], ...]
+    upcard: int
+    stock: tuple[int, ...]
+
+    def all_cards(self) -> list[int]:
+        out: list[int] = []
+        for h in self.hands:
+            out.extend(h)
+        for p in self.pozzetti:
+            out.extend(p)
+        out.append(self.upcard)
+        out.extend(self.stock)
+        return out
+
+
+def check_deal(deal: Deal, rules: RuleSet) -> None:
+    """Refuse a deal that is not exactly the rules' pack in the rules' shape (RECORD.md §4)."""
+    if len(deal.hands) != rules.players:
+        raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != rules.hand_size:
+            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {rules.hand_size}")
+    sizes = tuple(len(p) for p in deal.pozzetti)
+    if sizes != rules.pozzetto_sizes:
+        raise RulesError(f"deal: pozzetti of {list(sizes)} cards, not {list(rules.pozzetto_sizes)}")
+    missing, extra = pack_difference(deal.all_cards(), pack(rules.decks))
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + cards_str(missing))
+        if extra:
+            parts.append("extra " + cards_str(extra))
+        raise RulesError(f"deal: not the {rules.pack_size}-card pack: " + "; ".join(parts))
+
+
+def deal_from_order(order: list[int], rules: RuleSet) -> Deal:
+    """Deal a shuffled pack (first element = top of the pack) the FIBUR way (§2.2)."""
+    n = rules.players
+    size = rules.hand_size
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for _ in range(size):
+        for seat in range(n):
+            hands[seat].append(order[i])
+            i += 1
+    pozzetti: list[list[int]] = [[] for _ in rules.pozzetto_sizes]
+    remaining = list(rules.pozzetto_sizes)
+    k = 0
+    while any(remaining):
+        if remaining[k]:
+            pozzetti[k].append(order[i])
+            remaining[k] -= 1
+            i += 1
+        k = (k + 1) % len(pozzetti)
+    upcard = order[i]
+    stock = order[i + 1:]
+    return Deal(tuple(tuple(h) for h in hands), tuple(tuple(p) for p in pozzetti), upcard,
+                tuple(stock))
+
+
+def deal_from_seed(seed: int, rules: RuleSet) -> Deal:
+    order = pack(rules.decks)
+    random.Random(seed).shuffle(order)
+    return deal_from_order(order, rules)

@@ -1,0 +1,515 @@
+"""The typed ``RuleSet``: every option of RULES.md §3, its values and its default, in one place.
+
+An option is data: a field of :class:`RuleSet` plus an :class:`OptionSpec` row that says how to
+read it from a record (RECORD.md §4, values case-insensitive), how to write it back, which
+RULES.md section defines it, and whether the engine implements a given value yet.  Presets
+(``presets.py``) are nothing but option overrides.  Nothing else in ramino may branch on a rule
+that is not a field here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final
+
+from ramino.errors import NotSupportedError, RulesError
+
+
+class TurnDirection(StrEnum):
+    CLOCKWISE = "CLOCKWISE"
+    COUNTERCLOCKWISE = "COUNTERCLOCKWISE"
+
+
+class PozzettoAssignment(StrEnum):
+    FIRST_COME = "FIRST_COME"
+    PER_TEAM = "PER_TEAM"
+
+
+class UpcardIsWild(StrEnum):
+    KEEP = "KEEP"
+    BURY_AND_REDRAW = "BURY_AND_REDRAW"
+    RESHUFFLE = "RESHUFFLE"
+
+
+class DiscardPickup(StrEnum):
+    WHOLE_PILE = "WHOLE_PILE"
+    TOP_CARD = "TOP_CARD"
+
+
+class SingleCardPileRediscard(StrEnum):
+    FORBIDDEN_UNLESS_EQUIVALENT_HELD = "FORBIDDEN_UNLESS_EQUIVALENT_HELD"
+    FORBIDDEN = "FORBIDDEN"
+    ALLOWED = "ALLOWED"
+
+
+class WildInSequenceMinCards(StrEnum):
+    THREE = "3"
+    FOUR = "4"
+    NEVER = "NEVER"
+
+
+class WildRepositionPolicy(StrEnum):
+    FIBUR_STRICT = "FIBUR_STRICT"
+    FREE_END_SLIDES = "FREE_END_SLIDES"
+    FULLY_FLEXIBLE = "FULLY_FLEXIBLE"
+
+
+class FreeWildPosition(StrEnum):
+    LOWEST = "LOWEST"
+    PLAYER_CHOICE = "PLAYER_CHOICE"
+
+
+class SemipulitoGroupRule(StrEnum):
+    AT_LEAST_8 = "AT_LEAST_8"
+    EXACTLY_8 = "EXACTLY_8"
+
+
+class SemipulitoSequenceRule(StrEnum):
+    END_WILD_WITH_7_NATURALS = "END_WILD_WITH_7_NATURALS"
+    END_WILD_ANY = "END_WILD_ANY"
+
+
+class ExtraBurracoType(StrEnum):
+    REALE_13 = "REALE_13"
+    SUPER_8_GROUP = "SUPER_8_GROUP"
+
+
+class ClosingBurracoRequirement(StrEnum):
+    ANY = "ANY"
+    CLEAN = "CLEAN"
+
+
+class PozzettoConScartoPlayable(StrEnum):
+    NEXT_TURN = "NEXT_TURN"
+    IMMEDIATELY = "IMMEDIATELY"
+
+
+class StockExhaustion(StrEnum):
+    LAST_TWO_UNPLAYABLE = "LAST_TWO_UNPLAYABLE"
+    RESHUFFLE_DISCARDS = "RESHUFFLE_DISCARDS"
+    POZZETTO_BECOMES_STOCK = "POZZETTO_BECOMES_STOCK"
+    VOID_HAND = "VOID_HAND"
+
+
+class TargetTieBreak(StrEnum):
+    HIGHER_TOTAL_THEN_EXTRA_HAND = "HIGHER_TOTAL_THEN_EXTRA_HAND"
+    STARTING_TEAM = "STARTING_TEAM"
+
+
+class DealerRotation(StrEnum):
+    LEFT = "LEFT"
+
+
+@dataclass(frozen=True, slots=True)
+class StalloDetection:
+    """``MUTUAL`` (only an arbiter event ends the hand) or ``AUTO_N_ROUNDS(n)`` (§2.9b)."""
+
+    mode: str  # "MUTUAL" | "AUTO_N_ROUNDS"
+    rounds: int = 0
+
+    def __str__(self) -> str:
+        return self.mode if self.mode == "MUTUAL" else f"AUTO_N_ROUNDS({self.rounds})"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchMode:
+    """``TARGET(points)``, ``FIXED_HANDS_VP(n)`` or ``SINGLE_HAND`` (§3.8, §2.11)."""
+
+    mode: str  # "TARGET" | "FIXED_HANDS_VP" | "SINGLE_HAND"
+    value: int = 0
+
+    def __str__(self) -> str:
+        return self.mode if self.mode == "SINGLE_HAND" else f"{self.mode}({self.value})"
+
+
+BurracoValues = tuple[tuple[str, int], ...]
+CardValues = tuple[tuple[str, int], ...]
+
+DEFAULT_BURRACO_VALUES: Final[BurracoValues] = (("pulito", 200), ("semipulito", 150),
+                                                ("sporco", 100))
+# The keys of a card-value map: "JK" and the 13 ranks (RULES.md §1.3, Italian column).
+DEFAULT_CARD_VALUES: Final[CardValues] = (
+    ("JK", 30), ("2", 20), ("A", 15), ("K", 10), ("Q", 10), ("J", 10), ("T", 10), ("9", 10),
+    ("8", 10), ("7", 5), ("6", 5), ("5", 5), ("4", 5), ("3", 5),
+)
+EXTRA_BURRACO_POINTS: Final = {ExtraBurracoType.REALE_13: 300, ExtraBurracoType.SUPER_8_GROUP: 250}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every option of RULES.md §3 with its FIBUR default.  Immutable and hashable."""
+
+    preset: str = "fibur"
+    game: str = "burraco"
+    # §3.1 setup and deal
+    players: int = 4
+    turn_direction: TurnDirection = TurnDirection.CLOCKWISE
+    hand_size: int = 11
+    pozzetto_sizes: tuple[int, ...] = (11, 11)
+    pozzetto_assignment: PozzettoAssignment = PozzettoAssignment.FIRST_COME
+    upcard_is_wild: UpcardIsWild = UpcardIsWild.KEEP
+    dealer_rotation: DealerRotation = DealerRotation.LEFT
+    # §3.2 turn and discard pile
+    discard_pickup: DiscardPickup = DiscardPickup.WHOLE_PILE
+    single_card_pile_rediscard: SingleCardPileRediscard = (
+        SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD)
+    pickup_requires_top_card_use: bool = False
+    pickup_forbidden_with_one_card: bool = False
+    min_first_meld_points: int = 0
+    # §3.3 melds
+    max_active_wilds_per_meld: int = 1
+    natural_two_exemption: bool = True
+    allow_group_of_twos: bool = False
+    group_allows_repeated_suits: bool = True
+    max_group_naturals: int = 8
+    max_sequence_cards: int = 14
+    one_group_per_rank_per_team: bool = True
+    multiple_sequences_same_suit: bool = True
+    ace_both_ends_in_sequence: bool = False
+    wild_in_sequence_min_cards: WildInSequenceMinCards = WildInSequenceMinCards.THREE
+    # §3.4 wild handling
+    wild_reposition_policy: WildRepositionPolicy = WildRepositionPolicy.FIBUR_STRICT
+    free_wild_default_position: FreeWildPosition = FreeWildPosition.LOWEST
+    pinella_natural_to_wild_transition: bool = True
+    wild_may_return_to_hand: bool = False
+    # §3.5 burraco types and values
+    semipulito_enabled: bool = True
+    semipulito_group_rule: SemipulitoGroupRule = SemipulitoGroupRule.AT_LEAST_8
+    semipulito_sequence_rule: SemipulitoSequenceRule = (
+        SemipulitoSequenceRule.END_WILD_WITH_7_NATURALS)
+    burraco_values: BurracoValues = DEFAULT_BURRACO_VALUES
+    extra_burraco_types: frozenset[ExtraBurracoType] = frozenset()
+    # §3.6 pozzetto and closing
+    closing_burraco_requirement: ClosingBurracoRequirement = ClosingBurracoRequirement.ANY
+    closing_discard_may_be_wild: bool = False
+    closing_requires_discard: bool = True
+    pozzetto_al_volo_allowed: bool = True
+    pozzetto_con_scarto_playable: PozzettoConScartoPlayable = PozzettoConScartoPlayable.NEXT_TURN
+    pozzetto_requires_burraco: bool = False
+    closing_bonus: int = 100
+    pozzetto_not_taken_penalty: int = 100
+    pozzetto_penalty_if_neither_took: bool = False
+    unplayed_pozzetto_counts_in_hand: bool = True
+    # §3.7 end of hand
+    stock_exhaustion: StockExhaustion = StockExhaustion.LAST_TWO_UNPLAYABLE
+    stallo_detection: StalloDetection = StalloDetection("AUTO_N_ROUNDS", 3)
+    # §3.8 match format and scoring mode
+    match_mode: MatchMode = MatchMode("TARGET", 2005)
+    target_tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
+    card_values: CardValues = DEFAULT_CARD_VALUES
+
+    # --- derived views (cheap; computed once per RuleSet by the engine that uses them) --------
+
+    def burraco_value(self, kind: str) -> int:
+        return dict(self.burraco_values)[kind]
+
+    def card_value_table(self) -> tuple[int, ...]:
+        """Points of each card type (indexed like ``ramino.cards``), from ``card_values``."""
+        by_key = dict(self.card_values)
+        ranks = "A23456789TJQK"
+        table = [by_key[ranks[c % 13]] for c in range(52)]
+        table.append(by_key["JK"])
+        return tuple(table)
+
+    @property
+    def decks(self) -> int:
+        return 3 if self.players == 6 else 2
+
+    @property
+    def pack_size(self) -> int:
+        return 54 * self.decks
+
+    def options(self) -> dict[str, Any]:
+        """Every option as its record (JSON) value, in declaration order."""
+        return {spec.name: spec.dump(getattr(self, spec.name)) for spec in OPTIONS}
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset (what a record writes)."""
+        from ramino.rules.presets import preset as load_preset
+
+        base = load_preset(self.preset).options()
+        return {k: v for k, v in self.options().items() if base.get(k) != v}
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        return dataclasses.replace(self, **changes)
+
+
+# --- reading and writing option values ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    section: str
+    parse: Callable[[Any], Any]
+    dump: Callable[[Any], Any]
+    describe: str
+    # Values the engine does not implement yet (refused at construction, never ignored).
+    unsupported: Callable[[Any], bool] = field(default=lambda _v: False)
+
+
+def _bad(name: str, value: Any, expected: str) -> RulesError:
+    return RulesError(f"option {name}: bad value {value!r} (expected {expected})")
+
+
+def _enum(name: str, enum: type[StrEnum]) -> Callable[[Any], Any]:
+    def parse(value: Any) -> Any:
+        text = str(value).strip().upper()
+        for member in enum:
+            if member.value == text:
+                return member
+        raise _bad(name, value, " | ".join(m.value for m in enum))
+
+    return parse
+
+
+def _bool(name: str) -> Callable[[Any], bool]:
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("true", "yes", "1", "on"):
+            return True
+        if text in ("false", "no", "0", "off"):
+            return False
+        raise _bad(name, value, "true | false")
+
+    return parse
+
+
+def _int(name: str, lo: int = 0, hi: int = 100_000) -> Callable[[Any], int]:
+    def parse(value: Any) -> int:
+        if isinstance(value, bool):
+            raise _bad(name, value, f"an integer {lo}..{hi}")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise _bad(name, value, f"an integer {lo}..{hi}") from None
+        if not lo <= number <= hi:
+            raise _bad(name, value, f"an integer {lo}..{hi}")
+        return number
+
+    return parse
+
+
+def _int_list(name: str) -> Callable[[Any], tuple[int, ...]]:
+    item = _int(name, 1, 60)
+
+    def parse(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list | tuple) or not value:
+            raise _bad(name, value, "a non-empty list of integers")
+        return tuple(item(v) for v in value)
+
+    return parse
+
+
+def _value_map(name: str, default: tuple[tuple[str, int], ...],
+               aliases: Mapping[str, str]) -> Callable[[Any], tuple[tuple[str, int], ...]]:
+    """A partial map over ``default``'s keys; unknown keys are refused by name."""
+    keys = [k for k, _ in default]
+    number = _int(name, 0, 10_000)
+
+    def parse(value: Any) -> tuple[tuple[str, int], ...]:
+        if not isinstance(value, Mapping):
+            raise _bad(name, value, "an object such as {" + f'"{keys[0]}": {default[0][1]}' + "}")
+        merged = dict(default)
+        for raw_key, raw_value in value.items():
+            key = aliases.get(str(raw_key).strip().upper(), str(raw_key).strip())
+            if key not in merged:
+                raise RulesError(f"option {name}: unknown key {raw_key!r} (keys: {', '.join(keys)})")
+            merged[key] = number(raw_value)
+        return tuple((k, merged[k]) for k in keys)
+
+    return parse
+
+
+def _pairs_dump(value: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    return dict(value)
+
+
+_PARAM = re.compile(r"^\s*([A-Z_]+)\s*(?:\(\s*(\d+)\s*\))?\s*$")
+
+
+def _parse_stallo(value: Any) -> StalloDetection:
+    m = _PARAM.match(str(value).upper())
+    if m and m.group(1) == "MUTUAL" and m.group(2) is None:
+        return StalloDetection("MUTUAL")
+    if m and m.group(1) == "AUTO_N_ROUNDS" and m.group(2) is not None and int(m.group(2)) >= 1:
+        return StalloDetection("AUTO_N_ROUNDS", int(m.group(2)))
+    raise _bad("stallo_detection", value, "MUTUAL | AUTO_N_ROUNDS(n), n >= 1")
+
+
+def _parse_match_mode(value: Any) -> MatchMode:
+    m = _PARAM.match(str(value).upper())
+    if m and m.group(1) == "SINGLE_HAND" and m.group(2) is None:
+        return MatchMode("SINGLE_HAND")
+    if m and m.group(1) == "TARGET" and m.group(2) is not None and int(m.group(2)) > 0:
+        return MatchMode("TARGET", int(m.group(2)))
+    if m and m.group(1) == "FIXED_HANDS_VP" and m.group(2) in ("2", "3", "4"):
+        return MatchMode("FIXED_HANDS_VP", int(m.group(2)))
+    raise _bad("match_mode", value, "TARGET(points) | FIXED_HANDS_VP(2|3|4) | SINGLE_HAND")
+
+
+def _parse_extra_types(value: Any) -> frozenset[ExtraBurracoType]:
+    if not isinstance(value, list | tuple | set | frozenset):
+        raise _bad("extra_burraco_types", value, "a list of REALE_13 | SUPER_8_GROUP")
+    parse_one = _enum("extra_burraco_types", ExtraBurracoType)
+    return frozenset(parse_one(v) for v in value)
+
+
+def _parse_min_cards(value: Any) -> WildInSequenceMinCards:
+    return _enum("wild_in_sequence_min_cards", WildInSequenceMinCards)(str(value))
+
+
+def _str(value: Any) -> str:
+    return str(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _spec(name: str, section: str, parse: Callable[[Any], Any], describe: str,
+          dump: Callable[[Any], Any] = _same,
+          unsupported: Callable[[Any], bool] = lambda _v: False) -> OptionSpec:
+    return OptionSpec(name, section, parse, dump, describe, unsupported)
+
+
+def _enum_spec(name: str, section: str, enum: type[StrEnum], describe: str,
+               unsupported: Callable[[Any], bool] = lambda _v: False) -> OptionSpec:
+    return _spec(name, section, _enum(name, enum), describe, _str, unsupported)
+
+
+_RANK_ALIASES: Final = {"JOKER": "JK", "JOLLY": "JK", "10": "T", "ACE": "A", "KING": "K",
+                        "QUEEN": "Q", "JACK": "J"}
+
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
+    # §3.1
+    _spec("players", "§3.1/§5", _int("players", 2, 6), "number of players",
+          unsupported=lambda v: v != 4),
+    _enum_spec("turn_direction", "§3.1", TurnDirection,
+               "physical direction of play; seats are numbered in turn order either way"),
+    _spec("hand_size", "§3.1", _int("hand_size", 1, 20), "cards dealt to each player"),
+    _spec("pozzetto_sizes", "§3.1", _int_list("pozzetto_sizes"), "cards in each pozzetto",
+          dump=list, unsupported=lambda v: len(v) != 2),
+    _enum_spec("pozzetto_assignment", "§3.1/§2.7", PozzettoAssignment,
+               "who takes which pozzetto"),
+    _enum_spec("upcard_is_wild", "§3.1/§2.2", UpcardIsWild, "what happens to a wild upcard",
+               unsupported=lambda v: v != UpcardIsWild.KEEP),
+    _enum_spec("dealer_rotation", "§2.1", DealerRotation, "where the deal passes each hand"),
+    # §3.2
+    _enum_spec("discard_pickup", "§3.2/§2.3", DiscardPickup, "what a pick takes",
+               unsupported=lambda v: v != DiscardPickup.WHOLE_PILE),
+    _enum_spec("single_card_pile_rediscard", "§3.2/§2.3", SingleCardPileRediscard,
+               "re-discarding a card taken as a one-card pile"),
+    _spec("pickup_requires_top_card_use", "§3.2/§4.5", _bool("pickup_requires_top_card_use"),
+          "the top card of a picked pile must be used that turn", unsupported=bool),
+    _spec("pickup_forbidden_with_one_card", "§3.2/§4.2",
+          _bool("pickup_forbidden_with_one_card"), "a player holding one card may not pick"),
+    _spec("min_first_meld_points", "§3.2", _int("min_first_meld_points", 0, 1000),
+          "points a team's first melding turn must lay down", unsupported=lambda v: v != 0),
+    # §3.3
+    _spec("max_active_wilds_per_meld", "§3.3/§2.5", _int("max_active_wilds_per_meld", 1, 1),
+          "active wilds a meld may hold"),
+    _spec("natural_two_exemption", "§3.3/§2.5", _bool("natural_two_exemption"),
+          "a same-suit 2 in its own place is natural"),
+    _spec("allow_group_of_twos", "§3.3/§2.4", _bool("allow_group_of_twos"),
+          "groups of 2s allowed", unsupported=bool),
+    _spec("group_allows_repeated_suits", "§3.3/§2.4", _bool("group_allows_repeated_suits"),
+          "a group may repeat a suit"),
+    _spec("max_group_naturals", "§3.3/§2.4", _int("max_group_naturals", 2, 12),
+          "natural cards a group may hold"),
+    _spec("max_sequence_cards", "§3.3/§2.4", _int("max_sequence_cards", 3, 14),
+          "cards a sequence may hold"),
+    _spec("one_group_per_rank_per_team", "§3.3/§2.4", _bool("one_group_per_rank_per_team"),
+          "a team holds at most one group of each rank"),
+    _spec("multiple_sequences_same_suit", "§3.3/§2.4", _bool("multiple_sequences_same_suit"),
+          "a team may hold several sequences of one suit"),
+    _spec("ace_both_ends_in_sequence", "§3.3/§1.2", _bool("ace_both_ends_in_sequence"),
+          "a sequence may hold an ace at both ends", unsupported=bool),
+    _spec("wild_in_sequence_min_cards", "§3.3/§4.5", _parse_min_cards,
+          "smallest sequence that may hold a wild", dump=_str),
+    # §3.4
+    _enum_spec("wild_reposition_policy", "§3.4/§2.5.7", WildRepositionPolicy,
+               "when a wild already on the table may change place"),
+    _enum_spec("free_wild_default_position", "§3.4/§2.5.6", FreeWildPosition,
+               "where a wild that fits either end goes"),
+    _spec("pinella_natural_to_wild_transition", "§3.4/§2.5.5",
+          _bool("pinella_natural_to_wild_transition"),
+          "a natural 2 may turn wild when a card is attached"),
+    _spec("wild_may_return_to_hand", "§3.4/§2.5.4", _bool("wild_may_return_to_hand"),
+          "a replaced wild goes back to the hand", unsupported=bool),
+    # §3.5
+    _spec("semipulito_enabled", "§3.5/§2.6", _bool("semipulito_enabled"),
+          "the semipulito burraco exists"),
+    _enum_spec("semipulito_group_rule", "§3.5/§2.6", SemipulitoGroupRule,
+               "which groups with a wild are semipulito"),
+    _enum_spec("semipulito_sequence_rule", "§3.5/§2.6", SemipulitoSequenceRule,
+               "which sequences with a wild are semipulito"),
+    _spec("burraco_values", "§3.5/§2.10",
+          _value_map("burraco_values", DEFAULT_BURRACO_VALUES, {}), "bonus of each burraco type",
+          dump=_pairs_dump),
+    _spec("extra_burraco_types", "§3.5/§2.6", _parse_extra_types,
+          "burraco types beyond FIBUR's three", dump=lambda v: sorted(str(x) for x in v)),
+    # §3.6
+    _enum_spec("closing_burraco_requirement", "§3.6/§2.8", ClosingBurracoRequirement,
+               "the burraco a side needs to close"),
+    _spec("closing_discard_may_be_wild", "§3.6/§2.8", _bool("closing_discard_may_be_wild"),
+          "the closing discard may be a wild"),
+    _spec("closing_requires_discard", "§3.6/§2.8", _bool("closing_requires_discard"),
+          "a close must end with a discard", unsupported=lambda v: not v),
+    _spec("pozzetto_al_volo_allowed", "§3.6/§2.7", _bool("pozzetto_al_volo_allowed"),
+          "the pozzetto may be taken by melding the last card"),
+    _enum_spec("pozzetto_con_scarto_playable", "§3.6/§2.7", PozzettoConScartoPlayable,
+               "when a pozzetto taken with the discard joins the hand"),
+    _spec("pozzetto_requires_burraco", "§3.6/§5.3", _bool("pozzetto_requires_burraco"),
+          "a side needs a burraco before taking its pozzetto"),
+    _spec("closing_bonus", "§3.6/§2.10", _int("closing_bonus", 0, 10_000), "closing bonus"),
+    _spec("pozzetto_not_taken_penalty", "§3.6/§2.10", _int("pozzetto_not_taken_penalty", 0, 10_000),
+          "penalty for a pozzetto not taken"),
+    _spec("pozzetto_penalty_if_neither_took", "§3.6/§2.7",
+          _bool("pozzetto_penalty_if_neither_took"), "the penalty applies when no side took one"),
+    _spec("unplayed_pozzetto_counts_in_hand", "§3.6/§2.7",
+          _bool("unplayed_pozzetto_counts_in_hand"), "a taken, unplayed pozzetto counts in hand"),
+    # §3.7
+    _enum_spec("stock_exhaustion", "§3.7/§2.9", StockExhaustion, "what ends or extends the stock",
+               unsupported=lambda v: v != StockExhaustion.LAST_TWO_UNPLAYABLE),
+    _spec("stallo_detection", "§3.7/§2.9", _parse_stallo, "how a stallo is called", dump=_str),
+    # §3.8
+    _spec("match_mode", "§3.8/§2.11", _parse_match_mode, "what a match is", dump=_str),
+    _enum_spec("target_tie_break", "§3.8/§2.11", TargetTieBreak,
+               "who wins when both sides pass the target"),
+    _spec("card_values", "§3.8/§1.3",
+          _value_map("card_values", DEFAULT_CARD_VALUES, _RANK_ALIASES), "points of each card",
+          dump=_pairs_dump),
+)
+OPTION_BY_NAME: Final = {spec.name: spec for spec in OPTIONS}
+
+
+def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | None = None,
+                  check_supported: bool = True) -> RuleSet:
+    """``base`` with record-style ``overrides`` applied; refuse unknown names and values."""
+    changes: dict[str, Any] = {}
+    for name, raw in overrides.items():
+        spec = OPTION_BY_NAME.get(name)
+        if spec is None:
+            raise RulesError(f"unknown option {name!r}")
+        changes[name] = spec.parse(raw)
+    if preset is not None:
+        changes["preset"] = preset
+    rules = dataclasses.replace(base, **changes)
+    if check_supported:
+        require_supported(rules)
+    return rules
+
+
+def require_supported(rules: RuleSet) -> None:
+    """Refuse a rule set that asks for an option value the engine does not implement yet."""
+    refused = [f"{spec.name}={spec.dump(getattr(rules, spec.name))}"
+               for spec in OPTIONS if spec.unsupported(getattr(rules, spec.name))]
+    if refused:
+        raise NotSupportedError("not yet supported by the engine: " + ", ".join(refused))

@@ -1,0 +1,38 @@
+"""Named presets: a preset is a name and option overrides of the FIBUR defaults (RULES.md §3).
+
+``fibur``          the FIBUR Codice di Gara as reconstructed in RULES.md §2 (the default).
+``international``  FIBUR's international code: closing needs a burraco pulito (§2.8, [EB-int]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ramino.errors import RulesError
+from ramino.rules.options import RuleSet, build_ruleset
+
+PRESET_OVERRIDES: Final[dict[str, dict[str, Any]]] = {
+    "fibur": {},
+    "international": {"closing_burraco_requirement": "CLEAN"},
+}
+PRESET_DESCRIPTIONS: Final = {
+    "fibur": "Italian Burraco, FIBUR Codice di Gara (RULES.md §2), 4 players",
+    "international": "FIBUR international code: a burraco pulito is needed to close (§2.8)",
+}
+
+
+def preset_names() -> list[str]:
+    return list(PRESET_OVERRIDES)
+
+
+def preset(name: str) -> RuleSet:
+    key = name.strip().lower()
+    if key not in PRESET_OVERRIDES:
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESET_OVERRIDES)})")
+    return build_ruleset(RuleSet(), PRESET_OVERRIDES[key], preset=key, check_supported=False)
+
+
+def make_rules(preset_name: str = "fibur", options: Mapping[str, Any] | None = None) -> RuleSet:
+    """The rule set of a record's ``rules`` object: a preset plus option overrides."""
+    return build_ruleset(preset(preset_name), options or {})
