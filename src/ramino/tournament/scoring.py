@@ -61,3 +61,11 @@ def validate_scores(scores: list[int], deals: int) -> None:
     RULES.md §9.6 T-37, so fewer than the planned smazzate are accepted)."""
     if not 1 <= len(scores) <= deals:
         raise ValueError(f"expected 1 to {deals} smazzata scores, got {len(scores)}")
+
+
+def parse_scores(text: str) -> list[int]:
+    """"120 340, -50" → [120, 340, -50]: a score-card line as the director types it."""
+    try:
+        return [int(part) for part in text.replace(",", " ").replace("+", " ").split()]
+    except ValueError:
+        raise ValueError(f"scores are whole numbers separated by spaces, not {text!r}") from None

@@ -77,6 +77,9 @@ def seat(
             )
     fmt = settings.plan[number - 1]
     active = {e.id for e in entrants if e.active}
+    needed = 4 if fmt.individual else 2
+    if len(active) < needed:
+        raise ValueError(f"seating a turno needs at least {needed} active entrants")
     if rounds:
         ranked = [row.entrant for row in standings if row.entrant in active]
     else:
