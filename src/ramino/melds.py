@@ -199,7 +199,7 @@ def sequence_placements(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
             wild_card = active[0]
             positions = gaps if gaps else [p for p in (lo - 1, hi + 1) if 0 <= p <= HIGH_ACE]
             for p in positions:
-                if wild_card == own_two and p == TWO:
+                if wild_card == own_two and p == TWO and rules.natural_two_exemption:
                     continue  # a same-suit 2 in its own place is natural: covered above
                 trial = slots[:]
                 trial[p] = wild_card + 1
@@ -387,3 +387,20 @@ def describe_meld(meld: Meld) -> str:
     lo = RANKS[meld.low % 13]
     hi = RANKS[meld.high % 13]
     return f"sequence {SUITS[meld.suit]} {lo}-{hi}"
+
+
+def meld_from_cards(cards: Sequence[int], rules: RuleSet,
+                    annotations: Sequence[tuple[int, WildTarget]] = ()) -> Meld | None:
+    """A meld as it lies on the table in a recorded position (RECORD.md §4 ``position``).
+
+    Any legal placement is accepted, not only the one a new meld would get, because a meld
+    that grew by attachments may hold its wild elsewhere; the written order (low to high)
+    and the annotation pick among them."""
+    group = group_placement(cards, rules)
+    if group is not None and _matches(group, annotations):
+        return group
+    placements = [m for m in sequence_placements(cards, rules) if _matches(m, annotations)]
+    for m in placements:
+        if list(m.cards) == list(cards):
+            return m
+    return placements[0] if placements else None

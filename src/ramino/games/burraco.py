@@ -256,6 +256,61 @@ class BurracoState:
         self._legal = None
         return self
 
+    @classmethod
+    def from_position(cls, rules: RuleSet, *, hands: list[list[int]],
+                      pozzetti: list[list[int]], taken: list[bool], stock: list[int],
+                      pile: list[int], melds: list[tuple[int, Meld]], current: int,
+                      phase: str = PHASE_DRAW, pending: list[list[int] | None] | None = None,
+                      forbidden_discard: int | None = None, dealer: int | None = None,
+                      turn: int = 0) -> BurracoState:
+        """A hand taken up in the middle (RECORD.md §4 ``position``): ``pozzetti`` are those
+        not yet taken, in the order they would be taken; ``stock`` top first; ``pile`` bottom
+        to top; ``melds`` as (team, meld) in table order.  Card conservation is the caller's
+        check (the record reader does it)."""
+        require_supported(rules)
+        if phase not in (PHASE_DRAW, PHASE_PLAY):
+            raise ValueError(f"phase must be {PHASE_DRAW!r} or {PHASE_PLAY!r}, not {phase!r}")
+        n = rules.players
+        if len(hands) != n or not 0 <= current < n or len(taken) != 2:
+            raise ValueError("position: hands, current and taken must match the player count")
+        empty_deal = Deal(tuple(tuple(h) for h in hands), tuple(tuple(p) for p in pozzetti),
+                          pile[0] if pile else -1, tuple(stock))
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.players = n
+        self.teams = 2
+        self.team_of = tuple(seat % 2 for seat in range(n))
+        self.hands = [to_counts(h) for h in hands]
+        self.sizes = [len(h) for h in hands]
+        self.stock = list(reversed(stock))
+        self.pile = list(pile)
+        slots: list[tuple[int, ...] | None] = [tuple(p) for p in pozzetti]
+        if rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+            remaining = iter(slots)
+            slots = [None if t else next(remaining, None) for t in taken]
+        self.pozzetti = slots
+        self.taken = list(taken)
+        self.pending = list(pending) if pending is not None else [None] * n
+        self.pending = [None if p is None else tuple(p) for p in self.pending]
+        self.melds = [m for _, m in melds]
+        self.meld_team = [t for t, _ in melds]
+        self.known = [[0] * NUM_TYPES for _ in range(n)]
+        self.current = current
+        self.phase = phase
+        self.forbidden_discard = -1 if forbidden_discard is None else forbidden_discard
+        self.turn_single_pick = forbidden_discard is not None
+        self.stallo_streak = 0
+        self.timeout_left = -1
+        self.turn = turn
+        self.end = None
+        self.closed_by = None
+        self.deal = empty_deal
+        self.dealer = (current - 1) % n if dealer is None else dealer
+        self._values = rules.card_value_table()
+        self._history = None
+        self._legal = None
+        return self
+
     def clone(self) -> BurracoState:
         other = BurracoState.__new__(BurracoState)
         other.rules = self.rules
@@ -287,6 +342,16 @@ class BurracoState:
         other._history = self._history
         other._legal = self._legal
         return other
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that makes this position what it is (for equality checks in tests and
+        for proving that a refused action changed nothing)."""
+        return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
+                tuple(self.pile), tuple(self.pozzetti), tuple(self.taken), tuple(self.pending),
+                tuple(self.melds), tuple(self.meld_team), tuple(tuple(k) for k in self.known),
+                self.current, self.phase, self.forbidden_discard, self.turn_single_pick,
+                self.stallo_streak, self.timeout_left, self.turn, self.end, self.closed_by,
+                0 if self._history is None else self._history.length)
 
     # --- seats and teams ---------------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""Shared test helpers: card shorthands and position builders."""

@@ -1,0 +1,56 @@
+"""Small builders for engine tests: cards from notation, positions with the full pack."""
+
+from __future__ import annotations
+
+from ramino.cards import pack, parse_annotated_card, parse_cards, to_counts
+from ramino.games.burraco import BurracoState
+from ramino.melds import Meld, meld_from_cards
+from ramino.rules import RuleSet, preset
+
+
+def cards(text: str) -> list[int]:
+    return parse_cards(text)
+
+
+def table_meld(text: str, rules: RuleSet | None = None) -> Meld:
+    rules = rules or preset("fibur")
+    parsed = [parse_annotated_card(t) for t in text.split()]
+    notes = [(c, t) for c, t in parsed if t is not None]
+    meld = meld_from_cards([c for c, _ in parsed], rules, notes)
+    assert meld is not None, f"not a legal meld: {text}"
+    return meld
+
+
+def position(hands: list[str], melds: list[tuple[int, str]] | None = None, *,
+             rules: RuleSet | None = None, taken: tuple[bool, bool] = (False, False),
+             pile: str = "", current: int = 0, phase: str = "play",
+             stock_size: int | None = None, stock: str | None = None,
+             forbidden: str | None = None) -> BurracoState:
+    """A mid-hand position; the cards not placed anywhere fill the pozzetti and the stock so
+    that the 108-card pack is conserved."""
+    rules = rules or preset("fibur")
+    hand_cards = [cards(h) for h in hands]
+    meld_list = [(team, table_meld(text, rules)) for team, text in (melds or [])]
+    pile_cards = cards(pile)
+    stock_cards = cards(stock) if stock is not None else []
+    used = to_counts([c for h in hand_cards for c in h] + pile_cards + stock_cards
+                     + [c for _, m in meld_list for c in m.cards])
+    rest: list[int] = []
+    full = to_counts(pack(2))
+    for card in range(53):
+        assert used[card] <= full[card], f"too many copies of card {card}"
+        rest.extend([card] * (full[card] - used[card]))
+    pozzetti: list[list[int]] = []
+    for team_taken in taken:
+        if not team_taken:
+            pozzetti.append(rest[:11])
+            rest = rest[11:]
+    if stock is not None:
+        stock_list = stock_cards
+    else:
+        stock_list = rest if stock_size is None else rest[:stock_size]
+    state = BurracoState.from_position(
+        rules, hands=hand_cards, pozzetti=pozzetti, taken=list(taken), stock=stock_list,
+        pile=pile_cards, melds=meld_list, current=current, phase=phase,
+        forbidden_discard=None if forbidden is None else cards(forbidden)[0])
+    return state
