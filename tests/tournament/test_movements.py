@@ -6,6 +6,7 @@ or has a bye, tables are numbered and sides alternate where the format allows.
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 
 import pytest
@@ -307,3 +308,34 @@ def test_withdrawal_and_late_registration() -> None:
     for rnd in t.rounds[1:]:
         assert 3 not in {e for table in rnd.tables for e in table.entrants}
         assert late.id in {e for table in rnd.tables for e in table.entrants} | set(rnd.byes)
+
+
+@given(count=st.integers(min_value=10, max_value=60).filter(lambda n: n % 2 == 0), seed=seeds,
+       block=st.integers(min_value=4, max_value=16))
+@fast
+def test_swiss_block_pairing_of_large_fields(count: int, seed: int, block: int) -> None:
+    """Fields larger than a block are paired block by block with floaters; the promise holds."""
+    import random
+
+    from ramino.tournament.movements import swiss
+
+    rng = random.Random(seed)
+    order = list(range(1, count + 1))
+    met: Counter[frozenset[int]] = Counter()
+    for _ in range(min(4, count // 2 - 1)):
+        vp = {e: rng.randrange(0, 60) for e in order}
+        order.sort(key=lambda e: -vp[e])
+        pairs = swiss.pair(order, vp, met, {e: 0 for e in order}, block=block)
+        assert sorted(e for p in pairs for e in p) == sorted(order)
+        assert not any(met[frozenset(p)] for p in pairs)
+        for p in pairs:
+            met[frozenset(p)] += 1
+
+
+def test_swiss_large_field_pairs_within_score_groups() -> None:
+    t = make(200, [Format.SWISS] * 3)
+    run(t, 11)
+    assert max(meetings(t.rounds).values()) == 1
+    vp = {row.entrant: row.vp for row in _standings_after(t, 2)}
+    gaps = [abs(vp[tb.ns[0]] - vp[tb.ew[0]]) for tb in t.rounds[2].tables]
+    assert statistics.median(gaps) <= 2

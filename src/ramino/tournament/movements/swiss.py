@@ -10,8 +10,14 @@ The weights are integers so networkx's blossom algorithm is exact:
 * rematches: only added, with a penalty larger than every other term, when the graph without
   them has no perfect matching.
 
-To keep 1,000 pairs fast, each entrant is linked to its ``window`` nearest neighbours in the
-ranking; the window doubles until a perfect matching exists.
+To keep 1,000 pairs fast (the blossom algorithm is cubic), fields larger than ``block`` are
+paired block by block down the ranking, like score groups: each block of ``block`` entrants
+(plus the floaters carried down from the block above) is matched without rematches, and
+whoever is left unmatched floats down to the next block. If the last block cannot be paired
+without a rematch, the whole field is paired at once instead, so the "no rematch when one can
+be avoided" promise is the same as for a small field. Within a matching each entrant is linked
+to its ``window`` nearest neighbours in the ranking; the window doubles until a perfect
+matching exists.
 """
 
 from __future__ import annotations
@@ -28,10 +34,39 @@ def pair(
     met: Counter[frozenset[int]],
     balance: Mapping[int, int],
     window: int = 12,
+    block: int = 64,
 ) -> list[tuple[int, int]]:
     """Pairs for an even list ``order`` (best first); each pair is (higher, lower) ranked."""
     if len(order) % 2:
         raise ValueError("Swiss pairs an even number of entrants; give the bye first")
+    if len(order) <= block:
+        return _pair_field(order, vp, met, balance, window)
+    rank = {e: i for i, e in enumerate(order)}
+    pairs: list[tuple[int, int]] = []
+    floaters: list[int] = []
+    for start in range(0, len(order), block):
+        group = floaters + order[start : start + block]
+        if start + block >= len(order):
+            last = _pair_field(group, vp, met, balance, window)
+            if any(met[frozenset(p)] for p in last):
+                return _pair_field(order, vp, met, balance, window)
+            pairs.extend(last)
+            break
+        matching = _match(group, vp, met, balance, len(group), allow_rematch=False)
+        matched = {e for p in matching for e in p}
+        floaters = [e for e in group if e not in matched]
+        pairs.extend((a, b) if rank[a] < rank[b] else (b, a) for a, b in matching)
+    pairs.sort(key=lambda p: rank[p[0]])
+    return pairs
+
+
+def _pair_field(
+    order: list[int],
+    vp: Mapping[int, int],
+    met: Counter[frozenset[int]],
+    balance: Mapping[int, int],
+    window: int,
+) -> list[tuple[int, int]]:
     if not order:
         return []
     rank = {e: i for i, e in enumerate(order)}
