@@ -942,42 +942,41 @@ def _meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | li
 
 def _sequence_candidates(hand: list[int], wild_types: list[int], max_len: int
                          ) -> Iterator[list[int]]:
-    """Card multisets that may form a new sequence: windows of positions with at most one hole,
-    the hole (or a free end) taken by one wild (§2.4, §2.5)."""
+    """Card multisets that may form a new sequence: windows of positions with at most one
+    place not filled from the hand; that place (or a free end, or a place whose natural the
+    player prefers to keep) is taken by one wild (§2.4, §2.5)."""
     for suit in range(4):
         base = suit * 13
         present = [hand[base + (p % 13)] > 0 for p in range(14)]
         if not any(present[2:13]) and not present[0]:
             continue
         own_two = base + TWO
+        aces = hand[base + ACE]
         for lo in range(14):
-            holes = 0
-            hole_pos = -1
+            hole = -1
             naturals: list[int] = []
             for hi in range(lo, min(14, lo + max_len)):
                 if present[hi]:
                     naturals.append(base + hi % 13)
+                elif hole >= 0:
+                    break
                 else:
-                    holes += 1
-                    if holes > 1:
-                        break
-                    hole_pos = hi
-                    naturals.append(-1)
+                    hole = hi
                 length = hi - lo + 1
-                if length < 2:
+                if length < 2 or (lo == 0 and hi == HIGH_ACE and aces < 2 and hole < 0):
                     continue
-                real = [c for c in naturals if c >= 0]
-                if real.count(base + ACE) > hand[base + ACE]:
-                    continue
-                if holes == 0 and length >= 3:
-                    yield real
                 for w in wild_types:
-                    if w == own_two and hand[w] < 1 + real.count(own_two):
+                    if w == own_two and hand[w] < 1 + naturals.count(own_two):
                         continue
-                    if holes == 1 and length >= 3:
-                        yield [*real, w]
-                    elif holes == 0:
-                        yield [*real, w]
+                    if hole >= 0:
+                        if length >= 3:
+                            yield [*naturals, w]
+                        continue
+                    yield [*naturals, w]
+                    for i in range(1, len(naturals) - 1):
+                        yield [*naturals[:i], *naturals[i + 1:], w]
+                if hole < 0 and length >= 3:
+                    yield naturals
 
 
 def _group_candidates(hand: list[int], wild_types: list[int], max_naturals: int
