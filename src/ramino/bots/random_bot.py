@@ -1,0 +1,31 @@
+"""The random-legal bot: a uniformly random choice among the legal actions.
+
+The opponent of ``ramino play`` and the baseline every stronger bot is measured against.  It is
+seeded (its own ``random.Random``, never the global one) so that a game is reproducible from
+the deal seed and the bot seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ramino.games.actions import Action
+from ramino.games.burraco import Observation
+
+
+class Bot(Protocol):
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` using only what ``observation`` shows."""
+        ...
+
+
+class RandomBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+        return self._rng.choice(list(legal_actions))

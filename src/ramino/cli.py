@@ -1,0 +1,359 @@
+"""The ``ramino`` command (the top floor: it may import everything below it).
+
+``ramino replay FILE [--json]``  check a ``ramino-record/1`` file (``-``: standard input) and
+                                 print the final position and the score; exit status 0 legal,
+                                 1 an illegal action or a differing result, 2 not a well-formed
+                                 record (RECORD.md §5)
+``ramino play``                  a 4-player FIBUR hand in the terminal against three
+                                 random-legal bots, typed in the record notation (RECORD.md §3);
+                                 writes the record of the hand
+``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
+``ramino tournament …``          the tournament commands, when that package provides them
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import importlib.util
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ramino.bots import RandomBot
+from ramino.cards import card_str, sort_for_hand
+from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
+from ramino.games.actions import DISCARD, Action
+from ramino.games.burraco import BurracoState
+from ramino.match import SeatMap
+from ramino.melds import burraco_type
+from ramino.records import (
+    BREAKDOWN_KEYS,
+    HandReplay,
+    Position,
+    RecordedResult,
+    ReplayReport,
+    dump_document,
+    load_document,
+    position_of,
+    record_of,
+    replay,
+)
+from ramino.records.writer import recorded_result
+from ramino.rules import OPTIONS, RuleSet, preset, preset_names
+from ramino.rules.presets import PRESET_DESCRIPTIONS
+
+app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
+                  no_args_is_help=True, add_completion=False)
+
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+HUMAN_SEAT = 0
+
+
+def main() -> None:
+    app()
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="a ramino-record/1 file; '-' reads standard input")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the result object as JSON")
+                       ] = False,
+) -> None:
+    """Check a game record action by action and print the final position and the score."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
+        typer.echo(f"cannot read {file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    try:
+        report = replay(load_document(text))
+    except RecordError as exc:
+        typer.echo(f"not a well-formed ramino-record/1 record: {exc}", err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    if as_json:
+        typer.echo(json.dumps(report.result_json(), ensure_ascii=False))
+    else:
+        _print_report(Console(highlight=False), report)
+    for problem in report.problems:
+        typer.echo(problem.message, err=True)
+    raise typer.Exit(report.exit_code)
+
+
+def _print_report(console: Console, report: ReplayReport) -> None:
+    record = report.record
+    rules = record.rules
+    names = record.players
+    if record.is_match:
+        assert report.standing is not None and record.match is not None
+        table = Table(title=f"Match {json.dumps(record.match.as_json())}")
+        table.add_column("hand")
+        table.add_column("dealer")
+        table.add_column("end")
+        for side in range(2):
+            table.add_column(f"side {side}", justify="right")
+        for i, played in enumerate(report.hands):
+            scores = played.result.scores if played.result else ("…", "…")
+            table.add_row(str(i + 1), str(played.hand.dealer),
+                          played.result.end if played.result else "unfinished",
+                          *[str(s) for s in scores])
+        table.add_row("total", "", "", *[str(t) for t in report.standing.totals])
+        console.print(table)
+        standing = report.standing
+        if standing.over:
+            winner = "a draw" if standing.winner is None else f"side {standing.winner} wins"
+            console.print(f"Match over after {standing.hands_counted} hands: {winner} "
+                          f"({standing.decided_by}); difference {standing.mp_difference} MP")
+        else:
+            more = " (exact tie past the target: one more hand)" if standing.extra_hand else ""
+            console.print(f"Match in progress after {standing.hands_counted} hands{more}")
+        last = report.hands[-1]
+        console.print(f"\nLast hand (hand {len(report.hands)}):")
+        _print_hand(console, last, rules, names)
+    else:
+        _print_hand(console, report.hands[0], rules, names)
+
+
+def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
+                names: Sequence[str] | None) -> None:
+    print_position(console, played.position(), rules, names)
+    if played.result is not None:
+        print_score(console, played.result, played.state.closed_by, played.seats)
+    else:
+        console.print("The record stops before the end of the hand.")
+
+
+def print_position(console: Console, position: Position, rules: RuleSet,
+                   names: Sequence[str] | None, *, hide: Sequence[int] = ()) -> None:
+    """Hands (``hide``: seats shown as a count only), melds with their burraco type, the pile
+    top and the counts."""
+    seats = Table(title="Hands", show_lines=False)
+    seats.add_column("seat")
+    seats.add_column("side")
+    seats.add_column("cards", justify="right")
+    seats.add_column("hand")
+    for seat, hand in enumerate(position.hands):
+        who = f"{seat} {names[seat]}" if names else str(seat)
+        if seat == position.current and position.phase != "over":
+            who += " *"
+        pending = position.pending[seat]
+        shown = "(hidden)" if seat in hide else " ".join(
+            card_str(c) for c in sort_for_hand(hand))
+        if pending is not None:
+            shown += f"  + pozzetto of {len(pending)} after the next draw"
+        seats.add_row(who, str(seat % 2), str(len(hand)), shown)
+    console.print(seats)
+    if position.melds:
+        melds = Table(title="Table")
+        melds.add_column("#", justify="right")
+        melds.add_column("side")
+        melds.add_column("meld")
+        melds.add_column("cards", justify="right")
+        melds.add_column("burraco")
+        for number, (team, meld) in enumerate(position.melds, start=1):
+            melds.add_row(str(number), str(team), " ".join(meld.card_tokens()),
+                          str(len(meld.cards)), burraco_type(meld, rules) or "")
+        console.print(melds)
+    else:
+        console.print("Table: no melds yet")
+    top = card_str(position.pile[-1]) if position.pile else "(empty)"
+    console.print(f"Pile: {len(position.pile)} cards, top {top}   Stock: {len(position.stock)} "
+                  f"cards   Pozzetti left: {len(position.pozzetti)}   Pozzetto taken: "
+                  + ", ".join(f"side {t}: {'yes' if took else 'no'}"
+                              for t, took in enumerate(position.pozzetto_taken)))
+
+
+def print_score(console: Console, result: RecordedResult, closed_by: int | None,
+                seats: SeatMap) -> None:
+    how = {"closed": "closed", "stock": "the stock ran out", "stallo": "stallo",
+           "timeout": "time out"}[result.end]
+    if result.end == "closed" and closed_by is not None:
+        how += f" by seat {seats.to_record(closed_by)}"
+    table = Table(title=f"Score — hand ended: {how}")
+    table.add_column("side")
+    for key in BREAKDOWN_KEYS:
+        table.add_column(key, justify="right")
+    table.add_column("total", justify="right")
+    breakdown = result.breakdown or ()
+    for side, score in enumerate(result.scores):
+        parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5
+        table.add_row(f"{side} (seats {side}, {side + 2})", *parts, str(score))
+    console.print(table)
+
+
+# --- rules ---------------------------------------------------------------------------------------
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[str | None, typer.Argument(help="a preset: list its options")] = None,
+) -> None:
+    """List the rule presets, or every option of one preset with its RULES.md section."""
+    console = Console(highlight=False)
+    if name is None:
+        table = Table(title="Presets (ramino rules PRESET shows the options)")
+        table.add_column("preset")
+        table.add_column("description")
+        for key in preset_names():
+            table.add_row(key, PRESET_DESCRIPTIONS.get(key, ""))
+        console.print(table)
+        return
+    try:
+        rules = preset(name)
+    except RulesError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    values = rules.options()
+    table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")
+    table.add_column("option")
+    table.add_column("value")
+    table.add_column("RULES.md")
+    table.add_column("meaning")
+    for spec in OPTIONS:
+        table.add_row(spec.name, json.dumps(values[spec.name]), spec.section, spec.describe)
+    console.print(table)
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+
+def bot_seed(bots_seed: int, seat: int) -> int:
+    """Each bot's own seed, so that the game is reproducible from (seed, bots seed)."""
+    return bots_seed * 8 + seat
+
+
+def make_bots(bots_seed: int, players: int) -> dict[int, RandomBot]:
+    return {seat: RandomBot(bot_seed(bots_seed, seat)) for seat in range(players)
+            if seat != HUMAN_SEAT}
+
+
+def bot_turn(state: BurracoState, bot: RandomBot) -> list[Action]:
+    """Let the bot in turn play its whole turn; the actions it played."""
+    seat = state.current
+    played: list[Action] = []
+    while not state.is_over and state.current == seat:
+        action = bot.choose(state.observation(seat), state.legal_actions())
+        state.apply(action)
+        played.append(action)
+        if action.kind == DISCARD:
+            break
+    return played
+
+
+@app.command("play")
+def play_command(
+    seed: Annotated[int | None, typer.Option(help="deal seed (default: random)")] = None,
+    preset_name: Annotated[str, typer.Option("--preset", help="rule preset")] = "fibur",
+    bots_seed: Annotated[int | None, typer.Option(help="bots' seed (default: the deal seed)")
+                         ] = None,
+    out: Annotated[Path | None, typer.Option(help="where to write the record of the hand")
+                   ] = None,
+) -> None:
+    """Play a 4-player FIBUR hand against three random-legal bots; you are seat 0 and your
+    partner is seat 2.  Type actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh,
+    discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops."""
+    console = Console(highlight=False)
+    try:
+        rules = preset(preset_name)
+    except RulesError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
+    chosen_bots = bots_seed if bots_seed is not None else chosen_seed
+    if out is None:
+        stamp = (f"seed-{seed}" if seed is not None
+                 else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
+        out = Path("records") / f"{stamp}.json"
+    names = ["you", "bot 1", "bot 2 (partner)", "bot 3"]
+    state = BurracoState.new_hand(rules, seed=chosen_seed)
+    bots = make_bots(chosen_bots, state.players)
+    console.print(f"Burraco ({rules.preset}), deal seed {chosen_seed}, bots seed {chosen_bots}. "
+                  "You are seat 0; your partner is seat 2. Type 'help' for your legal actions.")
+    finished = _play_loop(console, state, bots, names)
+    meta = {"event": "ramino play", "date": dt.date.today().isoformat(), "seed": chosen_seed,
+            "bots_seed": chosen_bots, "bots": "random"}
+    document = record_of(state, players=names, meta=meta)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(dump_document(document), encoding="utf-8")
+    result = state.result()
+    if result is not None:
+        print_score(console, recorded_result(result, SeatMap(state.players)), state.closed_by,
+                    SeatMap(state.players))
+    console.print(f"Record written to {out}")
+    if not finished:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot],
+               names: list[str]) -> bool:
+    """Play until the hand is over; False if the input ended or the player quit."""
+    show = True
+    while not state.is_over:
+        seat = state.current
+        if seat != HUMAN_SEAT:
+            played = bot_turn(state, bots[seat])
+            console.print(f"seat {seat} ({names[seat]}): " + ", ".join(str(a) for a in played))
+            show = True
+            continue
+        if show:
+            print_position(console, position_of(state), state.rules, names,
+                           hide=[s for s in range(state.players) if s != HUMAN_SEAT])
+            show = False
+        prompt = "draw or pick" if state.phase == "draw" else "meld, attach or discard"
+        console.print(f"your move ({prompt}) > ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print("\ninput ended before the end of the hand")
+            return False
+        text = line.strip()
+        console.print(text)  # echo, so that a transcript of scripted input reads well
+        if not text:
+            continue
+        command = text.lower()
+        if command == "help":
+            console.print("your legal actions: " + " | ".join(
+                str(a) for a in state.legal_actions()))
+            continue
+        if command == "show":
+            show = True
+            continue
+        if command == "quit":
+            return False
+        try:
+            action = state.play(text)
+        except NotationError as exc:
+            console.print(f"not understood: {exc}")
+            continue
+        except IllegalActionError as exc:
+            console.print(f"refused: {exc}")
+            continue
+        show = action.kind != DISCARD
+        if action.kind != DISCARD:
+            console.print("your hand: " + " ".join(
+                card_str(c) for c in sort_for_hand(state.hand_of(HUMAN_SEAT))))
+    return True
+
+
+# --- tournament ----------------------------------------------------------------------------------
+
+
+def _mount_tournament(root: typer.Typer) -> None:
+    """Mount ``ramino tournament`` when ``ramino.tournament.cli`` exists (built separately)."""
+    if importlib.util.find_spec("ramino.tournament.cli") is None:
+        return
+    module: Any = importlib.import_module("ramino.tournament.cli")
+    root.add_typer(module.app, name="tournament")
+
+
+_mount_tournament(app)

@@ -1,0 +1,263 @@
+"""Matches: hands played to a target, a single "express" hand, or a fixed number of hands.
+
+RULES.md §2.11 (targets and tie-breaks), §3.8 (``match_mode``, ``target_tie_break``), §2.1
+item 3 (the deal passes to the left: the next hand's dealer is seat ``dealer + 1``).
+
+- ``TARGET(t)`` (505, 1005, 1505, 2005 or any): the first side whose total is ``>= t`` wins.
+  If both reach it in the same hand the higher total wins; on an exact tie
+  ``HIGHER_TOTAL_THEN_EXTRA_HAND`` plays another hand and ``STARTING_TEAM`` gives the match to
+  the side that played first in the match.
+- ``SINGLE_HAND`` ("express", [S004]): one hand; a tie goes to the side that started.
+- ``FIXED_HANDS_VP(n)``: n hands; the totals and the match-point difference are reported (the
+  tournament code turns the difference into Victory Points, RULES.md §7).
+
+The result is derived from the hand scores only; this module never plays a card itself.  It
+also owns the seat arithmetic shared with the records (:class:`SeatMap`): a record numbers
+seats round the table, while the engine's seat 0 is always the first player of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ramino.games.burraco import BurracoState
+from ramino.games.deal import Deal, deal_from_seed
+from ramino.rules import RuleSet
+from ramino.rules.options import MatchMode, TargetTieBreak
+
+STANDARD_TARGETS: Final = (505, 1005, 1505, 2005)
+SIDES: Final = 2
+
+
+# --- seats -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMap:
+    """Record seats versus engine seats (RECORD.md §2): ``first`` is the record seat of the
+    engine's seat 0, the seat after the dealer.  Teams are seats modulo 2 ({0,2}, {1,3})."""
+
+    players: int
+    first: int = 0
+
+    @classmethod
+    def for_dealer(cls, dealer: int, players: int) -> SeatMap:
+        return cls(players, first_player(dealer, players))
+
+    def to_record(self, engine_seat: int) -> int:
+        return (engine_seat + self.first) % self.players
+
+    def to_engine(self, record_seat: int) -> int:
+        return (record_seat - self.first) % self.players
+
+    def team_to_record(self, engine_team: int) -> int:
+        return (engine_team + self.first) % SIDES
+
+    def team_to_engine(self, record_team: int) -> int:
+        return (record_team - self.first) % SIDES
+
+
+def first_player(dealer: int, players: int) -> int:
+    """The first player is the seat after the dealer (RULES.md §2.1 item 2)."""
+    return (dealer + 1) % players
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """The deal passes to the left each hand (RULES.md §2.1 item 3, ``dealer_rotation=LEFT``)."""
+    return (dealer + 1) % players
+
+
+def rotate_deal(deal: Deal, first: int) -> Deal:
+    """A deal by record seat as the engine takes it (its seat 0 = record seat ``first``)."""
+    n = len(deal.hands)
+    hands = tuple(deal.hands[(e + first) % n] for e in range(n))
+    return Deal(hands, deal.pozzetti, deal.upcard, deal.stock)
+
+
+def unrotate_deal(deal: Deal, first: int) -> Deal:
+    """The inverse of :func:`rotate_deal`: the engine's deal by record seat."""
+    n = len(deal.hands)
+    hands = tuple(deal.hands[(r - first) % n] for r in range(n))
+    return Deal(hands, deal.pozzetti, deal.upcard, deal.stock)
+
+
+# --- the format and the standing ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    mode: MatchMode = field(default_factory=lambda: MatchMode("TARGET", 2005))
+    tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
+
+    @classmethod
+    def from_rules(cls, rules: RuleSet) -> MatchFormat:
+        return cls(rules.match_mode, rules.target_tie_break)
+
+    @classmethod
+    def target(cls, points: int, tie_break: TargetTieBreak = (
+            TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND)) -> MatchFormat:
+        if points <= 0:
+            raise ValueError(f"a match target must be positive, not {points}")
+        return cls(MatchMode("TARGET", points), tie_break)
+
+    @classmethod
+    def express(cls) -> MatchFormat:
+        return cls(MatchMode("SINGLE_HAND"))
+
+    @classmethod
+    def fixed_hands(cls, hands: int) -> MatchFormat:
+        if hands not in (2, 3, 4):
+            raise ValueError(f"FIXED_HANDS_VP takes 2, 3 or 4 hands, not {hands}")
+        return cls(MatchMode("FIXED_HANDS_VP", hands))
+
+    def as_json(self) -> dict[str, Any]:
+        """The record's ``match`` object (RECORD.md §4; ``docs/record.md``)."""
+        out: dict[str, Any] = ({"target": self.mode.value} if self.mode.mode == "TARGET"
+                               else {"mode": str(self.mode)})
+        if self.tie_break is not TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND:
+            out["tie_break"] = self.tie_break.value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStanding:
+    """Where a match stands after ``hands_counted`` hands.
+
+    ``decided_by``: ``target`` (one side reached it), ``higher-total`` (both reached it, or the
+    express hand), ``starting-side`` (an exact tie given to the side that started), ``draw``
+    (fixed hands, equal totals), ``fixed-hands`` (fixed hands, higher total) or ``""`` while the
+    match goes on.  ``extra_hand`` is set when an exact tie past the target calls for one more
+    hand."""
+
+    totals: tuple[int, ...]
+    hands_counted: int
+    over: bool
+    winner: int | None
+    decided_by: str
+    extra_hand: bool = False
+    scores: tuple[tuple[int, ...], ...] = field(default=())
+
+    @property
+    def mp_difference(self) -> int:
+        return abs(self.totals[0] - self.totals[1])
+
+    def as_json(self) -> dict[str, Any]:
+        return {"totals": list(self.totals), "hands": self.hands_counted, "over": self.over,
+                "winner": self.winner, "decided_by": self.decided_by,
+                "extra_hand": self.extra_hand, "mp_difference": self.mp_difference}
+
+
+def standing(fmt: MatchFormat, hand_scores: Sequence[Sequence[int]],
+             starting_side: int) -> MatchStanding:
+    """The match after the given hand scores (per side, in record order).
+
+    Counting stops at the hand that decides the match: ``hands_counted`` smaller than the
+    number of hands given means hands were played after the match was over."""
+    totals = [0] * SIDES
+    counted: list[tuple[int, ...]] = []
+    extra = False
+    for scores in hand_scores:
+        for side in range(SIDES):
+            totals[side] += scores[side]
+        counted.append(tuple(scores))
+        k = len(counted)
+        mode = fmt.mode
+        winner: int | None = None
+        how = ""
+        if mode.mode == "TARGET":
+            reached = [s for s in range(SIDES) if totals[s] >= mode.value]
+            if len(reached) == 1:
+                winner, how = reached[0], "target"
+            elif len(reached) > 1:
+                winner, how = _higher_total(totals)
+                if winner is None:
+                    if fmt.tie_break is TargetTieBreak.STARTING_TEAM:
+                        winner, how = starting_side, "starting-side"
+                    else:
+                        extra = True
+                        continue
+        elif mode.mode == "SINGLE_HAND":
+            winner, how = _higher_total(totals)
+            if winner is None:
+                winner, how = starting_side, "starting-side"
+        elif k >= mode.value:  # FIXED_HANDS_VP(n)
+            winner, how = _higher_total(totals)
+            how = "fixed-hands" if winner is not None else "draw"
+        else:
+            continue
+        return MatchStanding(tuple(totals), k, True, winner, how, False, tuple(counted))
+    return MatchStanding(tuple(totals), len(counted), False, None, "", extra, tuple(counted))
+
+
+def _higher_total(totals: list[int]) -> tuple[int | None, str]:
+    best = max(totals)
+    leaders = [s for s in range(SIDES) if totals[s] == best]
+    return (leaders[0], "higher-total") if len(leaders) == 1 else (None, "")
+
+
+# --- playing a match ---------------------------------------------------------------------------
+
+
+class Match:
+    """Deals the hands of a match in turn (the dealer passing left) and keeps the standing.
+
+    Hands are engine states whose seat 0 is the first player; ``seat_map(i)`` maps hand ``i``'s
+    seats to the match's fixed seats, and the scores kept are per match side."""
+
+    def __init__(self, rules: RuleSet, fmt: MatchFormat | None = None, *,
+                 first_dealer: int | None = None) -> None:
+        self.rules = rules
+        self.format = fmt or MatchFormat.from_rules(rules)
+        self.first_dealer = rules.players - 1 if first_dealer is None else first_dealer
+        self.states: list[BurracoState] = []
+        self.dealers: list[int] = []
+        self.scores: list[tuple[int, ...]] = []
+
+    @property
+    def starting_side(self) -> int:
+        return first_player(self.first_dealer, self.rules.players) % SIDES
+
+    @property
+    def next_dealer(self) -> int:
+        if not self.dealers:
+            return self.first_dealer
+        return next_dealer(self.dealers[-1], self.rules.players)
+
+    def seat_map(self, hand: int) -> SeatMap:
+        return SeatMap.for_dealer(self.dealers[hand], self.rules.players)
+
+    def new_hand(self, *, seed: int | None = None, deal: Deal | None = None) -> BurracoState:
+        """Deal the next hand.  ``deal`` is by match seat; a ``seed`` deals from the dealer's
+        left as at the table (RULES.md §2.2)."""
+        if self.states and not self.states[-1].is_over:
+            raise ValueError("the previous hand is not over")
+        if self.standing().over:
+            raise ValueError("the match is over")
+        dealer = self.next_dealer
+        first = first_player(dealer, self.rules.players)
+        if deal is None:
+            if seed is None:
+                raise ValueError("new_hand needs a seed or a deal")
+            engine_deal = deal_from_seed(seed, self.rules)
+        else:
+            engine_deal = rotate_deal(deal, first)
+        state = BurracoState.new_hand(self.rules, deal=engine_deal, dealer=dealer)
+        self.states.append(state)
+        self.dealers.append(dealer)
+        return state
+
+    def finish_hand(self) -> tuple[int, ...]:
+        """Score the last hand (it must be over) into the match; its scores by match side."""
+        state = self.states[-1]
+        result = state.result()
+        if result is None:
+            raise ValueError("the hand is not over")
+        seats = self.seat_map(len(self.states) - 1)
+        scores = tuple(result.scores[seats.team_to_engine(side)] for side in range(SIDES))
+        self.scores.append(scores)
+        return scores
+
+    def standing(self) -> MatchStanding:
+        return standing(self.format, self.scores, self.starting_side)

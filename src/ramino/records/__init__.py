@@ -1,0 +1,30 @@
+"""The ``ramino-record/1`` game record: read, write and replay (RECORD.md; ``docs/record.md``).
+
+- :func:`read_record` / :func:`write_record`: JSON object <-> :class:`Record`, malformed input
+  refused with :class:`~ramino.errors.RecordError` naming the field path;
+- :func:`record_of` / :func:`match_record_of`: the record of a hand or match the engine played;
+- :func:`replay`: check a record action by action and its result (RECORD.md §5);
+- :func:`load_document`: JSON text -> object, with JSON syntax errors as ``RecordError``.
+"""
+
+from ramino.records.document import (
+    BREAKDOWN_KEYS,
+    FORMAT,
+    HandRecord,
+    Record,
+    RecordedResult,
+    Turn,
+    read_record,
+    write_record,
+)
+from ramino.records.io import dump_document, load_document
+from ramino.records.position import Position, position_of, read_position
+from ramino.records.replay import HandReplay, Problem, ReplayReport, replay
+from ramino.records.writer import group_turns, match_record_of, record_of
+
+__all__ = [
+    "BREAKDOWN_KEYS", "FORMAT", "HandRecord", "HandReplay", "Position", "Problem", "Record",
+    "RecordedResult", "ReplayReport", "Turn", "dump_document", "group_turns", "load_document",
+    "match_record_of", "position_of", "read_position", "read_record", "record_of", "replay",
+    "write_record",
+]

@@ -1,0 +1,199 @@
+"""The ``position`` document: a Burraco hand taken up in the middle (RECORD.md §4).
+
+Fields (all seats are record seats; ``docs/record.md`` is the reference for people):
+
+``hands``             one list of cards per seat
+``pozzetti``          the pozzetti not yet taken, in the order they will be taken
+``pozzetto_taken``    per side (team 0 = seats 0 and 2): has it taken its pozzetto?
+``pending_pozzetti``  optional, per seat: a pozzetto taken *con lo scarto* that joins the hand
+                      after the seat's next draw (RULES.md §2.7), or ``null``
+``stock``             top first
+``pile``              the discard pile, bottom to top
+``melds``             ``{"team": t, "cards": [...]}`` in table-number order (meld 1 first),
+                      cards low to high as they lie, active wilds annotated
+``current``           the seat whose turn it is
+``phase``             ``draw`` (before drawing) or ``play`` (after drawing)
+``forbidden_discard`` optional: in phase ``play``, the card taken as a one-card pile that may
+                      not be discarded this turn (RULES.md §2.3)
+
+Together they must hold exactly the rules' pack (108 cards); the reader names the cards that
+are missing or extra.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ramino.cards import card_str, cards_str, from_counts, pack, pack_difference
+from ramino.errors import RecordError
+from ramino.games.burraco import PHASE_DRAW, PHASE_PLAY, BurracoState
+from ramino.match import SeatMap
+from ramino.melds import Meld, meld_from_cards
+from ramino.records.fields import (
+    expect_bool,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    index_path,
+    key_path,
+    read_card,
+    read_cards,
+    read_meld_cards,
+)
+from ramino.rules import RuleSet
+
+POSITION_FIELDS = ("hands", "pozzetti", "pozzetto_taken", "stock", "pile", "melds", "current",
+                   "phase")
+OPTIONAL_FIELDS = ("pending_pozzetti", "forbidden_discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    hands: tuple[tuple[int, ...], ...]
+    pozzetti: tuple[tuple[int, ...], ...]
+    pozzetto_taken: tuple[bool, ...]
+    pending: tuple[tuple[int, ...] | None, ...]
+    stock: tuple[int, ...]
+    pile: tuple[int, ...]
+    melds: tuple[tuple[int, Meld], ...]
+    current: int
+    phase: str
+    forbidden_discard: int | None
+
+    def all_cards(self) -> list[int]:
+        out: list[int] = [c for h in self.hands for c in h]
+        out += [c for p in self.pozzetti for c in p]
+        out += [c for p in self.pending if p is not None for c in p]
+        out += list(self.stock) + list(self.pile)
+        out += [c for _, m in self.melds for c in m.cards]
+        return out
+
+    def state(self, rules: RuleSet, dealer: int | None = None) -> BurracoState:
+        return BurracoState.from_position(
+            rules, hands=[list(h) for h in self.hands], pozzetti=[list(p) for p in self.pozzetti],
+            taken=list(self.pozzetto_taken), stock=list(self.stock), pile=list(self.pile),
+            melds=list(self.melds), current=self.current, phase=self.phase,
+            pending=[None if p is None else list(p) for p in self.pending],
+            forbidden_discard=self.forbidden_discard, dealer=dealer)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hands": [[card_str(c) for c in h] for h in self.hands],
+            "pozzetti": [[card_str(c) for c in p] for p in self.pozzetti],
+            "pozzetto_taken": list(self.pozzetto_taken),
+            "stock": [card_str(c) for c in self.stock],
+            "pile": [card_str(c) for c in self.pile],
+            "melds": [{"team": t, "cards": m.card_tokens()} for t, m in self.melds],
+            "current": self.current,
+            "phase": self.phase,
+        }
+        if any(p is not None for p in self.pending):
+            out["pending_pozzetti"] = [None if p is None else [card_str(c) for c in p]
+                                       for p in self.pending]
+        if self.forbidden_discard is not None:
+            out["forbidden_discard"] = card_str(self.forbidden_discard)
+        return out
+
+
+def position_of(state: BurracoState, seats: SeatMap | None = None) -> Position:
+    """The position a state has reached, by record seat (``seats`` maps the engine's seats;
+    the identity when omitted).  Phase ``over`` is written as it is, for display only."""
+    seats = seats or SeatMap(state.players)
+    n = state.players
+    by_seat = [seats.to_engine(r) for r in range(n)]
+    pending = tuple(None if state.pending[e] is None else tuple(state.pending[e] or ())
+                    for e in by_seat)
+    return Position(
+        hands=tuple(tuple(from_counts(state.hands[e])) for e in by_seat),
+        pozzetti=tuple(tuple(p) for p in state.pozzetti if p is not None),
+        pozzetto_taken=tuple(state.taken[seats.team_to_engine(t)] for t in range(2)),
+        pending=pending,
+        stock=tuple(reversed(state.stock)),
+        pile=tuple(state.pile),
+        melds=tuple((seats.team_to_record(t), m)
+                    for t, m in zip(state.meld_team, state.melds, strict=True)),
+        current=seats.to_record(state.current),
+        phase=state.phase,
+        forbidden_discard=state.forbidden_discard if state.forbidden_discard >= 0 else None,
+    )
+
+
+def read_position(value: object, rules: RuleSet, path: str = "position") -> Position:
+    obj = expect_object(value, path, required=POSITION_FIELDS, optional=OPTIONAL_FIELDS)
+    n = rules.players
+    teams = 2
+    hands_path = key_path(path, "hands")
+    hands = tuple(tuple(read_cards(h, index_path(hands_path, i)))
+                  for i, h in enumerate(expect_list(obj["hands"], hands_path, length=n)))
+    taken_path = key_path(path, "pozzetto_taken")
+    taken = tuple(expect_bool(t, index_path(taken_path, i))
+                  for i, t in enumerate(expect_list(obj["pozzetto_taken"], taken_path,
+                                                    length=teams)))
+    pozzetti_path = key_path(path, "pozzetti")
+    untaken = sum(1 for t in taken if not t)
+    raw_pozzetti = expect_list(obj["pozzetti"], pozzetti_path, length=untaken)
+    sizes = rules.pozzetto_sizes[len(rules.pozzetto_sizes) - untaken:]
+    pozzetti = tuple(tuple(read_cards(p, index_path(pozzetti_path, i), length=sizes[i]))
+                     for i, p in enumerate(raw_pozzetti))
+    pending: tuple[tuple[int, ...] | None, ...] = (None,) * n
+    if obj.get("pending_pozzetti") is not None:
+        pending_path = key_path(path, "pending_pozzetti")
+        entries = expect_list(obj["pending_pozzetti"], pending_path, length=n)
+        read: list[tuple[int, ...] | None] = []
+        for seat, entry in enumerate(entries):
+            entry_path = index_path(pending_path, seat)
+            if entry is None:
+                read.append(None)
+                continue
+            if not taken[seat % teams]:
+                raise RecordError(entry_path, f"seat {seat} holds a pending pozzetto but its "
+                                  "side has not taken one (pozzetto_taken)")
+            read.append(tuple(read_cards(entry, entry_path)))
+        pending = tuple(read)
+    stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
+    pile = tuple(read_cards(obj["pile"], key_path(path, "pile")))
+    melds_path = key_path(path, "melds")
+    melds: list[tuple[int, Meld]] = []
+    for i, raw in enumerate(expect_list(obj["melds"], melds_path)):
+        meld_path = index_path(melds_path, i)
+        entry = expect_object(raw, meld_path, required=("team", "cards"))
+        team = expect_int(entry["team"], key_path(meld_path, "team"), 0, teams - 1)
+        cards_path = key_path(meld_path, "cards")
+        cards, notes = read_meld_cards(entry["cards"], cards_path)
+        meld = meld_from_cards(cards, rules, notes)
+        if meld is None:
+            raise RecordError(cards_path, f"{' '.join(entry['cards'])!r} is not a legal meld "
+                              "under these rules (RULES.md §2.4–2.5)")
+        melds.append((team, meld))
+    current = expect_int(obj["current"], key_path(path, "current"), 0, n - 1)
+    phase = expect_str(obj["phase"], key_path(path, "phase"))
+    if phase not in (PHASE_DRAW, PHASE_PLAY):
+        raise RecordError(key_path(path, "phase"), f"{phase!r}: expected 'draw' or 'play'")
+    forbidden: int | None = None
+    if obj.get("forbidden_discard") is not None:
+        forbidden_path = key_path(path, "forbidden_discard")
+        forbidden = read_card(obj["forbidden_discard"], forbidden_path)
+        if phase != PHASE_PLAY:
+            raise RecordError(forbidden_path, "only a player who has drawn (phase 'play') can "
+                              "be barred from a discard")
+        if forbidden not in hands[current]:
+            raise RecordError(forbidden_path, f"{card_str(forbidden)} is not in the hand of "
+                              f"seat {current}")
+    for seat, hand in enumerate(hands):
+        # An empty hand only exists between a discard con lo scarto and the next draw (§2.7).
+        if not hand and (pending[seat] is None or (seat == current and phase == PHASE_PLAY)):
+            raise RecordError(index_path(hands_path, seat), "an empty hand: the hand would be "
+                              "over (or the pozzetto due to this seat is missing)")
+    position = Position(hands, pozzetti, taken, pending, stock, pile, tuple(melds), current,
+                        phase, forbidden)
+    missing, extra = pack_difference(position.all_cards(), pack(rules.decks))
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + cards_str(missing))
+        if extra:
+            parts.append("extra " + cards_str(extra))
+        raise RecordError(path, f"not the {rules.pack_size}-card pack: " + "; ".join(parts))
+    return position
