@@ -210,8 +210,8 @@ def test_knockout_with_byes(count: int, seed: int) -> None:
             _winner(t, table.number, rnd) for table in rnd.tables
         }
     assert len(alive) == 1
-    with pytest.raises(ValueError):
-        t.settings.plan.append(Format.KNOCKOUT)
+    t.settings.plan.append(Format.KNOCKOUT)
+    with pytest.raises(ValueError, match="knockout is over"):
         t.seat_next()
 
 
