@@ -114,6 +114,9 @@ def test_desk_and_public_standings(
     player.wait_for_selector("text=Risultato registrato")
 
     phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{url}/round")
+    # The turno clock counts down in the browser (40-minute turno just seated).
+    assert "(−" in phone.locator("#ends").inner_text()
     phone.goto(f"{url}/standings")
     rows = phone.locator("#standings tbody tr")
     assert rows.count() == 4
