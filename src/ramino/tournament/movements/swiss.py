@@ -34,7 +34,7 @@ def pair(
     met: Counter[frozenset[int]],
     balance: Mapping[int, int],
     window: int = 12,
-    block: int = 64,
+    block: int = 32,
 ) -> list[tuple[int, int]]:
     """Pairs for an even list ``order`` (best first); each pair is (higher, lower) ranked."""
     if len(order) % 2:
