@@ -253,7 +253,7 @@ def test_malformed_records_name_the_field(mutation: Mutation, expected: str) -> 
 
 
 def test_not_json_and_not_an_object() -> None:
-    with pytest.raises(RecordError, match="not JSON: .* line 1"):
+    with pytest.raises(RecordError, match=r"not JSON: .* line 1"):
         load_document("{")
     with pytest.raises(RecordError, match="document: expected an object, got a list"):
         read_record([])
@@ -322,7 +322,8 @@ def test_replay_stops_at_the_illegal_action() -> None:
     """The position reported is the one before the refused action (RECORD.md §5)."""
     doc = hand_document(6)
     doc.pop("result")
-    doc["turns"] = [*doc["turns"][:4], ["draw", "attach 99 Ks", "discard 3c"], ["draw", "discard 3c"]]
+    doc["turns"] = [*doc["turns"][:4], ["draw", "attach 99 Ks", "discard 3c"],
+                    ["draw", "discard 3c"]]
     report = replay(doc)
     (problem,) = report.problems
     assert (problem.turn, problem.seat, problem.rule) == (5, 0, "meld-exists")
