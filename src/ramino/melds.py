@@ -17,7 +17,7 @@ illegal meld.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from ramino.cards import (
@@ -63,6 +63,15 @@ class Meld:
     low: int
     cards: tuple[int, ...]
     wild: int
+    _hash: int = field(default=0, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Melds key the move-generation memo; hashing the card tuple once is enough.
+        h = self._hash
+        if h == 0:
+            h = hash((self.kind, self.suit, self.rank, self.low, self.cards, self.wild)) or 1
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def is_sequence(self) -> bool:

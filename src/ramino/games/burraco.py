@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramino.cards import (
-    ACE,
     JOKER,
     NUM_TYPES,
     TWO,
@@ -28,6 +27,7 @@ from ramino.cards import (
     to_counts,
 )
 from ramino.errors import IllegalActionError, NotationError
+from ramino.games import movegen
 from ramino.games.actions import (
     ATTACH,
     DISCARD,
@@ -42,7 +42,6 @@ from ramino.games.actions import (
 from ramino.games.deal import Deal, check_deal, deal_from_seed
 from ramino.melds import (
     GROUP,
-    HIGH_ACE,
     SEQUENCE,
     Meld,
     attach_options,
@@ -175,8 +174,8 @@ class BurracoState:
     """A hand of Burraco in progress.  Mutable; ``clone()`` is cheap."""
 
     __slots__ = (
-        "_history", "_legal", "_values", "closed_by", "current", "deal", "dealer", "end",
-        "forbidden_discard", "hands", "known", "meld_team", "melds", "pending", "phase",
+        "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
+        "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "pending", "phase",
         "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak", "stock", "taken",
         "team_of", "teams", "timeout_left", "turn", "turn_single_pick",
     )
@@ -209,6 +208,7 @@ class BurracoState:
     _values: tuple[int, ...]
     _history: _History | None
     _legal: list[Action] | None
+    _resolved: dict[Action, Meld] | None
 
     # --- construction ----------------------------------------------------------------------
 
@@ -254,6 +254,7 @@ class BurracoState:
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
+        self._resolved = None
         return self
 
     @classmethod
@@ -309,6 +310,7 @@ class BurracoState:
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
+        self._resolved = None
         return self
 
     def clone(self) -> BurracoState:
@@ -341,6 +343,7 @@ class BurracoState:
         other._values = self._values
         other._history = self._history
         other._legal = self._legal
+        other._resolved = self._resolved
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
@@ -433,6 +436,7 @@ class BurracoState:
             raise NotationError(f"unknown action kind {kind!r}")
         self._history = _History(self._history, action)
         self._legal = None
+        self._resolved = None
 
     def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.players:
@@ -598,6 +602,13 @@ class BurracoState:
         seat = self.current
         team = self.team_of[seat]
         cards = action.cards
+        known = self._known_result(action)
+        if known is not None:
+            self.melds.append(known)
+            self.meld_team.append(team)
+            self._remove_from_hand(seat, cards)
+            self._after_table_play(seat)
+            return
         self._take_cards(seat, cards, "meld")
         if len(cards) < 3:
             raise _illegal("a meld needs at least three cards", "meld-min-three", "§2.4")
@@ -625,6 +636,12 @@ class BurracoState:
             raise _illegal(f"attach: meld {number} belongs to the other side; you may only "
                            "attach to your own side's melds", "own-melds-only", "§2.3")
         cards = action.cards
+        known = self._known_result(action)
+        if known is not None:
+            self.melds[number - 1] = known
+            self._remove_from_hand(seat, cards)
+            self._after_table_play(seat)
+            return
         if not cards:
             raise _illegal("attach: no cards", "attach-cards", "§2.3")
         self._take_cards(seat, cards, "attach")
@@ -638,6 +655,12 @@ class BurracoState:
         self.melds[number - 1] = new
         self._remove_from_hand(seat, cards)
         self._after_table_play(seat)
+
+    def _known_result(self, action: Action) -> Meld | None:
+        """The meld an action listed by ``legal_actions()`` produces (already fully checked)."""
+        if self._legal is None or self._resolved is None:
+            return None
+        return self._resolved.get(action)
 
     def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -801,10 +824,10 @@ class BurracoState:
             return _illegal(f"{written}: the wild cannot stand where the annotation puts it "
                             "(a free wild goes at the low end)", "free-wild-placement", "§2.5.6")
         ranks = {c % 13 for c in naturals}
-        if len(ranks) == 1 and len(naturals) >= 2 and group_placement(cards, rules) is None:
-            if len(naturals) > rules.max_group_naturals:
-                return _illegal(f"{written}: a group holds at most {rules.max_group_naturals} "
-                                "natural cards", "group-size", "§2.4")
+        if (len(ranks) == 1 and len(naturals) > rules.max_group_naturals
+                and group_placement(cards, rules) is None):
+            return _illegal(f"{written}: a group holds at most {rules.max_group_naturals} "
+                            "natural cards", "group-size", "§2.4")
         if len(wilds) >= 2:
             return _illegal(f"{written}: a meld may hold only one active wild (a same-suit 2 "
                             "counts as natural only in its own place)", "one-wild", "§2.5.1")
@@ -838,242 +861,70 @@ class BurracoState:
         if self.phase == PHASE_OVER:
             return []
         if self.phase == PHASE_DRAW:
-            out = [Action(DRAW)]
             if self.pile and not (self.rules.pickup_forbidden_with_one_card
                                   and self.sizes[self.current] == 1):
-                out.append(Action(PICK))
-            return out
+                return [DRAW_ACTION, PICK_ACTION]
+            return [DRAW_ACTION]
         seat = self.current
-        out = []
-        for action in self._candidate_table_actions(seat):
-            if self._accepts(action):
-                out.append(action)
+        team = self.team_of[seat]
         hand = self.hands[seat]
+        rules = self.rules
+        size = self.sizes[seat]
+        out: list[Action] = []
+        results: dict[Action, Meld] = {}
+        own_groups = set()
+        own_suits = set()
+        for i, m in enumerate(self.melds):
+            if self.meld_team[i] == team:
+                if m.kind == GROUP:
+                    own_groups.add(m.rank)
+                else:
+                    own_suits.add(m.suit)
+        block_groups = rules.one_group_per_rank_per_team
+        block_suits = not rules.multiple_sequences_same_suit
+        for action, meld in movegen.new_melds(hand, rules):
+            if meld.kind == GROUP:
+                if block_groups and meld.rank in own_groups:
+                    continue
+            elif block_suits and meld.suit in own_suits:
+                continue
+            if len(action.cards) >= size - 1 and not self._may_go_down(
+                    seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
+                continue
+            out.append(action)
+            results[action] = meld
+        for i, m in enumerate(self.melds):
+            if self.meld_team[i] != team:
+                continue
+            for action, result in movegen.attachments(m, i + 1, hand, rules):
+                if len(action.cards) >= size - 1:
+                    melds = self.melds[:]
+                    melds[i] = result
+                    if not self._may_go_down(seat, action.cards, melds, self.meld_team):
+                        continue
+                out.append(action)
+                results[action] = result
+        forbidden = self.forbidden_discard
         for card in range(NUM_TYPES):
-            if hand[card]:
-                action = Action(DISCARD, (card,))
-                if self._accepts(action):
-                    out.append(action)
+            if hand[card] and card != forbidden:
+                if size == 1:
+                    try:
+                        self._check_final_discard(seat, card, self.melds, self.meld_team, "")
+                    except IllegalActionError:
+                        continue
+                out.append(DISCARD_ACTIONS[card])
+        self._resolved = results
         return out
 
-    def _accepts(self, action: Action) -> bool:
-        """Would ``apply`` accept the action?  Checked on a scratch copy of the mutable parts."""
+    def _may_go_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
+                     teams: list[int]) -> bool:
         try:
-            self._dry_run(action)
+            self._check_going_down(seat, cards, melds, teams)
         except IllegalActionError:
             return False
         return True
 
-    def _dry_run(self, action: Action) -> None:
-        seat = self.current
-        team = self.team_of[seat]
-        if action.kind == DISCARD:
-            card = action.cards[0]
-            if card == self.forbidden_discard:
-                raise _illegal("single-card pile", "single-card-pile", "§2.3")
-            if self.sizes[seat] == 1:
-                self._check_final_discard(seat, card, self.melds, self.meld_team, card_str(card))
-            return
-        if action.kind == MELD:
-            meld = resolve_new_meld(action.cards, self.rules, action.annotations)
-            if meld is None:
-                raise _illegal("meld", "meld-shape", "§2.4")
-            self._check_meld_rank_and_suit(team, meld)
-            self._check_going_down(seat, action.cards, [*self.melds, meld],
-                                   [*self.meld_team, team])
-            return
-        old = self.melds[action.meld - 1]
-        new = resolve_attach(old, action.cards, self.rules, action.annotations)
-        if new is None:
-            raise _illegal("attach", "meld-shape", "§2.4")
-        melds = self.melds[:]
-        melds[action.meld - 1] = new
-        self._check_going_down(seat, action.cards, melds, self.meld_team)
 
-    def _candidate_table_actions(self, seat: int) -> Iterator[Action]:
-        hand = self.hands[seat]
-        rules = self.rules
-        team = self.team_of[seat]
-        wild_types = [c for c in (JOKER, 1, 14, 27, 40) if hand[c]]
-        seen: set[tuple[int, ...]] = set()
-        for cards in _sequence_candidates(hand, wild_types, rules.max_sequence_cards):
-            key = tuple(sorted(cards))
-            if key in seen:
-                continue
-            seen.add(key)
-            for meld in new_meld_options(cards, rules):
-                yield _meld_action(MELD, 0, meld, cards)
-        for cards in _group_candidates(hand, wild_types, rules.max_group_naturals):
-            key = tuple(sorted(cards))
-            if key in seen:
-                continue
-            seen.add(key)
-            for meld in new_meld_options(cards, rules):
-                yield _meld_action(MELD, 0, meld, cards)
-        for number, meld in self.team_melds(team):
-            attach_seen: set[tuple[tuple[int, ...], tuple[Any, ...]]] = set()
-            for added in _attach_candidates(meld, hand, wild_types, rules):
-                for result in attach_options(meld, added, rules):
-                    action = _meld_action(ATTACH, number, result, added)
-                    akey = (tuple(sorted(added)), action.annotations)
-                    if akey in attach_seen:
-                        continue
-                    attach_seen.add(akey)
-                    yield action
-
-
-def _meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | list[int]
-                 ) -> Action:
-    """The action that produces ``meld``: cards in table order for a new meld, annotated when
-    a wild from the hand stands in a sequence (RECORD.md §1: a writer always annotates)."""
-    if kind == MELD:
-        ordered = meld.cards
-    else:
-        ordered = tuple(sorted(cards))
-    notes: tuple[Any, ...] = ()
-    if meld.kind == SEQUENCE and meld.wild >= 0:
-        wild_card = meld.cards[meld.wild]
-        if wild_card in ordered:
-            target = meld.wild_target()
-            assert target is not None
-            notes = ((wild_card, target),)
-    return Action(kind, tuple(ordered), number, notes)
-
-
-def _sequence_candidates(hand: list[int], wild_types: list[int], max_len: int
-                         ) -> Iterator[list[int]]:
-    """Card multisets that may form a new sequence: windows of positions with at most one
-    place not filled from the hand; that place (or a free end, or a place whose natural the
-    player prefers to keep) is taken by one wild (§2.4, §2.5)."""
-    for suit in range(4):
-        base = suit * 13
-        present = [hand[base + (p % 13)] > 0 for p in range(14)]
-        if not any(present[2:13]) and not present[0]:
-            continue
-        own_two = base + TWO
-        aces = hand[base + ACE]
-        for lo in range(14):
-            hole = -1
-            naturals: list[int] = []
-            for hi in range(lo, min(14, lo + max_len)):
-                if present[hi]:
-                    naturals.append(base + hi % 13)
-                elif hole >= 0:
-                    break
-                else:
-                    hole = hi
-                length = hi - lo + 1
-                if length < 2 or (lo == 0 and hi == HIGH_ACE and aces < 2 and hole < 0):
-                    continue
-                for w in wild_types:
-                    if w == own_two and hand[w] < 1 + naturals.count(own_two):
-                        continue
-                    if hole >= 0:
-                        if length >= 3:
-                            yield [*naturals, w]
-                        continue
-                    yield [*naturals, w]
-                    for i in range(1, len(naturals) - 1):
-                        yield [*naturals[:i], *naturals[i + 1:], w]
-                if hole < 0 and length >= 3:
-                    yield naturals
-
-
-def _group_candidates(hand: list[int], wild_types: list[int], max_naturals: int
-                      ) -> Iterator[list[int]]:
-    for rank in range(13):
-        if rank == TWO:
-            continue
-        copies = [hand[s * 13 + rank] for s in range(4)]
-        if sum(copies) < 2:
-            continue
-        for a in range(copies[0] + 1):
-            for b in range(copies[1] + 1):
-                for c in range(copies[2] + 1):
-                    for d in range(copies[3] + 1):
-                        k = a + b + c + d
-                        if k < 2 or k > max_naturals:
-                            continue
-                        naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
-                                    + [39 + rank] * d)
-                        if k >= 3:
-                            yield naturals
-                        for w in wild_types:
-                            yield [*naturals, w]
-
-
-def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules: RuleSet
-                       ) -> Iterator[tuple[int, ...]]:
-    if meld.kind == GROUP:
-        rank = meld.rank
-        copies = [hand[s * 13 + rank] for s in range(4)]
-        room = rules.max_group_naturals - (len(meld.cards) - (1 if meld.wild >= 0 else 0))
-        wild_options: list[int | None] = [None]
-        if meld.wild < 0:
-            wild_options.extend(wild_types)
-        for a in range(copies[0] + 1):
-            for b in range(copies[1] + 1):
-                for c in range(copies[2] + 1):
-                    for d in range(copies[3] + 1):
-                        k = a + b + c + d
-                        if k > room:
-                            continue
-                        naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
-                                    + [39 + rank] * d)
-                        for w in wild_options:
-                            if w is None:
-                                if k:
-                                    yield tuple(naturals)
-                            else:
-                                yield (*naturals, w)
-        return
-    base = meld.suit * 13
-    own_two = base + TWO
-    occupied = [False] * 14
-    for i, c in enumerate(meld.cards):
-        if i != meld.wild:
-            occupied[meld.low + i] = True
-    spans = [occupied]
-    if (rules.pinella_natural_to_wild_transition and meld.wild < 0 and occupied[TWO]
-            and meld.cards[TWO - meld.low] == own_two):
-        loose = occupied[:]
-        loose[TWO] = False
-        spans.append(loose)
-    for occ in spans:
-        filled = [p for p in range(14) if occ[p]]
-        if not filled:
-            continue
-        nat_lo, nat_hi = filled[0], filled[-1]
-        for lo in range(nat_lo, -1, -1):
-            for hi in range(nat_hi, 14):
-                if hi - lo + 1 > rules.max_sequence_cards + 1:
-                    break
-                empty = [p for p in range(lo, hi + 1) if not occ[p]]
-                available = [p for p in empty if hand[base + p % 13] > 0]
-                unavailable = len(empty) - len(available)
-                if unavailable > 2:
-                    break
-                yield from _fill_variants(empty, available, base, hand, wild_types)
-
-
-def _fill_variants(empty: list[int], available: list[int], base: int, hand: list[int],
-                   wild_types: list[int]) -> Iterator[tuple[int, ...]]:
-    """Added-card multisets for one window: every empty place from the hand except at most two
-    left for wilds (the one on the table moving, or one from the hand)."""
-    missing = [p for p in empty if p not in available]
-    choices: list[list[int]] = [[]]
-    if len(missing) < 2:
-        choices += [[p] for p in available]
-    if not missing:
-        choices += [[p, q] for i, p in enumerate(available) for q in available[i + 1:]]
-    for holes in choices:
-        if len(missing) + len(holes) > 2:
-            continue
-        added = [base + p % 13 for p in available if p not in holes]
-        if added.count(base + ACE) > hand[base + ACE]:
-            continue
-        if added:
-            yield tuple(added)
-        for w in wild_types:
-            if hand[w] > added.count(w):
-                yield (*added, w)
+DRAW_ACTION = Action(DRAW)
+PICK_ACTION = Action(PICK)
+DISCARD_ACTIONS = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))

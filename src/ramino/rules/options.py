@@ -202,6 +202,16 @@ class RuleSet:
     target_tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
     card_values: CardValues = DEFAULT_CARD_VALUES
 
+    # The engine memoises on the rule set, so its hash is computed once, not per lookup.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     # --- derived views (cheap; computed once per RuleSet by the engine that uses them) --------
 
     def burraco_value(self, kind: str) -> int:

@@ -1,0 +1,297 @@
+"""Generating the meld and attach actions a hand allows (RULES.md §2.4–§2.5), memoised.
+
+Candidate card multisets are built per suit (sequences), per rank (groups) and per table meld
+(attachments), then kept only if the meld resolvers of ``ramino.melds`` accept them, so
+generation can never offer an illegal meld (the brute-force test in
+``tests/test_legal_exact.py`` proves it also misses none).
+
+What a hand can do with one suit depends only on that suit's counts and the wilds held, so
+results are memoised on exactly that key: in a hand of Burraco the same small patterns recur
+every turn.  The memo is a pure function cache (bounded); it holds no game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ramino.cards import ACE, JOKER, TWO
+from ramino.games.actions import ATTACH, MELD, Action
+from ramino.melds import (
+    GROUP,
+    HIGH_ACE,
+    SEQUENCE,
+    Meld,
+    attach_options,
+    new_meld_options,
+)
+from ramino.rules.options import RuleSet
+
+WILD_TYPES = (JOKER, 1, 14, 27, 40)
+MeldOption = tuple[Action, Meld]
+
+_MEMO: dict[Any, list[MeldOption]] = {}
+_MEMO_LIMIT = 200_000
+
+
+def _remember(key: Any, value: list[MeldOption]) -> list[MeldOption]:
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
+
+
+def wild_key(hand: list[int]) -> tuple[bool, ...]:
+    """Which wild types the hand holds.  One meld takes at most one wild, so a second copy of
+    a wild never creates a new option (a second same-suit 2 is counted in the suit's key)."""
+    return (hand[JOKER] > 0, hand[1] > 0, hand[14] > 0, hand[27] > 0, hand[40] > 0)
+
+
+def suit_key(hand: list[int], base: int) -> tuple[int, ...]:
+    """What a sequence can use of one suit: every rank once, so presence is enough, except for
+    the ace (low and high) and the 2 (natural in its place, and wild elsewhere)."""
+    return (hand[base], hand[base + 1], *map(bool, hand[base + 2:base + 13]))
+
+
+def new_melds(hand: list[int], rules: RuleSet) -> list[MeldOption]:
+    """Every legal new meld of ``hand`` (before side constraints such as one group per rank)."""
+    wilds = wild_key(hand)
+    out: list[MeldOption] = []
+    for suit in range(4):
+        base = suit * 13
+        key = ("seq", rules, suit, suit_key(hand, base), wilds)
+        found = _MEMO.get(key)
+        if found is None:
+            found = _remember(key, _sequence_melds(hand, suit, rules))
+        out.extend(found)
+    for rank in range(13):
+        if rank == TWO:
+            continue
+        copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])
+        if copies[0] + copies[1] + copies[2] + copies[3] < 2:
+            continue
+        key = ("grp", rules, rank, copies, wilds)
+        found = _MEMO.get(key)
+        if found is None:
+            found = _remember(key, _group_melds(hand, rank, rules))
+        out.extend(found)
+    return out
+
+
+def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet) -> list[MeldOption]:
+    """Every legal ``attach number …`` of ``hand`` onto ``meld`` with the resulting meld."""
+    if meld.kind == GROUP:
+        r = meld.rank
+        relevant: tuple[int, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+    else:
+        relevant = suit_key(hand, meld.suit * 13)
+    key = ("att", rules, meld, number, relevant, wild_key(hand))
+    found = _MEMO.get(key)
+    if found is None:
+        found = _remember(key, _attach_melds(meld, number, hand, rules))
+    return found
+
+
+def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
+    wild_types = [c for c in WILD_TYPES if hand[c]]
+    seen: set[tuple[int, ...]] = set()
+    out: list[MeldOption] = []
+    for cards in _sequence_candidates(hand, suit, wild_types, rules.max_sequence_cards):
+        key = tuple(sorted(cards))
+        if key in seen:
+            continue
+        seen.add(key)
+        for meld in new_meld_options(cards, rules):
+            if meld.kind == SEQUENCE:
+                out.append((meld_action(MELD, 0, meld, cards), meld))
+    return out
+
+
+def _group_melds(hand: list[int], rank: int, rules: RuleSet) -> list[MeldOption]:
+    wild_types = [c for c in WILD_TYPES if hand[c]]
+    out: list[MeldOption] = []
+    for cards in _group_candidates(hand, rank, wild_types, rules.max_group_naturals):
+        for meld in new_meld_options(cards, rules):
+            if meld.kind == GROUP:
+                out.append((meld_action(MELD, 0, meld, cards), meld))
+    return out
+
+
+def _attach_melds(meld: Meld, number: int, hand: list[int], rules: RuleSet
+                  ) -> list[MeldOption]:
+    wild_types = [c for c in WILD_TYPES if hand[c]]
+    seen: set[tuple[tuple[int, ...], tuple[Any, ...]]] = set()
+    out: list[MeldOption] = []
+    tried: set[tuple[int, ...]] = set()
+    for added in _attach_candidates(meld, hand, wild_types, rules):
+        if added in tried:
+            continue
+        tried.add(added)
+        for result in attach_options(meld, added, rules):
+            action = meld_action(ATTACH, number, result, added)
+            key = (action.cards, action.annotations)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((action, result))
+    return out
+def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | list[int]
+                ) -> Action:
+    """The action that produces ``meld``: cards in table order for a new meld, annotated when
+    a wild from the hand stands in a sequence (RECORD.md §1: a writer always annotates)."""
+    ordered = meld.cards if kind == MELD else tuple(sorted(cards))
+    notes: tuple[Any, ...] = ()
+    if meld.kind == SEQUENCE and meld.wild >= 0:
+        wild_card = meld.cards[meld.wild]
+        if wild_card in ordered:
+            target = meld.wild_target()
+            assert target is not None
+            notes = ((wild_card, target),)
+    return Action(kind, tuple(ordered), number, notes)
+
+
+def _sequence_candidates(hand: list[int], suit: int, wild_types: list[int], max_len: int
+                         ) -> Iterator[list[int]]:
+    """Card multisets that may form a new sequence: windows of positions with at most one
+    place not filled from the hand; that place (or a free end, or a place whose natural the
+    player prefers to keep) is taken by one wild (§2.4, §2.5)."""
+    base = suit * 13
+    present = [hand[base + (p % 13)] > 0 for p in range(14)]
+    if not any(present[2:13]) and not present[0]:
+        return
+    own_two = base + TWO
+    aces = hand[base + ACE]
+    for lo in range(14):
+        hole = -1
+        naturals: list[int] = []
+        for hi in range(lo, min(14, lo + max_len)):
+            if present[hi]:
+                naturals.append(base + hi % 13)
+            elif hole >= 0:
+                break
+            else:
+                hole = hi
+            length = hi - lo + 1
+            if length < 2 or (lo == 0 and hi == HIGH_ACE and aces < 2 and hole < 0):
+                continue
+            for w in wild_types:
+                if w == own_two and hand[w] < 1 + naturals.count(own_two):
+                    continue
+                if hole >= 0:
+                    if length >= 3:
+                        yield [*naturals, w]
+                    continue
+                yield [*naturals, w]
+                for i in range(1, len(naturals) - 1):
+                    yield [*naturals[:i], *naturals[i + 1:], w]
+            if hole < 0 and length >= 3:
+                yield naturals
+
+
+def _group_candidates(hand: list[int], rank: int, wild_types: list[int], max_naturals: int
+                      ) -> Iterator[list[int]]:
+    copies = [hand[s * 13 + rank] for s in range(4)]
+    for a in range(copies[0] + 1):
+        for b in range(copies[1] + 1):
+            for c in range(copies[2] + 1):
+                for d in range(copies[3] + 1):
+                    k = a + b + c + d
+                    if k < 2 or k > max_naturals:
+                        continue
+                    naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
+                                + [39 + rank] * d)
+                    if k >= 3:
+                        yield naturals
+                    for w in wild_types:
+                        yield [*naturals, w]
+
+
+def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules: RuleSet
+                       ) -> Iterator[tuple[int, ...]]:
+    if meld.kind == GROUP:
+        rank = meld.rank
+        copies = [hand[s * 13 + rank] for s in range(4)]
+        room = rules.max_group_naturals - (len(meld.cards) - (1 if meld.wild >= 0 else 0))
+        wild_options: list[int | None] = [None]
+        if meld.wild < 0:
+            wild_options.extend(wild_types)
+        for a in range(copies[0] + 1):
+            for b in range(copies[1] + 1):
+                for c in range(copies[2] + 1):
+                    for d in range(copies[3] + 1):
+                        k = a + b + c + d
+                        if k > room:
+                            continue
+                        naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
+                                    + [39 + rank] * d)
+                        for w in wild_options:
+                            if w is None:
+                                if k:
+                                    yield tuple(naturals)
+                            else:
+                                yield (*naturals, w)
+        return
+    base = meld.suit * 13
+    own_two = base + TWO
+    occupied = [False] * 14
+    for i in range(len(meld.cards)):
+        if i != meld.wild:
+            occupied[meld.low + i] = True
+    # Places left for wilds: one (the wild on the table when its card frees it, or one from the
+    # hand), two only when the table's wild is a same-suit 2 that can return to its own place.
+    max_holes = 2 if meld.wild >= 0 and meld.cards[meld.wild] == own_two else 1
+    spans = [occupied]
+    if (rules.pinella_natural_to_wild_transition and meld.wild < 0 and occupied[TWO]
+            and meld.cards[TWO - meld.low] == own_two):
+        loose = occupied[:]
+        loose[TWO] = False
+        spans.append(loose)
+    avail = [hand[base + p % 13] > 0 for p in range(14)]
+    longest = rules.max_sequence_cards
+    for occ in spans:
+        filled = [p for p in range(14) if occ[p]]
+        if not filled:
+            continue
+        nat_lo, nat_hi = filled[0], filled[-1]
+        inner = [p for p in range(nat_lo, nat_hi + 1) if not occ[p]]
+        inner_missing = sum(1 for p in inner if not avail[p])
+        below_missing = 0
+        for lo in range(nat_lo, -1, -1):
+            if lo < nat_lo and not avail[lo]:
+                below_missing += 1
+            if inner_missing + below_missing > max_holes:
+                break
+            above_missing = 0
+            for hi in range(nat_hi, 14):
+                if hi > nat_hi and not avail[hi]:
+                    above_missing += 1
+                if (inner_missing + below_missing + above_missing > max_holes
+                        or hi - lo + 1 > longest):
+                    break
+                empty = [*range(lo, nat_lo), *inner, *range(nat_hi + 1, hi + 1)]
+                yield from _fill_variants(empty, avail, base, hand, wild_types, max_holes)
+
+
+def _fill_variants(empty: list[int], avail: list[bool], base: int, hand: list[int],
+                   wild_types: list[int], max_holes: int) -> Iterator[tuple[int, ...]]:
+    """Added-card multisets for one window: every empty place from the hand except at most
+    ``max_holes`` left for wilds (the one on the table moving, or one from the hand)."""
+    available = [p for p in empty if avail[p]]
+    missing = len(empty) - len(available)
+    choices: list[list[int]] = [[]]
+    if missing < max_holes:
+        choices += [[p] for p in available]
+    if missing == 0 and max_holes >= 2:
+        choices += [[p, q] for i, p in enumerate(available) for q in available[i + 1:]]
+    ace = base + ACE
+    for holes in choices:
+        if missing + len(holes) > max_holes:
+            continue
+        added = [base + p % 13 for p in available if p not in holes]
+        if added.count(ace) > hand[ace]:
+            continue
+        if added:
+            yield tuple(added)
+        for w in wild_types:
+            if hand[w] > added.count(w):
+                yield (*added, w)
