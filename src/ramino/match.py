@@ -168,9 +168,11 @@ def standing(fmt: MatchFormat, hand_scores: Sequence[Sequence[int]],
         how = ""
         if mode.mode == "TARGET":
             reached = [s for s in range(SIDES) if totals[s] >= mode.value]
+            if not reached:
+                continue
             if len(reached) == 1:
                 winner, how = reached[0], "target"
-            elif len(reached) > 1:
+            else:
                 winner, how = _higher_total(totals)
                 if winner is None:
                     if fmt.tie_break is TargetTieBreak.STARTING_TEAM:
