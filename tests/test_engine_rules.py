@@ -59,7 +59,7 @@ def test_seeded_deals_are_reproducible_and_different() -> None:
 def test_explicit_deal_is_checked_against_the_pack() -> None:
     deal = BurracoState.new_hand(FIBUR, seed=1).deal
     broken = Deal(deal.hands, deal.pozzetti, deal.upcard, (*deal.stock[:-1], 52))
-    with pytest.raises(RulesError, match="missing .*extra JK"):
+    with pytest.raises(RulesError, match=r"missing .*extra JK"):
         BurracoState.new_hand(FIBUR, deal=broken)
 
 

@@ -18,6 +18,7 @@ from ramino.cards import JOKER, RANKS, WildTarget, from_counts
 from ramino.errors import IllegalActionError
 from ramino.games.actions import ATTACH, DISCARD, MELD, Action
 from ramino.games.burraco import BurracoState
+from ramino.melds import Meld
 from ramino.rules import RuleSet, make_rules
 
 Outcome = tuple[str, int, tuple[int, ...], str]
@@ -142,7 +143,7 @@ def rich_positions(rules: RuleSet, seed: int, wanted: int) -> list[BurracoState]
     while len(out) < wanted:
         suits = rng.sample(range(4), 2)
         available = to_counts(pack(2))
-        melds = []
+        melds: list[tuple[int, Meld]] = []
         for _ in range(rng.randint(1, 3)):
             suit = rng.choice(suits)
             low = rng.randint(0, 9)

@@ -67,8 +67,8 @@ _SUIT_INPUT: Final = {"s": 0, "h": 1, "d": 2, "c": 3, "♠": 0, "♥": 1, "♦":
                       "♤": 0, "♡": 1, "♢": 2, "♧": 3}
 _RANK_INPUT: Final = {ch: i for i, ch in enumerate(RANKS)} | {"10": 9}
 _JOKER_INPUT: Final = frozenset({"jk", "🃏"})
-_CARD_STRINGS: Final = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + ("JK",)
-_CARD_UNICODE: Final = tuple(RANKS[c % 13] + SUIT_SYMBOLS[c // 13] for c in range(52)) + ("🃏",)
+_CARD_STRINGS: Final = (*(RANKS[c % 13] + SUITS[c // 13] for c in range(52)), "JK")
+_CARD_UNICODE: Final = (*(RANKS[c % 13] + SUIT_SYMBOLS[c // 13] for c in range(52)), "🃏")
 
 
 def card_str(card: int) -> str:

@@ -346,7 +346,9 @@ def _respects_policy(old: Meld, new: Meld, added: Sequence[int], rules: RuleSet)
 
 
 def burraco_type(meld: Meld, rules: RuleSet) -> str | None:
-    """``pulito`` / ``semipulito`` / ``sporco`` (or an extra type), ``None`` under 7 cards (§2.6)."""
+    """``pulito`` / ``semipulito`` / ``sporco`` (or an extra type); ``None`` under 7 cards.
+
+    RULES.md §2.6, derived from the placements every time, never stored."""
     n = len(meld.cards)
     if n < 7:
         return None

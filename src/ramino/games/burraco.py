@@ -165,9 +165,9 @@ class _History:
     __slots__ = ("action", "length", "previous")
 
     def __init__(self, previous: _History | None, action: Action) -> None:
-        self.previous = previous
-        self.action = action
-        self.length = 1 if previous is None else previous.length + 1
+        self.previous: _History | None = previous
+        self.action: Action = action
+        self.length: int = 1 if previous is None else previous.length + 1
 
 
 class BurracoState:
@@ -291,8 +291,7 @@ class BurracoState:
             slots = [None if t else next(remaining, None) for t in taken]
         self.pozzetti = slots
         self.taken = list(taken)
-        self.pending = list(pending) if pending is not None else [None] * n
-        self.pending = [None if p is None else tuple(p) for p in self.pending]
+        self.pending = [None if p is None else tuple(p) for p in (pending or [None] * n)]
         self.melds = [m for _, m in melds]
         self.meld_team = [t for t, _ in melds]
         self.known = [[0] * NUM_TYPES for _ in range(n)]

@@ -330,7 +330,8 @@ def _value_map(name: str, default: tuple[tuple[str, int], ...],
         for raw_key, raw_value in value.items():
             key = aliases.get(str(raw_key).strip().upper(), str(raw_key).strip())
             if key not in merged:
-                raise RulesError(f"option {name}: unknown key {raw_key!r} (keys: {', '.join(keys)})")
+                raise RulesError(
+                    f"option {name}: unknown key {raw_key!r} (keys: {', '.join(keys)})")
             merged[key] = number(raw_value)
         return tuple((k, merged[k]) for k in keys)
 
@@ -372,7 +373,9 @@ def _parse_extra_types(value: Any) -> frozenset[ExtraBurracoType]:
 
 
 def _parse_min_cards(value: Any) -> WildInSequenceMinCards:
-    return _enum("wild_in_sequence_min_cards", WildInSequenceMinCards)(str(value))
+    parsed: WildInSequenceMinCards = _enum("wild_in_sequence_min_cards",
+                                           WildInSequenceMinCards)(str(value))
+    return parsed
 
 
 def _str(value: Any) -> str:
