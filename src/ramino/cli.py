@@ -62,6 +62,11 @@ def main() -> None:
     app()
 
 
+def say(console: Console, text: str, *, end: str = "\n") -> None:
+    """A plain message line: never wrapped (a transcript stays greppable), no markup."""
+    console.print(text, end=end, soft_wrap=True, markup=False, highlight=False)
+
+
 # --- replay --------------------------------------------------------------------------------------
 
 
@@ -113,13 +118,13 @@ def _print_report(console: Console, report: ReplayReport) -> None:
         standing = report.standing
         if standing.over:
             winner = "a draw" if standing.winner is None else f"side {standing.winner} wins"
-            console.print(f"Match over after {standing.hands_counted} hands: {winner} "
+            say(console, f"Match over after {standing.hands_counted} hands: {winner} "
                           f"({standing.decided_by}); difference {standing.mp_difference} MP")
         else:
             more = " (exact tie past the target: one more hand)" if standing.extra_hand else ""
-            console.print(f"Match in progress after {standing.hands_counted} hands{more}")
+            say(console, f"Match in progress after {standing.hands_counted} hands{more}")
         last = report.hands[-1]
-        console.print(f"\nLast hand (hand {len(report.hands)}):")
+        say(console, f"\nLast hand (hand {len(report.hands)}):")
         _print_hand(console, last, rules, names)
     else:
         _print_hand(console, report.hands[0], rules, names)
@@ -131,7 +136,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
     if played.result is not None:
         print_score(console, played.result, played.state.closed_by, played.seats)
     else:
-        console.print("The record stops before the end of the hand.")
+        say(console, "The record stops before the end of the hand.")
 
 
 def print_position(console: Console, position: Position, rules: RuleSet,
@@ -166,9 +171,9 @@ def print_position(console: Console, position: Position, rules: RuleSet,
                           str(len(meld.cards)), burraco_type(meld, rules) or "")
         console.print(melds)
     else:
-        console.print("Table: no melds yet")
+        say(console, "Table: no melds yet")
     top = card_str(position.pile[-1]) if position.pile else "(empty)"
-    console.print(f"Pile: {len(position.pile)} cards, top {top}   Stock: {len(position.stock)} "
+    say(console, f"Pile: {len(position.pile)} cards, top {top}   Stock: {len(position.stock)} "
                   f"cards   Pozzetti left: {len(position.pozzetti)}   Pozzetto taken: "
                   + ", ".join(f"side {t}: {'yes' if took else 'no'}"
                               for t, took in enumerate(position.pozzetto_taken)))
@@ -278,7 +283,7 @@ def play_command(
     names = ["you", "bot 1", "bot 2 (partner)", "bot 3"]
     state = BurracoState.new_hand(rules, seed=chosen_seed)
     bots = make_bots(chosen_bots, state.players)
-    console.print(f"Burraco ({rules.preset}), deal seed {chosen_seed}, bots seed {chosen_bots}. "
+    say(console, f"Burraco ({rules.preset}), deal seed {chosen_seed}, bots seed {chosen_bots}. "
                   "You are seat 0; your partner is seat 2. Type 'help' for your legal actions.")
     finished = _play_loop(console, state, bots, names)
     meta = {"event": "ramino play", "date": dt.date.today().isoformat(), "seed": chosen_seed,
@@ -290,7 +295,7 @@ def play_command(
     if result is not None:
         print_score(console, recorded_result(result, SeatMap(state.players)), state.closed_by,
                     SeatMap(state.players))
-    console.print(f"Record written to {out}")
+    say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -303,7 +308,7 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
         seat = state.current
         if seat != HUMAN_SEAT:
             played = bot_turn(state, bots[seat])
-            console.print(f"seat {seat} ({names[seat]}): " + ", ".join(str(a) for a in played))
+            say(console, f"seat {seat} ({names[seat]}): " + ", ".join(str(a) for a in played))
             show = True
             continue
         if show:
@@ -311,18 +316,18 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
                            hide=[s for s in range(state.players) if s != HUMAN_SEAT])
             show = False
         prompt = "draw or pick" if state.phase == "draw" else "meld, attach or discard"
-        console.print(f"your move ({prompt}) > ", end="")
+        say(console, f"your move ({prompt}) > ", end="")
         line = sys.stdin.readline()
         if not line:
-            console.print("\ninput ended before the end of the hand")
+            say(console, "\ninput ended before the end of the hand")
             return False
         text = line.strip()
-        console.print(text)  # echo, so that a transcript of scripted input reads well
+        say(console, text)  # echo, so that a transcript of scripted input reads well
         if not text:
             continue
         command = text.lower()
         if command == "help":
-            console.print("your legal actions: " + " | ".join(
+            say(console, "your legal actions: " + " | ".join(
                 str(a) for a in state.legal_actions()))
             continue
         if command == "show":
@@ -333,14 +338,14 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
         try:
             action = state.play(text)
         except NotationError as exc:
-            console.print(f"not understood: {exc}")
+            say(console, f"not understood: {exc}")
             continue
         except IllegalActionError as exc:
-            console.print(f"refused: {exc}")
+            say(console, f"refused: {exc}")
             continue
         show = action.kind != DISCARD
         if action.kind != DISCARD:
-            console.print("your hand: " + " ".join(
+            say(console, "your hand: " + " ".join(
                 card_str(c) for c in sort_for_hand(state.hand_of(HUMAN_SEAT))))
     return True
 

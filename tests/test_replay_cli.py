@@ -1,0 +1,105 @@
+"""``ramino replay FILE [--json]`` (RECORD.md §5): exit 0 legal, 1 illegal or differing result
+(turn, seat, action as written, rule and RULES.md section), 2 malformed (field path)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from ramino.cli import app
+from ramino.records import dump_document
+from tests.records_helpers import hand_document
+
+runner = CliRunner()
+
+
+def _write(tmp_path: Path, doc: Any, name: str = "hand.json") -> Path:
+    path = tmp_path / name
+    path.write_text(dump_document(doc), encoding="utf-8")
+    return path
+
+
+def test_a_legal_record_prints_position_and_score(tmp_path: Path) -> None:
+    doc = hand_document(9)
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for name in doc["players"]:
+        assert name in out
+    assert "Pile:" in out and "Stock:" in out and "Score" in out
+    for key in ("table", "burraco", "closing", "hand", "pozzetto", "total"):
+        assert key in out
+    assert str(doc["result"]["scores"][0]) in out
+    assert result.stderr == ""
+
+
+def test_json_prints_the_result_object(tmp_path: Path) -> None:
+    doc = hand_document(9)
+    result = runner.invoke(app, ["replay", "--json", str(_write(tmp_path, doc))])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == doc["result"]
+
+
+def test_stdin_is_read_for_dash() -> None:
+    doc = hand_document(10)
+    result = runner.invoke(app, ["replay", "-", "--json"], input=json.dumps(doc))
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["scores"] == doc["result"]["scores"]
+
+
+def test_an_illegal_action_exits_1_naming_turn_seat_action_rule(tmp_path: Path) -> None:
+    doc = hand_document(11)
+    doc.pop("result")
+    doc["turns"][2] = ["draw", "draw", "discard 3c"]
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))])
+    assert result.exit_code == 1
+    assert ("turn 3 (turns[2][1]), seat 2: 'draw' is illegal: " in result.stderr)
+    assert "(rule draw-once, RULES.md §2.3)" in result.stderr
+
+
+def test_a_differing_result_exits_1(tmp_path: Path) -> None:
+    doc = hand_document(12)
+    doc["result"]["end"] = "stallo" if doc["result"]["end"] != "stallo" else "closed"
+    result = runner.invoke(app, ["replay", "--json", str(_write(tmp_path, doc))])
+    assert result.exit_code == 1
+    assert "result differs: end recorded" in result.stderr
+    assert json.loads(result.stdout)["problems"][0]["rule"] == "result-differs"
+
+
+def test_a_malformed_record_exits_2_naming_the_field(tmp_path: Path) -> None:
+    doc = hand_document(13)
+    doc["turns"][12][1] = "discard 11h"
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("not a well-formed ramino-record/1 record: turns[12][1]: ")
+    assert "Traceback" not in result.output
+
+
+def test_not_json_missing_file_and_empty_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"format\": ", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "not JSON" in result.stderr
+    result = runner.invoke(app, ["replay", str(tmp_path / "absent.json")])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+    result = runner.invoke(app, ["replay", "-"], input="")
+    assert result.exit_code == 2 and "not JSON" in result.stderr
+    bad.write_bytes(b"\xff\xfe{}")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "not UTF-8" in result.stderr
+
+
+def test_a_record_that_stops_mid_hand(tmp_path: Path) -> None:
+    doc = hand_document(14)
+    doc.pop("result")
+    doc["turns"] = doc["turns"][:7]
+    path = _write(tmp_path, doc)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0
+    assert "stops before the end of the hand" in result.stdout
+    result = runner.invoke(app, ["replay", "--json", str(path)])
+    report = json.loads(result.stdout)
+    assert report["end"] is None and report["position"]["phase"] == "draw"
