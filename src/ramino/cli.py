@@ -78,7 +78,8 @@ def replay_command(
 ) -> None:
     """Check a game record action by action and print the final position and the score."""
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_bytes()
+        # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
+        text = _stdin_bytes() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         typer.echo(f"cannot read {file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(EXIT_MALFORMED) from None
@@ -94,6 +95,15 @@ def replay_command(
     for problem in report.problems:
         typer.echo(problem.message, err=True)
     raise typer.Exit(report.exit_code)
+
+
+def _stdin_bytes() -> bytes:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data = buffer.read()
+        assert isinstance(data, bytes)
+        return data
+    return sys.stdin.read().encode("utf-8", "surrogateescape")
 
 
 def _print_report(console: Console, report: ReplayReport) -> None:

@@ -7,6 +7,8 @@ never by traceback (RECORD.md §5, exit status 2).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -14,7 +16,13 @@ from ramino.cards import WildTarget, parse_annotated_card, parse_card
 from ramino.errors import NotationError, RecordError
 
 
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
 def key_path(path: str, key: str) -> str:
+    """``rules.options.x``; a key that is not a plain name is quoted: ``meta["a b"]``."""
+    if not _NAME.match(key):
+        return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
     return f"{path}.{key}" if path else key
 
 
