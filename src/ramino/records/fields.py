@@ -15,7 +15,6 @@ from typing import Any
 from ramino.cards import WildTarget, parse_annotated_card, parse_card
 from ramino.errors import NotationError, RecordError
 
-
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
