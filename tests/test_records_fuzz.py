@@ -93,7 +93,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 @st.composite
 def mutated_records(draw: st.DrawFn) -> dict[str, Any]:
-    doc = copy.deepcopy(draw(st.sampled_from(BASES)))
+    doc: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(BASES)))
     for _ in range(draw(st.integers(1, 3))):
         paths = [p for p in _paths(doc) if p]
         if not paths:
