@@ -175,6 +175,8 @@ def sequence_placements(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
         if occupied[r]:
             return []
         occupied[r] = c + 1
+    if not wilds and not own_twos:
+        return _natural_run(suit, occupied, aces, ace_card, rules)
     max_wilds = rules.max_active_wilds_per_meld
     if len(wilds) > max_wilds + (1 if own_twos else 0):
         return []
@@ -222,6 +224,24 @@ def sequence_placements(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
     return unique
 
 
+def _natural_run(suit: int, occupied: list[int], aces: int, ace_card: int, rules: RuleSet
+                 ) -> list[Meld]:
+    """The fast path of :func:`sequence_placements`: no wild and no 2 at all, so the only
+    choice is where an ace goes, and without a 2 a low ace can only follow... nothing: it is
+    high (Q K A) or the run is illegal."""
+    if aces > 1:
+        return []
+    if aces:
+        occupied = occupied[:]
+        occupied[HIGH_ACE] = ace_card + 1
+    filled = [p for p in range(14) if occupied[p]]
+    lo, hi = filled[0], filled[-1]
+    if hi - lo + 1 != len(filled):
+        return []
+    meld = _build_sequence(suit, occupied, lo, hi, -1)
+    return [meld] if _sequence_size_ok(meld, rules) else []
+
+
 def _build_sequence(suit: int, slots: list[int], lo: int, hi: int, wild_pos: int) -> Meld:
     cards = tuple(slots[p] - 1 for p in range(lo, hi + 1))
     return Meld(SEQUENCE, suit, -1, lo, cards, wild_pos - lo if wild_pos >= 0 else -1)
@@ -259,7 +279,7 @@ def _matches(meld: Meld, annotations: Sequence[tuple[int, WildTarget]]) -> bool:
     return target.rank == mine.rank and target.suit in (None, mine.suit)
 
 
-def _choose(placements: list[Meld], rules: RuleSet) -> list[Meld]:
+def choose_placements(placements: list[Meld], rules: RuleSet) -> list[Meld]:
     """The placements a player may choose among (§2.5 item 6, ``free_wild_default_position``).
 
     With ``LOWEST`` only the canonical placement is legal; with ``PLAYER_CHOICE`` every
@@ -277,7 +297,7 @@ def new_meld_options(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
     group = group_placement(cards, rules)
     if group is not None:
         return [group]
-    return _choose(sequence_placements(cards, rules), rules)
+    return choose_placements(sequence_placements(cards, rules), rules)
 
 
 def resolve_new_meld(cards: Sequence[int], rules: RuleSet,
@@ -299,7 +319,7 @@ def attach_options(meld: Meld, added: Sequence[int], rules: RuleSet) -> list[Mel
         return [] if group is None or group.rank != meld.rank else [group]
     placements = [m for m in sequence_placements(combined, rules)
                   if m.suit == meld.suit and _respects_policy(meld, m, added, rules)]
-    return _choose(placements, rules)
+    return choose_placements(placements, rules)
 
 
 def resolve_attach(meld: Meld, added: Sequence[int], rules: RuleSet,

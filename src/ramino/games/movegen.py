@@ -23,7 +23,10 @@ from ramino.melds import (
     SEQUENCE,
     Meld,
     attach_options,
+    choose_placements,
+    group_placement,
     new_meld_options,
+    sequence_placements,
 )
 from ramino.rules.options import RuleSet
 
@@ -84,12 +87,37 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet) -> lis
         r = meld.rank
         relevant: tuple[int, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
     else:
-        relevant = suit_key(hand, meld.suit * 13)
+        relevant = _reachable(meld, hand)
     key = ("att", rules, meld, number, relevant, wild_key(hand))
     found = _MEMO.get(key)
     if found is None:
         found = _remember(key, _attach_melds(meld, number, hand, rules))
     return found
+
+
+def _reachable(meld: Meld, hand: list[int]) -> tuple[int, ...]:
+    """The part of the hand's suit an attachment can reach: the meld's places and, on each
+    side, the places up to the third one the hand cannot fill (at most two wilds fill gaps).
+    Cards further away cannot join this meld, so they stay out of the memo key."""
+    base = meld.suit * 13
+    lo = meld.low
+    hi = meld.low + len(meld.cards) - 1
+    missing = 0
+    while lo > 0:
+        if not hand[base + (lo - 1) % 13]:
+            missing += 1
+            if missing > 2:
+                break
+        lo -= 1
+    missing = 0
+    while hi < HIGH_ACE:
+        if not hand[base + (hi + 1) % 13]:
+            missing += 1
+            if missing > 2:
+                break
+        hi += 1
+    return (lo, hand[base], hand[base + 1],
+            *[hand[base + p % 13] > 0 for p in range(lo, hi + 1)])
 
 
 def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
@@ -101,10 +129,40 @@ def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOpti
         if key in seen:
             continue
         seen.add(key)
-        for meld in new_meld_options(cards, rules):
-            if meld.kind == SEQUENCE:
-                out.append((meld_action(MELD, 0, meld, cards), meld))
+        # Group first (§2.4): only a candidate whose naturals share one rank could be a group.
+        naturals = {c % 13 for c in cards if c != JOKER and c % 13 != TWO}
+        if len(naturals) == 1 and group_placement(cards, rules) is not None:
+            continue
+        for meld in _sequence_options(key, rules):
+            out.append((meld_action(MELD, 0, meld, cards), meld))
     return out
+
+
+_OPTIONS: dict[Any, list[Meld]] = {}
+
+
+def _sequence_options(cards: tuple[int, ...], rules: RuleSet) -> list[Meld]:
+    """The sequences a sorted card multiset may be laid as; the same small multisets (5♥ 6♥
+    7♥ …) recur in hand after hand, so their resolution is memoised too."""
+    key = (rules, cards)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _MEMO_LIMIT:
+            _OPTIONS.clear()
+        found = choose_placements(sequence_placements(cards, rules), rules)
+        _OPTIONS[key] = found
+    return found
+
+
+def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet) -> list[Meld]:
+    key = (rules, meld, added)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _MEMO_LIMIT:
+            _OPTIONS.clear()
+        found = attach_options(meld, added, rules)
+        _OPTIONS[key] = found
+    return found
 
 
 def _group_melds(hand: list[int], rank: int, rules: RuleSet) -> list[MeldOption]:
@@ -127,7 +185,7 @@ def _attach_melds(meld: Meld, number: int, hand: list[int], rules: RuleSet
         if added in tried:
             continue
         tried.add(added)
-        for result in attach_options(meld, added, rules):
+        for result in _attach_results(meld, added, rules):
             action = meld_action(ATTACH, number, result, added)
             key = (action.cards, action.annotations)
             if key in seen:

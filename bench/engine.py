@@ -1,0 +1,107 @@
+"""Engine benchmark: full 4-player FIBUR hands with uniformly random legal actions, one core.
+
+Prints one ``name: value`` line per figure (issue 2):
+
+    hands_per_s        hands played per second (process time), median of the runs
+    actions_per_s      actions applied per second
+    legal_actions_us   median time of one legal_actions() call (cold: first call per position)
+    apply_us           median time of one apply()
+    clone_us           median time of one clone() of a mid-hand position
+    new_hand_us        median time to deal a new hand from a seed
+    peak_mb            peak resident memory of the benchmark process (interpreter included)
+
+Usage: ``python bench/engine.py [--hands N] [--runs R] [--preset P]``.  Seeds are fixed, so two
+runs play the same hands; the machine is noisy, so the hand rate is the median of R runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import time
+
+from ramino.games.burraco import BurracoState
+from ramino.rules import make_rules
+
+
+def play_hands(rules_name: str, hands: int, first_seed: int, timings: bool
+               ) -> tuple[float, int, list[float], list[float], list[BurracoState]]:
+    rules = make_rules(rules_name)
+    legal_times: list[float] = []
+    apply_times: list[float] = []
+    samples: list[BurracoState] = []
+    actions = 0
+    clock = time.perf_counter
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + hands):
+        state = BurracoState.new_hand(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if timings:
+                t0 = clock()
+                legal = state.legal_actions()
+                t1 = clock()
+                action = rng.choice(legal)
+                t2 = clock()
+                state.apply(action)
+                t3 = clock()
+                legal_times.append(t1 - t0)
+                apply_times.append(t3 - t2)
+                if actions % 97 == 0:
+                    samples.append(state.clone())
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+    elapsed = time.process_time() - start
+    return elapsed, actions, legal_times, apply_times, samples
+
+
+def micro(fn: object, repeat: int) -> float:
+    """Median microseconds of ``fn()`` over ``repeat`` calls."""
+    assert callable(fn)
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--preset", default="fibur")
+    args = parser.parse_args()
+
+    rates = []
+    action_rates = []
+    for run in range(args.runs):
+        elapsed, actions, _, _, _ = play_hands(args.preset, args.hands, 10_000 * run, False)
+        rates.append(args.hands / elapsed)
+        action_rates.append(actions / elapsed)
+
+    timed_hands = max(20, args.hands // 5)
+    _, _, legal_times, apply_times, samples = play_hands(args.preset, timed_hands, 999_000, True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux reports KiB
+
+    rules = make_rules(args.preset)
+    seeds = iter(range(10**9))
+    clone_us = statistics.median(micro(s.clone, 20) for s in samples[:200])
+    new_hand_us = micro(lambda: BurracoState.new_hand(rules, seed=next(seeds)), 300)
+
+    print(f"preset: {args.preset}")
+    print(f"hands: {args.hands} x {args.runs} runs")
+    print(f"hands_per_s: {statistics.median(rates):.1f}")
+    print(f"actions_per_s: {statistics.median(action_rates):.0f}")
+    print(f"legal_actions_us: {statistics.median(legal_times) * 1e6:.1f}")
+    print(f"apply_us: {statistics.median(apply_times) * 1e6:.1f}")
+    print(f"clone_us: {clone_us:.1f}")
+    print(f"new_hand_us: {new_hand_us:.1f}")
+    print(f"peak_mb: {peak / 2**20:.1f}")
+
+
+if __name__ == "__main__":
+    main()
