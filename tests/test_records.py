@@ -330,3 +330,27 @@ def test_replay_stops_at_the_illegal_action() -> None:
     position = report.hands[0].position()
     assert (position.current, position.phase) == (0, "play")
     assert len(report.hands[0].state.history()) == sum(len(t) for t in doc["turns"][:4]) + 1
+
+
+def test_arbiter_events_replay_and_are_written_as_bare_strings() -> None:
+    """RECORD.md §3: "timeout" before a turn, then the final round of RULES.md §2.9c (one full
+    round when called before the player in turn has drawn, T-37); "stallo" ends the hand."""
+    doc = hand_document(15)
+    doc.pop("result")
+    timed = copy.deepcopy(doc)
+    timed["turns"] = [*doc["turns"][:8], "timeout", *doc["turns"][8:12]]
+    report = replay(timed)
+    assert report.exit_code == 0, [p.message for p in report.problems]
+    played = report.hands[0]
+    assert played.result is not None and played.result.end == "timeout"
+    rewritten = record_of(played.state)
+    assert rewritten["turns"] == timed["turns"]
+    assert rewritten["result"]["end"] == "timeout"
+    stalled = copy.deepcopy(doc)
+    stalled["turns"] = [*doc["turns"][:5], "STALLO"]
+    report = replay(stalled)
+    assert report.hands[0].result is not None and report.hands[0].result.end == "stallo"
+    assert record_of(report.hands[0].state)["turns"][-1] == "stallo"
+    stalled["turns"].append(doc["turns"][5])
+    (problem,) = replay(stalled).problems
+    assert (problem.turn, problem.rule) == (7, "hand-over")

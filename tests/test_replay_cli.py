@@ -103,3 +103,18 @@ def test_a_record_that_stops_mid_hand(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--json", str(path)])
     report = json.loads(result.stdout)
     assert report["end"] is None and report["position"]["phase"] == "draw"
+
+
+def test_a_match_record_prints_the_standing(tmp_path: Path) -> None:
+    from ramino.match import MatchFormat
+    from tests.test_match import _match_doc, _play_match
+
+    doc = _match_doc(_play_match(MatchFormat.fixed_hands(2), seed=9))
+    path = _write(tmp_path, doc, "match.json")
+    result = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "Match over after 2 hands" in result.stdout and "MP" in result.stdout
+    result = runner.invoke(app, ["replay", "--json", str(path)])
+    report = json.loads(result.stdout)
+    assert report["match"]["hands"] == 2 and len(report["hands"]) == 2
+    assert report["hands"] == [h["result"] for h in doc["hands"]]
