@@ -178,9 +178,9 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
         if phase != PHASE_PLAY:
             raise RecordError(forbidden_path, "only a player who has drawn (phase 'play') can "
                               "be barred from a discard")
-        if forbidden not in hands[current]:
-            raise RecordError(forbidden_path, f"{card_str(forbidden)} is not in the hand of "
-                              f"seat {current}")
+        # Not required to be in the hand: the player may have melded it since, and the ban
+        # still holds if a copy comes back this turn (a pozzetto taken al volo), as in the
+        # engine.
     for seat, hand in enumerate(hands):
         # An empty hand only exists between a discard con lo scarto and the next draw (§2.7).
         if not hand and (pending[seat] is None or (seat == current and phase == PHASE_PLAY)):
