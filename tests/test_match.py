@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from ramino.errors import RecordError
+from ramino.games.burraco import BurracoState
 from ramino.match import (
     STANDARD_TARGETS,
     Match,
     MatchFormat,
-    SeatMap,
     first_player,
     next_dealer,
     standing,
@@ -93,10 +93,13 @@ def test_the_deal_passes_left_and_seats_follow() -> None:
     after the dealer."""
     assert [next_dealer(d, 4) for d in range(4)] == [1, 2, 3, 0]
     assert first_player(3, 4) == 0 and first_player(0, 4) == 1
-    seats = SeatMap.for_dealer(0, 4)
-    assert [seats.to_record(e) for e in range(4)] == [1, 2, 3, 0]
-    assert [seats.to_engine(seats.to_record(e)) for e in range(4)] == [0, 1, 2, 3]
-    assert seats.team_to_record(0) == 1 and seats.team_to_engine(1) == 0
+    rules = preset("fibur")
+    for dealer in range(4):
+        state = BurracoState.new_hand(rules, seed=9, dealer=dealer)
+        assert state.current == first_player(dealer, 4)
+        # A seeded deal starts at the dealer's left as at the table (RULES.md §2.2 item 3).
+        assert state.deal.hands[first_player(dealer, 4)] == (
+            BurracoState.new_hand(rules, seed=9).deal.hands[0])
 
 
 def _play_match(fmt: MatchFormat, seed: int, max_hands: int = 12) -> Match:

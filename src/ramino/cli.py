@@ -32,7 +32,6 @@ from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco import BurracoState
-from ramino.match import SeatMap
 from ramino.melds import burraco_type
 from ramino.records import (
     BREAKDOWN_KEYS,
@@ -144,7 +143,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by, played.seats)
+        print_score(console, played.result, played.state.closed_by)
     else:
         say(console, "The record stops before the end of the hand.")
 
@@ -189,12 +188,11 @@ def print_position(console: Console, position: Position, rules: RuleSet,
                               for t, took in enumerate(position.pozzetto_taken)))
 
 
-def print_score(console: Console, result: RecordedResult, closed_by: int | None,
-                seats: SeatMap) -> None:
+def print_score(console: Console, result: RecordedResult, closed_by: int | None) -> None:
     how = {"closed": "closed", "stock": "the stock ran out", "stallo": "stallo",
            "timeout": "time out"}[result.end]
     if result.end == "closed" and closed_by is not None:
-        how += f" by seat {seats.to_record(closed_by)}"
+        how += f" by seat {closed_by}"
     table = Table(title=f"Score — hand ended: {how}")
     table.add_column("side")
     for key in BREAKDOWN_KEYS:
@@ -303,8 +301,7 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result, SeatMap(state.players)), state.closed_by,
-                    SeatMap(state.players))
+        print_score(console, recorded_result(result), state.closed_by)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)

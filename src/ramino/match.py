@@ -11,9 +11,9 @@ item 3 (the deal passes to the left: the next hand's dealer is seat ``dealer + 1
 - ``FIXED_HANDS_VP(n)``: n hands; the totals and the match-point difference are reported (the
   tournament code turns the difference into Victory Points, RULES.md §7).
 
-The result is derived from the hand scores only; this module never plays a card itself.  It
-also owns the seat arithmetic shared with the records (:class:`SeatMap`): a record numbers
-seats round the table, while the engine's seat 0 is always the first player of the hand.
+The result is derived from the hand scores only; this module never plays a card itself.
+Seats are the table's seats in every hand (the engine starts each hand at the dealer's left),
+so side ``s`` of a hand is side ``s`` of the match.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ramino.games.burraco import BurracoState
-from ramino.games.deal import Deal, deal_from_seed
+from ramino.games.deal import Deal
 from ramino.rules import RuleSet
 from ramino.rules.options import MatchMode, TargetTieBreak
 
@@ -34,31 +34,6 @@ SIDES: Final = 2
 # --- seats -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SeatMap:
-    """Record seats versus engine seats (RECORD.md §2): ``first`` is the record seat of the
-    engine's seat 0, the seat after the dealer.  Teams are seats modulo 2 ({0,2}, {1,3})."""
-
-    players: int
-    first: int = 0
-
-    @classmethod
-    def for_dealer(cls, dealer: int, players: int) -> SeatMap:
-        return cls(players, first_player(dealer, players))
-
-    def to_record(self, engine_seat: int) -> int:
-        return (engine_seat + self.first) % self.players
-
-    def to_engine(self, record_seat: int) -> int:
-        return (record_seat - self.first) % self.players
-
-    def team_to_record(self, engine_team: int) -> int:
-        return (engine_team + self.first) % SIDES
-
-    def team_to_engine(self, record_team: int) -> int:
-        return (record_team - self.first) % SIDES
-
-
 def first_player(dealer: int, players: int) -> int:
     """The first player is the seat after the dealer (RULES.md §2.1 item 2)."""
     return (dealer + 1) % players
@@ -67,20 +42,6 @@ def first_player(dealer: int, players: int) -> int:
 def next_dealer(dealer: int, players: int) -> int:
     """The deal passes to the left each hand (RULES.md §2.1 item 3, ``dealer_rotation=LEFT``)."""
     return (dealer + 1) % players
-
-
-def rotate_deal(deal: Deal, first: int) -> Deal:
-    """A deal by record seat as the engine takes it (its seat 0 = record seat ``first``)."""
-    n = len(deal.hands)
-    hands = tuple(deal.hands[(e + first) % n] for e in range(n))
-    return Deal(hands, deal.pozzetti, deal.upcard, deal.stock)
-
-
-def unrotate_deal(deal: Deal, first: int) -> Deal:
-    """The inverse of :func:`rotate_deal`: the engine's deal by record seat."""
-    n = len(deal.hands)
-    hands = tuple(deal.hands[(r - first) % n] for r in range(n))
-    return Deal(hands, deal.pozzetti, deal.upcard, deal.stock)
 
 
 # --- the format and the standing ------------------------------------------------------------------
@@ -205,8 +166,8 @@ def _higher_total(totals: list[int]) -> tuple[int | None, str]:
 class Match:
     """Deals the hands of a match in turn (the dealer passing left) and keeps the standing.
 
-    Hands are engine states whose seat 0 is the first player; ``seat_map(i)`` maps hand ``i``'s
-    seats to the match's fixed seats, and the scores kept are per match side."""
+    Every hand uses the match's seats; the first player is the seat after that hand's
+    dealer."""
 
     def __init__(self, rules: RuleSet, fmt: MatchFormat | None = None, *,
                  first_dealer: int | None = None) -> None:
@@ -227,9 +188,6 @@ class Match:
             return self.first_dealer
         return next_dealer(self.dealers[-1], self.rules.players)
 
-    def seat_map(self, hand: int) -> SeatMap:
-        return SeatMap.for_dealer(self.dealers[hand], self.rules.players)
-
     def new_hand(self, *, seed: int | None = None, deal: Deal | None = None) -> BurracoState:
         """Deal the next hand.  ``deal`` is by match seat; a ``seed`` deals from the dealer's
         left as at the table (RULES.md §2.2)."""
@@ -238,14 +196,9 @@ class Match:
         if self.standing().over:
             raise ValueError("the match is over")
         dealer = self.next_dealer
-        first = first_player(dealer, self.rules.players)
-        if deal is None:
-            if seed is None:
-                raise ValueError("new_hand needs a seed or a deal")
-            engine_deal = deal_from_seed(seed, self.rules)
-        else:
-            engine_deal = rotate_deal(deal, first)
-        state = BurracoState.new_hand(self.rules, deal=engine_deal, dealer=dealer)
+        if deal is None and seed is None:
+            raise ValueError("new_hand needs a seed or a deal")
+        state = BurracoState.new_hand(self.rules, seed=seed, deal=deal, dealer=dealer)
         self.states.append(state)
         self.dealers.append(dealer)
         return state
@@ -256,8 +209,7 @@ class Match:
         result = state.result()
         if result is None:
             raise ValueError("the hand is not over")
-        seats = self.seat_map(len(self.states) - 1)
-        scores = tuple(result.scores[seats.team_to_engine(side)] for side in range(SIDES))
+        scores = tuple(result.scores)
         self.scores.append(scores)
         return scores
 

@@ -215,13 +215,21 @@ class BurracoState:
     @classmethod
     def new_hand(cls, rules: RuleSet | None = None, *, seed: int | None = None,
                  deal: Deal | None = None, dealer: int | None = None) -> BurracoState:
-        """A fresh hand from an explicit ``deal`` or a ``seed`` (one of the two is required)."""
+        """A fresh hand from an explicit ``deal`` or a ``seed`` (one of the two is required).
+
+        Seats are the table's seats (RECORD.md §2); the seat after ``dealer`` (default: the
+        last seat, so that seat 0 plays first) plays first, and a seeded deal starts there."""
         rules = rules or preset("fibur")
         require_supported(rules)
+        n = rules.players
+        if dealer is None:
+            dealer = n - 1
+        elif not 0 <= dealer < n:
+            raise ValueError(f"no seat {dealer} at a {n}-player table")
         if deal is None:
             if seed is None:
                 raise ValueError("new_hand needs a seed or an explicit deal")
-            deal = deal_from_seed(seed, rules)
+            deal = deal_from_seed(seed, rules, dealer)
         else:
             check_deal(deal, rules)
         self = cls.__new__(cls)
@@ -240,7 +248,7 @@ class BurracoState:
         self.melds = []
         self.meld_team = []
         self.known = [[0] * NUM_TYPES for _ in range(n)]
-        self.current = 0
+        self.current = (dealer + 1) % n  # the dealer's left plays first (§2.1 item 2)
         self.phase = PHASE_DRAW
         self.forbidden_discard = -1
         self.turn_single_pick = False
@@ -250,7 +258,7 @@ class BurracoState:
         self.end = None
         self.closed_by = None
         self.deal = deal
-        self.dealer = (n - 1) if dealer is None else dealer
+        self.dealer = dealer
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
@@ -881,7 +889,8 @@ class BurracoState:
                     own_suits.add(m.suit)
         block_groups = rules.one_group_per_rank_per_team
         block_suits = not rules.multiple_sequences_same_suit
-        for action, meld in movegen.new_melds(hand, rules):
+        wilds = movegen.wild_key(hand)
+        for action, meld in movegen.new_melds(hand, rules, wilds):
             if meld.kind == GROUP:
                 if block_groups and meld.rank in own_groups:
                     continue
@@ -895,7 +904,7 @@ class BurracoState:
         for i, m in enumerate(self.melds):
             if self.meld_team[i] != team:
                 continue
-            for action, result in movegen.attachments(m, i + 1, hand, rules):
+            for action, result in movegen.attachments(m, i + 1, hand, rules, wilds):
                 if len(action.cards) >= size - 1:
                     melds = self.melds[:]
                     melds[i] = result

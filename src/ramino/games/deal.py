@@ -18,8 +18,9 @@ from ramino.rules.options import RuleSet
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The exact deal of a hand (RECORD.md §4 ``deal``).  ``hands`` are indexed by seat
-    (seat 0 plays first); ``pozzetti`` in the order they are taken; ``stock`` top first."""
+    """The exact deal of a hand (RECORD.md §4 ``deal``).  ``hands`` are indexed by seat (the
+    seat after the dealer plays first); ``pozzetti`` in the order they are taken; ``stock``
+    top first."""
 
     hands: tuple[tuple[int, ...], ...]
     pozzetti: tuple[tuple[int, ...], ...]
@@ -57,15 +58,17 @@ def check_deal(deal: Deal, rules: RuleSet) -> None:
         raise RulesError(f"deal: not the {rules.pack_size}-card pack: " + "; ".join(parts))
 
 
-def deal_from_order(order: list[int], rules: RuleSet) -> Deal:
-    """Deal a shuffled pack (first element = top of the pack) the FIBUR way (§2.2)."""
+def deal_from_order(order: list[int], rules: RuleSet, dealer: int | None = None) -> Deal:
+    """Deal a shuffled pack (first element = top of the pack) the FIBUR way (§2.2): the first
+    card to the dealer's left, the seat after the dealer (default dealer: the last seat)."""
     n = rules.players
     size = rules.hand_size
+    first = 0 if dealer is None else (dealer + 1) % n
     hands: list[list[int]] = [[] for _ in range(n)]
     i = 0
     for _ in range(size):
-        for seat in range(n):
-            hands[seat].append(order[i])
+        for k in range(n):
+            hands[(first + k) % n].append(order[i])
             i += 1
     pozzetti: list[list[int]] = [[] for _ in rules.pozzetto_sizes]
     remaining = list(rules.pozzetto_sizes)
@@ -82,7 +85,7 @@ def deal_from_order(order: list[int], rules: RuleSet) -> Deal:
                 tuple(stock))
 
 
-def deal_from_seed(seed: int, rules: RuleSet) -> Deal:
+def deal_from_seed(seed: int, rules: RuleSet, dealer: int | None = None) -> Deal:
     order = pack(rules.decks)
     random.Random(seed).shuffle(order)
-    return deal_from_order(order, rules)
+    return deal_from_order(order, rules, dealer)

@@ -56,9 +56,8 @@ def suit_key(hand: list[int], base: int) -> tuple[int, ...]:
     return (hand[base], hand[base + 1], *map(bool, hand[base + 2:base + 13]))
 
 
-def new_melds(hand: list[int], rules: RuleSet) -> list[MeldOption]:
+def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]) -> list[MeldOption]:
     """Every legal new meld of ``hand`` (before side constraints such as one group per rank)."""
-    wilds = wild_key(hand)
     out: list[MeldOption] = []
     for suit in range(4):
         base = suit * 13
@@ -81,18 +80,35 @@ def new_melds(hand: list[int], rules: RuleSet) -> list[MeldOption]:
     return out
 
 
-def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet) -> list[MeldOption]:
-    """Every legal ``attach number …`` of ``hand`` onto ``meld`` with the resulting meld."""
+def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
+                wilds: tuple[bool, ...]) -> list[MeldOption]:
+    """Every legal ``attach number …`` of ``hand`` onto ``meld`` with the resulting meld.
+
+    ``wilds`` is :func:`wild_key` of the hand (computed once per position by the caller)."""
     if meld.kind == GROUP:
         r = meld.rank
         relevant: tuple[int, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+        if not any(relevant) and (meld.wild >= 0 or not any(wilds)):
+            return _NOTHING
     else:
+        if not any(wilds):
+            # Without a wild in hand every added natural lies within three places of the
+            # meld (at most two gaps, filled by wilds already on the table), so a hand with
+            # nothing there has nothing to attach.
+            base = meld.suit * 13
+            lo = max(0, meld.low - 3)
+            hi = min(HIGH_ACE, meld.low + len(meld.cards) + 2)
+            if not any(hand[base + p % 13] for p in range(lo, hi + 1)):
+                return _NOTHING
         relevant = _reachable(meld, hand)
-    key = ("att", rules, meld, number, relevant, wild_key(hand))
+    key = ("att", rules, meld, number, relevant, wilds)
     found = _MEMO.get(key)
     if found is None:
         found = _remember(key, _attach_melds(meld, number, hand, rules))
     return found
+
+
+_NOTHING: list[MeldOption] = []
 
 
 def _reachable(meld: Meld, hand: list[int]) -> tuple[int, ...]:

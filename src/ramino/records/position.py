@@ -28,7 +28,6 @@ from typing import Any
 from ramino.cards import card_str, cards_str, from_counts, pack, pack_difference
 from ramino.errors import RecordError
 from ramino.games.burraco import PHASE_DRAW, PHASE_PLAY, BurracoState
-from ramino.match import SeatMap
 from ramino.melds import Meld, meld_from_cards
 from ramino.records.fields import (
     expect_bool,
@@ -97,24 +96,19 @@ class Position:
         return out
 
 
-def position_of(state: BurracoState, seats: SeatMap | None = None) -> Position:
-    """The position a state has reached, by record seat (``seats`` maps the engine's seats;
-    the identity when omitted).  Phase ``over`` is written as it is, for display only."""
-    seats = seats or SeatMap(state.players)
-    n = state.players
-    by_seat = [seats.to_engine(r) for r in range(n)]
-    pending = tuple(None if state.pending[e] is None else tuple(state.pending[e] or ())
-                    for e in by_seat)
+def position_of(state: BurracoState) -> Position:
+    """The position a state has reached.  Phase ``over`` is written as it is, for display
+    only."""
+    pending = tuple(None if p is None else tuple(p) for p in state.pending)
     return Position(
-        hands=tuple(tuple(from_counts(state.hands[e])) for e in by_seat),
+        hands=tuple(tuple(from_counts(h)) for h in state.hands),
         pozzetti=tuple(tuple(p) for p in state.pozzetti if p is not None),
-        pozzetto_taken=tuple(state.taken[seats.team_to_engine(t)] for t in range(2)),
+        pozzetto_taken=tuple(state.taken),
         pending=pending,
         stock=tuple(reversed(state.stock)),
         pile=tuple(state.pile),
-        melds=tuple((seats.team_to_record(t), m)
-                    for t, m in zip(state.meld_team, state.melds, strict=True)),
-        current=seats.to_record(state.current),
+        melds=tuple(zip(state.meld_team, state.melds, strict=True)),
+        current=state.current,
         phase=state.phase,
         forbidden_discard=state.forbidden_discard if state.forbidden_discard >= 0 else None,
     )

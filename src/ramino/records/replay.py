@@ -18,7 +18,7 @@ from typing import Any
 from ramino.errors import IllegalActionError
 from ramino.games.actions import Action
 from ramino.games.burraco import BurracoState
-from ramino.match import MatchStanding, SeatMap, first_player, next_dealer, rotate_deal, standing
+from ramino.match import MatchStanding, first_player, next_dealer, standing
 from ramino.records.document import HandRecord, Record, RecordedResult, read_record
 from ramino.records.fields import index_path, key_path
 from ramino.records.position import Position, position_of
@@ -48,7 +48,6 @@ class Problem:
 class HandReplay:
     hand: HandRecord
     state: BurracoState
-    seats: SeatMap
     result: RecordedResult | None = None
     problems: list[Problem] = field(default_factory=list)
 
@@ -57,8 +56,8 @@ class HandReplay:
         return self.state.is_over
 
     def position(self) -> Position:
-        """The position reached, by record seat."""
-        return position_of(self.state, self.seats)
+        """The position reached."""
+        return position_of(self.state)
 
     def result_json(self) -> dict[str, Any]:
         if self.result is not None:
@@ -110,22 +109,19 @@ def replay(document: object) -> ReplayReport:
     return report
 
 
-def start_state(record: Record, hand: HandRecord) -> tuple[BurracoState, SeatMap]:
+def start_state(record: Record, hand: HandRecord) -> BurracoState:
     rules = record.rules
     if hand.deal is not None:
         assert hand.dealer is not None
-        seats = SeatMap.for_dealer(hand.dealer, rules.players)
-        state = BurracoState.new_hand(rules, deal=rotate_deal(hand.deal, seats.first),
-                                      dealer=hand.dealer)
-        return state, seats
+        return BurracoState.new_hand(rules, deal=hand.deal, dealer=hand.dealer)
     assert hand.position is not None
-    return hand.position.state(rules, hand.dealer), SeatMap(rules.players)
+    return hand.position.state(rules, hand.dealer)
 
 
 def replay_hand(record: Record, index: int) -> HandReplay:
     hand = record.hands[index]
-    state, seats = start_state(record, hand)
-    out = HandReplay(hand, state, seats)
+    state = start_state(record, hand)
+    out = HandReplay(hand, state)
     where = f"hand {index + 1}, " if record.is_match else ""
     turns_path = key_path(hand.path, "turns")
     for i, turn in enumerate(hand.turns):
@@ -137,7 +133,7 @@ def replay_hand(record: Record, index: int) -> HandReplay:
                      for j, (text, action) in enumerate(zip(turn.written, turn.actions,
                                                             strict=True))]
         for path, text, action in steps:
-            seat = seats.to_record(state.current)
+            seat = state.current
             try:
                 state.apply(action)
             except IllegalActionError as exc:
@@ -149,7 +145,7 @@ def replay_hand(record: Record, index: int) -> HandReplay:
                 return out
     result = state.result()
     if result is not None:
-        out.result = recorded_result(result, seats)
+        out.result = recorded_result(result)
     if hand.result is not None:
         _check_result(out, hand.result, key_path(hand.path, "result"), where)
     return out

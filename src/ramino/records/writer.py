@@ -14,7 +14,7 @@ from typing import Any
 
 from ramino.games.actions import ARBITER_EVENTS, DISCARD, DRAW, PICK, Action
 from ramino.games.burraco import BurracoState, HandResult
-from ramino.match import Match, SeatMap, unrotate_deal
+from ramino.match import Match
 from ramino.records.document import (
     SUPPORTED_GAMES,
     HandRecord,
@@ -51,11 +51,10 @@ def group_turns(actions: Sequence[Action]) -> tuple[Turn, ...]:
     return tuple(turns)
 
 
-def recorded_result(result: HandResult, seats: SeatMap) -> RecordedResult:
-    """The engine's result by record side, with the breakdown of RULES.md §2.10."""
-    order = [seats.team_to_engine(side) for side in range(len(result.scores))]
-    return RecordedResult(result.end, tuple(result.scores[t] for t in order),
-                          tuple(result.breakdown[t].as_dict() for t in order))
+def recorded_result(result: HandResult) -> RecordedResult:
+    """The engine's result per side, with the breakdown of RULES.md §2.10."""
+    return RecordedResult(result.end, tuple(result.scores),
+                          tuple(side.as_dict() for side in result.breakdown))
 
 
 def hand_record_of(state: BurracoState, *, position: Position | None = None,
@@ -63,16 +62,14 @@ def hand_record_of(state: BurracoState, *, position: Position | None = None,
     """The :class:`HandRecord` of a hand: from its deal, or from the ``position`` it was taken
     up at (a state built with ``from_position`` has no real deal)."""
     if position is not None:
-        seats = SeatMap(state.players)
         deal = None
     else:
         dealer = state.dealer
-        seats = SeatMap.for_dealer(dealer, state.players)
-        deal = unrotate_deal(state.deal, seats.first)
+        deal = state.deal
     result = state.result()
     return HandRecord(
         dealer=dealer, deal=deal, position=position, turns=group_turns(state.history()),
-        result=None if result is None else recorded_result(result, seats), path=path)
+        result=None if result is None else recorded_result(result), path=path)
 
 
 def record_of(state: BurracoState, *, players: Sequence[str] | None = None,
