@@ -357,6 +357,23 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
     return True
 
 
+# --- serve ---------------------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    db: Annotated[Path | None, typer.Option(
+        help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
+) -> None:
+    """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/."""
+    from ramino.server import serve  # lazily: the plain commands need no web stack
+
+    say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
+    serve(host=host, port=port, db=db)
+
+
 # --- tournament ----------------------------------------------------------------------------------
 
 

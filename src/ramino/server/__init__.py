@@ -1,0 +1,44 @@
+"""Play online: the table server (FastAPI + WebSockets) and the browser table it serves.
+
+- :mod:`~ramino.server.app`       the app factory, pages, lobby API and the table WebSocket
+- :mod:`~ramino.server.tables`    one writer per table: check, commit, broadcast; bots
+- :mod:`~ramino.server.protocol`  client and server messages with their size limits
+- :mod:`~ramino.server.views`     what each receiver may see (observation or public view)
+- :mod:`~ramino.server.store`     SQLAlchemy 2 store with Alembic migrations
+- :mod:`~ramino.server.limits`    flood control
+- :mod:`~ramino.server.bots`      bots for empty seats
+
+``serve(host, port, db)`` runs it with uvicorn (``ramino serve``).  ``docs/server.md`` has the
+protocol and the deployment notes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ramino.server.app import create_app
+
+__all__ = ["create_app", "serve"]
+
+MAX_WS_BYTES = 16 * 1024  # uvicorn drops larger frames before any handler reads them
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
+          *, bot_delay: float = 0.6) -> None:
+    """Run the server until interrupted; ``db`` None means ``DATABASE_URL`` or
+    ``ramino-server.db`` in the current directory."""
+    import uvicorn
+
+    target = db if db is not None else os.environ.get("DATABASE_URL")
+    app = create_app(target, bot_delay=bot_delay)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_BYTES,
+                ws="websockets-sansio" if _has_sansio() else "auto")
+
+
+def _has_sansio() -> bool:
+    try:
+        import uvicorn.protocols.websockets.websockets_sansio_impl  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -1,0 +1,231 @@
+"""The app factory: HTTP lobby and pages, the table WebSocket, static assets.
+
+``create_app(db)`` serves everything from one process: the lobby (``/``, ``/api/tables``),
+the browser table (``/t/{id}``), records of finished hands, and ``/ws`` where players,
+spectators and bot-API clients speak :mod:`ramino.server.protocol`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+
+from ramino.errors import IllegalActionError, RaminoError
+from ramino.rules import preset_names
+from ramino.server.bots import DEFAULT_LEVEL, bot_levels
+from ramino.server.limits import TokenBucket
+from ramino.server.protocol import (
+    Act,
+    Chat,
+    CreateTable,
+    ErrorInfo,
+    Join,
+    Mute,
+    Ping,
+    Pong,
+    ProtocolError,
+    parse_client,
+)
+from ramino.server.store import Store, database_url
+from ramino.server.tables import Client, Table, TableManager, error_of
+
+HERE = Path(__file__).parent
+JOIN_TIMEOUT = 15.0
+FLOOD_CLOSE_AFTER = 200  # refusals before a flooding connection is closed
+
+log = logging.getLogger("ramino.server")
+
+
+def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
+               store: Store | None = None, burst: int = 30,
+               per_second: float = 15.0) -> FastAPI:
+    """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
+    the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages."""
+    own_store = store or Store(database_url(db))
+    manager = TableManager(own_store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        yield
+        await manager.stop()
+        if store is None:
+            own_store.close()
+
+    app = FastAPI(title="ramino", lifespan=lifespan)
+    app.state.manager = manager
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "lobby.html", {
+            "presets": preset_names(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        table = manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        return templates.TemplateResponse(request, "table.html",
+                                          {"table_id": table.id, "table_name": table.name})
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        return manager.lobby()
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        return {"presets": preset_names(), "bot_levels": bot_levels()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> JSONResponse:
+        body = await request.body()
+        if len(body) > 4096:
+            raise HTTPException(413, "the table settings are limited to 4096 bytes")
+        try:
+            spec = CreateTable.model_validate_json(body)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "body"
+            raise HTTPException(422, f"{where}: {first['msg']}") from None
+        try:
+            table, invite = await manager.create(
+                name=spec.name, preset=spec.preset, options=spec.options, seats=spec.seats,
+                private=spec.private, bot_level=spec.bot_level)
+        except (RaminoError, ValueError, KeyError) as exc:
+            raise HTTPException(400, str(exc).strip("'\"")) from None
+        url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")
+        return JSONResponse({"id": table.id, "invite": invite, "url": url}, status_code=201)
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str, invite: str | None = None) -> dict[str, Any]:
+        table = manager.get(table_id)
+        if table is None or not manager.may_see(table, invite):
+            raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        return table.lobby_entry()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str, invite: str | None = None) -> dict[str, Any]:
+        table = manager.get(table_id)
+        if table is None or not manager.may_see(table, invite):
+            raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        if not table.state.is_over:
+            # The record holds the whole deal: it is published only once the hand is over.
+            raise HTTPException(409, "the hand is still being played")
+        return table.record()
+
+    @app.websocket("/ws")
+    async def table_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await serve_connection(manager, websocket, TokenBucket(burst, per_second))
+
+    return app
+
+
+async def _send_error(websocket: WebSocket, exc: Exception) -> None:
+    await websocket.send_json(error_of(exc).model_dump(mode="json"))
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next frame's text, or None when the client has gone."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            text = "\x00"  # refused as malformed JSON below
+    return str(text)
+
+
+async def serve_connection(manager: TableManager, websocket: WebSocket,
+                           bucket: TokenBucket) -> None:
+    """One client: the join handshake, then its messages until it leaves."""
+    joined: tuple[Table, Client] | None = None
+    while joined is None:
+        try:
+            text = await asyncio.wait_for(_receive_text(websocket), JOIN_TIMEOUT)
+        except TimeoutError:
+            await websocket.close(1008, "join first")
+            return
+        except WebSocketDisconnect:
+            return
+        if text is None:
+            return
+        try:
+            message = parse_client(text)
+            if not isinstance(message, Join):
+                raise ProtocolError("join-first", "send 'join' before anything else")
+            table, client, _token = await manager.join(message)
+            joined = (table, client)
+        except ProtocolError as exc:
+            await _send_error(websocket, exc)
+    table, client = joined
+    sender = asyncio.create_task(_sender(websocket, client))
+    try:
+        while not sender.done():
+            try:
+                text = await _receive_text(websocket)
+            except WebSocketDisconnect:
+                break
+            if text is None:
+                break
+            if not bucket.allow():
+                client.send(ErrorInfo(code="flood", message="too many messages: slow down"))
+                if bucket.refused > FLOOD_CLOSE_AFTER:
+                    break
+                continue
+            try:
+                await _handle(manager, table, client, parse_client(text))
+            except (ProtocolError, IllegalActionError) as exc:
+                client.send(error_of(exc))
+            except RaminoError as exc:
+                client.send(ErrorInfo(code="error", message=str(exc)))
+    finally:
+        await manager.leave(table, client)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def _handle(manager: TableManager, table: Table, client: Client,
+                  message: Join | Act | Chat | Mute | Ping) -> None:
+    if isinstance(message, Act):
+        await manager.act(table, client, message)
+    elif isinstance(message, Chat):
+        await manager.chat(table, client, message.text)
+    elif isinstance(message, Mute):
+        if message.muted:
+            client.muted.add(message.seat)
+        else:
+            client.muted.discard(message.seat)
+        client.send(Pong())
+    elif isinstance(message, Ping):
+        client.send(Pong())
+    else:
+        raise ProtocolError("already-joined", "this connection has joined its table already")
+
+
+async def _sender(websocket: WebSocket, client: Client) -> None:
+    while True:
+        frame = await client.outbox.get()
+        if frame is None:
+            await websocket.close(1008, "too slow: reconnect to resync")
+            return
+        await websocket.send_json(frame)

@@ -1,0 +1,181 @@
+"""The table protocol: every message a client may send and every message the server sends.
+
+One WebSocket per client (``/ws``), JSON text frames.  The first client message must be
+``join``; after it: ``act`` (an action in the record notation, RECORD.md §3, with the table
+version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
+``chat``, ``mute`` and ``ping``.  Sizes are bounded here so that no handler ever sees an
+oversized name, action or chat line.  ``docs/server.md`` documents the protocol for bot
+authors.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_FRAME_BYTES = 2048  # the longest legal action is far shorter; chat lines are capped below
+MAX_CHAT_CHARS = 300
+MAX_NAME_CHARS = 24
+
+
+class ProtocolError(Exception):
+    """A message refused before it reached the table: ``code`` for programs, text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Join(_Message):
+    """Sit at ``seat`` (an open seat), take back a seat with its ``token``, or watch
+    (``spectate``).  ``invite`` is the code of a private table."""
+
+    type: Literal["join"]
+    table: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(default="", max_length=MAX_NAME_CHARS)
+    seat: int | None = Field(default=None, ge=0, le=5)
+    token: str | None = Field(default=None, min_length=1, max_length=64)
+    invite: str | None = Field(default=None, max_length=64)
+    spectate: bool = False
+
+
+class Act(_Message):
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=200)
+    version: int = Field(ge=0)
+
+
+class Chat(_Message):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+
+
+class Mute(_Message):
+    """Stop (or resume) receiving the chat of one seat; only for this connection."""
+
+    type: Literal["mute"]
+    seat: int = Field(ge=0, le=5)
+    muted: bool = True
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Join | Act | Chat | Mute | Ping, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Join | Act | Chat | Mute | Ping] = TypeAdapter(ClientMessage)
+
+
+def parse_client(raw: str | bytes) -> Join | Act | Chat | Mute | Ping:
+    """One client frame -> a message, or :class:`ProtocolError` saying what is wrong."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_FRAME_BYTES:
+        raise ProtocolError("too-large", f"message of {size} bytes; the limit is "
+                            f"{MAX_FRAME_BYTES}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("malformed", "a message must be one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message must be one JSON object")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError("malformed", f"{where}: {first['msg']}") from None
+
+
+# --- server messages -------------------------------------------------------------------------
+
+
+class SeatInfo(_Message):
+    seat: int
+    kind: str  # open | human | bot
+    name: str
+    connected: bool
+
+
+class ResultInfo(_Message):
+    """The score of the hand (RULES.md §2.10) with the breakdown per side and the deal revealed
+    with its salt, so that anyone can check the commitment sent before the first action."""
+
+    end: str
+    scores: list[int]
+    breakdown: list[dict[str, int]]
+    burrachi: list[list[str]]
+    closed_by: int | None
+    salt: str
+    deal: dict[str, Any]
+
+
+class Update(_Message):
+    """The table as this receiver may see it after ``version`` actions: its own observation
+    (a player) or the public view (a spectator), the last public event, and the legal actions
+    when it is the receiver's turn."""
+
+    type: Literal["update"] = "update"
+    table: str
+    version: int
+    hand_no: int
+    view: dict[str, Any]
+    event: dict[str, Any] | None
+    legal: list[str]
+    marks: dict[str, str]
+    seats: list[SeatInfo]
+    commitment: str
+    result: ResultInfo | None
+
+
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    table: str
+    name: str
+    seat: int | None
+    token: str | None  # only the first time a seat is taken: the key to take it back
+    chat: list[dict[str, Any]]
+
+
+class ErrorInfo(_Message):
+    """A refusal.  ``rule``/``section`` name the rule of RULES.md when the engine refused."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    rule: str | None = None
+    section: str | None = None
+
+
+class ChatLine(_Message):
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str
+    text: str
+
+
+class Pong(_Message):
+    type: Literal["pong"] = "pong"
+
+
+def _default_seats() -> list[Literal["open", "bot"]]:
+    return ["open", "bot", "open", "bot"]
+
+
+class CreateTable(_Message):
+    """``POST /api/tables``: the settings of a new table."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    name: str = Field(default="", max_length=60)
+    preset: str = Field(default="fibur", max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
+    seats: list[Literal["open", "bot"]] = Field(default_factory=_default_seats, min_length=2,
+                                                max_length=6)
+    private: bool = False
+    bot_level: str = Field(default="random", max_length=32)

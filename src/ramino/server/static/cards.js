@@ -1,0 +1,84 @@
+// Cards drawn as SVG from their record notation (RECORD.md §1): "Th", "JK", "2c=8h".
+const SVG = "http://www.w3.org/2000/svg";
+const SUIT_SIGN = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const SUIT_NAME = { s: "picche", h: "cuori", d: "quadri", c: "fiori" };
+const RANK_SIGN = { T: "10" };
+const RANK_NAME = { A: "Asso", T: "10", J: "Fante", Q: "Donna", K: "Re" };
+
+export function parseToken(token) {
+  const [card, stands] = token.split("=");
+  if (card.toUpperCase() === "JK") return { card: "JK", rank: "JK", suit: null, stands };
+  return { card, rank: card.slice(0, -1).toUpperCase(), suit: card.slice(-1).toLowerCase(), stands };
+}
+
+// The card without its wild annotation, in the canonical spelling: "2c=8h" -> "2c".
+export function bareCard(token) {
+  return parseToken(token).card;
+}
+
+function standsLabel(stands) {
+  if (!stands) return "";
+  const rank = stands.length > 1 && SUIT_NAME[stands.slice(-1)] ? stands.slice(0, -1) : stands;
+  const suit = stands.length > 1 ? SUIT_NAME[stands.slice(-1)] : null;
+  return `, al posto di ${RANK_NAME[rank] || rank}${suit ? " di " + suit : ""}`;
+}
+
+export function cardLabel(token) {
+  const c = parseToken(token);
+  if (c.rank === "JK") return "Jolly" + standsLabel(c.stands);
+  const base = `${RANK_NAME[c.rank] || c.rank} di ${SUIT_NAME[c.suit] || c.suit}`;
+  return (c.rank === "2" ? base + " (pinella)" : base) + standsLabel(c.stands);
+}
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function cardSvg(token) {
+  const c = parseToken(token);
+  const red = c.suit === "h" || c.suit === "d";
+  const color = c.rank === "JK" ? "#6b2fa0" : red ? "#c0212f" : "#1b1b1b";
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true" });
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#fffdf7",
+                          stroke: "#555", "stroke-width": 1.5 }));
+  if (c.rank === "JK") {
+    svg.append(el("text", { x: 6, y: 20, fill: color, "font-size": 15, "font-weight": 700 }, "JK"));
+    svg.append(el("text", { x: 30, y: 58, fill: color, "font-size": 32, "text-anchor": "middle" }, "★"));
+  } else {
+    const rank = RANK_SIGN[c.rank] || c.rank;
+    svg.append(el("text", { x: 5, y: 19, fill: color, "font-size": 17, "font-weight": 700 }, rank));
+    svg.append(el("text", { x: 6, y: 35, fill: color, "font-size": 14 }, SUIT_SIGN[c.suit] || "?"));
+    svg.append(el("text", { x: 36, y: 66, fill: color, "font-size": 30, "text-anchor": "middle" },
+                  SUIT_SIGN[c.suit] || "?"));
+  }
+  if (c.stands) {
+    svg.append(el("rect", { x: 4, y: 68, width: 52, height: 13, rx: 3, fill: "#ffe58a" }));
+    const s = c.stands;
+    const shown = s.length > 1 && SUIT_SIGN[s.slice(-1)]
+      ? (RANK_SIGN[s.slice(0, -1)] || s.slice(0, -1)) + SUIT_SIGN[s.slice(-1)] : s;
+    svg.append(el("text", { x: 30, y: 79, fill: "#222", "font-size": 11, "text-anchor": "middle" },
+                  "= " + shown));
+  }
+  return svg;
+}
+
+export function backSvg() {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true" });
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#1d4e89",
+                          stroke: "#0d2c52", "stroke-width": 1.5 }));
+  svg.append(el("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "none",
+                          stroke: "#9cc3f0", "stroke-width": 2 }));
+  return svg;
+}
+
+// Hand order for people: suits together, ranks ascending, wilds at the end.
+const ORDER = "A23456789TJQK";
+export function handOrder(a, b) {
+  const x = parseToken(a), y = parseToken(b);
+  const key = (c) => c.rank === "JK" ? 1000 : c.rank === "2" ? 900 + "shdc".indexOf(c.suit)
+    : "shdc".indexOf(c.suit) * 20 + ORDER.indexOf(c.rank);
+  return key(x) - key(y);
+}

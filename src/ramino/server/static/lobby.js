@@ -1,0 +1,56 @@
+// The lobby: open tables (refreshed every few seconds) and the form that creates a table.
+const list = document.getElementById("tables");
+const form = document.getElementById("new-table");
+const errorLine = document.getElementById("create-error");
+
+async function refresh() {
+  const response = await fetch("/api/tables");
+  if (!response.ok) return;
+  const tables = await response.json();
+  list.replaceChildren();
+  if (!tables.length) {
+    const li = document.createElement("li");
+    li.textContent = "Nessun tavolo aperto: creane uno.";
+    list.append(li);
+  }
+  for (const t of tables) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/t/${t.id}`;
+    a.textContent = t.name;
+    const open = t.seats.filter((s) => s.kind === "open").length;
+    const info = document.createElement("span");
+    info.className = "small";
+    info.textContent = ` — ${t.preset}, ${open} posti liberi, ${t.over ? "mano finita" : `mossa ${t.version}`}`;
+    const watch = document.createElement("a");
+    watch.href = `/t/${t.id}?watch=1`;
+    watch.textContent = "guarda";
+    watch.className = "watch";
+    li.append(a, info, " ", watch);
+    list.append(li);
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const body = {
+    name: data.get("name") || "",
+    preset: data.get("preset"),
+    seats: [0, 1, 2, 3].map((i) => data.get(`seat${i}`)),
+    private: data.get("private") === "on",
+    bot_level: data.get("bot_level"),
+  };
+  const response = await fetch("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    errorLine.textContent = answer.detail || "Tavolo non creato";
+    return;
+  }
+  location.href = answer.url;
+});
+
+refresh();
+setInterval(refresh, 4000);

@@ -1,0 +1,409 @@
+// The browser table: one WebSocket, the seat's own view only, actions sent in the record
+// notation (RECORD.md §3).  The server and the engine decide; this page only shows and asks.
+import { backSvg, bareCard, cardLabel, cardSvg, handOrder } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = $("table").dataset.table;
+const params = new URLSearchParams(location.search);
+const invite = params.get("invite");
+const tokenKey = `ramino:${tableId}:token`;
+const SIDE = ["Squadra 0 e 2", "Squadra 1 e 3"];
+const END = { closed: "chiusura", stock: "tallone finito", stallo: "stallo", timeout: "tempo scaduto" };
+
+let ws = null;
+let last = null;        // the latest update frame
+let mySeat = null;
+let watching = params.get("watch") === "1";
+let selected = new Set(); // indices into the shown (sorted) hand
+let shownHand = [];
+let target = null;      // meld number chosen for "attacca"
+let retries = 0;
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function setStatus(text) { $("status").textContent = text; }
+
+function showError(text) {
+  const node = $("error");
+  node.textContent = text;
+  node.hidden = !text;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  ws.addEventListener("open", () => {
+    retries = 0;
+    const token = localStorage.getItem(tokenKey);
+    if (token) send({ type: "join", table: tableId, token, invite });
+    else if (watching) send({ type: "join", table: tableId, spectate: true, invite });
+    else showJoin();
+  });
+  ws.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  ws.addEventListener("close", () => {
+    setStatus("Connessione persa: mi ricollego…");
+    retries += 1;
+    if (retries < 30) setTimeout(connect, Math.min(5000, 300 * retries));
+  });
+}
+
+async function showJoin() {
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  const response = await fetch(`/api/tables/${tableId}${query}`);
+  if (!response.ok) { showError("Tavolo non trovato (o privato: serve l'invito)."); return; }
+  const info = await response.json();
+  const box = $("open-seats");
+  box.replaceChildren();
+  for (const seat of info.seats) {
+    if (seat.kind !== "open") continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `Siediti al posto ${seat.seat} (squadra ${seat.seat % 2 === 0 ? "0 e 2" : "1 e 3"})`;
+    b.dataset.seat = seat.seat;
+    b.addEventListener("click", () => send({
+      type: "join", table: tableId, seat: seat.seat, name: $("player-name").value, invite,
+    }));
+    box.append(b);
+  }
+  $("join").hidden = false;
+  setStatus(box.children.length ? "Scegli un posto libero o guarda." : "Nessun posto libero: puoi guardare.");
+}
+
+$("spectate").addEventListener("click", () => {
+  watching = true;
+  send({ type: "join", table: tableId, spectate: true, invite });
+});
+
+function handle(msg) {
+  if (msg.type === "welcome") {
+    if (msg.token) localStorage.setItem(tokenKey, msg.token);
+    mySeat = msg.seat;
+    $("join").hidden = true;
+    $("board").hidden = false;
+    $("me").hidden = mySeat === null;
+    $("chat-form").hidden = mySeat === null;
+    $("chat-lines").replaceChildren();
+    for (const line of msg.chat) addChat(line);
+  } else if (msg.type === "update") {
+    const moved = !last || last.version !== msg.version;
+    last = msg;
+    if (moved) { selected.clear(); target = null; showError(""); }
+    render();
+  } else if (msg.type === "error") {
+    if (msg.code === "bad-token") { localStorage.removeItem(tokenKey); showJoin(); }
+    // An engine refusal already names its rule and RULES.md section in the message.
+    const refused = msg.code === "illegal" || msg.code === "notation" || msg.code === "stale";
+    showError((refused ? "Mossa rifiutata: " : "") + msg.message);
+  } else if (msg.type === "chat") {
+    addChat(msg);
+  }
+}
+
+function seatName(i) {
+  const s = last.seats[i];
+  return s.name || `Posto ${i}`;
+}
+
+function cardNode(token, tag = "span") {
+  const node = document.createElement(tag);
+  node.className = "card";
+  node.append(cardSvg(token));
+  node.setAttribute(tag === "span" ? "aria-label" : "aria-label", cardLabel(token));
+  if (tag === "span") node.setAttribute("role", "img");
+  return node;
+}
+
+function render() {
+  const v = last.view;
+  const myTurn = mySeat !== null && v.current === mySeat && !last.result;
+  // seats
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (let i = 0; i < v.players; i++) {
+    const s = last.seats[i];
+    const box = document.createElement("div");
+    box.className = "seat" + (v.current === i && !last.result ? " turn" : "") + (i === mySeat ? " mine" : "");
+    const title = document.createElement("strong");
+    title.textContent = `${seatName(i)}${s.kind === "bot" ? " (bot)" : ""}${i === mySeat ? " (tu)" : ""}`;
+    const info = document.createElement("span");
+    info.className = "small";
+    const where = s.kind === "open" ? "posto libero" : s.connected ? "collegato" : "non collegato";
+    info.textContent = ` ${v.hand_sizes[i]} carte · ${where}` +
+      (v.pending_pozzetto_sizes[i] ? ` · pozzetto in arrivo (${v.pending_pozzetto_sizes[i]})` : "");
+    box.append(title, info);
+    if (v.current === i && !last.result) box.setAttribute("aria-current", "true");
+    if (v.known_cards[i].length) {
+      const known = document.createElement("div");
+      known.className = "known";
+      known.setAttribute("aria-label", `Carte note di ${seatName(i)}`);
+      for (const c of v.known_cards[i]) known.append(cardNode(c));
+      box.append(known);
+    }
+    if (mySeat !== null && i !== mySeat && s.kind === "human") {
+      const mute = document.createElement("button");
+      mute.type = "button";
+      mute.className = "mute";
+      const muted = muteState.has(i);
+      mute.textContent = muted ? "riattiva chat" : "silenzia chat";
+      mute.setAttribute("aria-pressed", muted ? "true" : "false");
+      mute.addEventListener("click", () => {
+        if (muteState.has(i)) muteState.delete(i); else muteState.add(i);
+        send({ type: "mute", seat: i, muted: muteState.has(i) });
+        render();
+      });
+      box.append(mute);
+    }
+    seats.append(box);
+  }
+  // stock, pile, pozzetti
+  $("stock-count").textContent = v.stock_size;
+  $("stock").setAttribute("aria-label", `Tallone: ${v.stock_size} carte${myTurn && last.legal.includes("draw") ? ", premi per pescare" : ""}`);
+  const back = $("stock").querySelector(".back");
+  back.replaceChildren(backSvg());
+  const pile = $("pile-cards");
+  pile.replaceChildren();
+  for (const c of v.pile) pile.append(cardNode(c));
+  $("pile").setAttribute("aria-label", `Scarti: ${v.pile.length ? v.pile.map(cardLabel).join(", ") : "vuoto"}`);
+  const pz = $("pozzetti");
+  pz.textContent = v.pozzetti_left.length
+    ? v.pozzetti_left.map((n, k) => `pozzetto ${k + 1}: ${n} carte`).join(" · ") : "presi tutti";
+  pz.textContent += " · presi: " + v.pozzetto_taken.map((t, k) => `${SIDE[k]} ${t ? "sì" : "no"}`).join(", ");
+  // melds per side
+  for (const team of [0, 1]) {
+    const list = $(`team-${team}`);
+    list.replaceChildren();
+    for (const m of v.melds.filter((x) => x.team === team)) {
+      const li = document.createElement("li");
+      li.className = "meld";
+      const head = document.createElement("button");
+      head.type = "button";
+      head.className = "meld-target";
+      const mark = last.marks[String(m.number)];
+      head.textContent = `#${m.number}${mark ? " · burraco " + mark : ""}`;
+      if (mark) li.classList.add("burraco", mark);
+      head.setAttribute("aria-pressed", target === m.number ? "true" : "false");
+      head.setAttribute("aria-label", `Combinazione ${m.number}${mark ? ", burraco " + mark : ""}: ` +
+        m.cards.map(cardLabel).join(", ") + (mySeat !== null ? ". Scegli per attaccare" : ""));
+      head.addEventListener("click", () => { target = target === m.number ? null : m.number; render(); });
+      const cards = document.createElement("div");
+      cards.className = "meld-cards";
+      for (const c of m.cards) cards.append(cardNode(c));
+      li.append(head, cards);
+      list.append(li);
+    }
+  }
+  const mine = mySeat === null ? null : mySeat % 2;
+  $("melds-0").textContent = mine === 0 ? "Noi (0 e 2)" : mine === 1 ? "Loro (0 e 2)" : SIDE[0];
+  $("melds-1").textContent = mine === 1 ? "Noi (1 e 3)" : mine === 0 ? "Loro (1 e 3)" : SIDE[1];
+  renderHand(myTurn);
+  renderResult();
+  $("commitment").textContent = last.commitment;
+  const who = last.result ? "Mano finita" : v.current === mySeat ? "Tocca a te"
+    : `Tocca a ${seatName(v.current)}`;
+  const phase = last.result ? "" : v.phase === "draw" ? " — pesca o raccogli" : " — cala, attacca o scarta";
+  setStatus(`${who}${v.current === mySeat ? phase : ""} · mossa ${last.version}`);
+}
+
+const muteState = new Set();
+
+function renderHand(myTurn) {
+  if (mySeat === null) return;
+  const v = last.view;
+  shownHand = [...v.hand].sort(handOrder);
+  const hand = $("hand");
+  hand.replaceChildren();
+  shownHand.forEach((c, i) => {
+    const b = cardNode(c, "button");
+    b.type = "button";
+    b.dataset.card = c;
+    b.setAttribute("aria-pressed", selected.has(i) ? "true" : "false");
+    if (v.forbidden_discard === c) b.title = "non puoi scartarla in questo turno";
+    b.addEventListener("click", () => {
+      if (selected.has(i)) selected.delete(i); else selected.add(i);
+      b.setAttribute("aria-pressed", selected.has(i) ? "true" : "false");
+    });
+    hand.append(b);
+  });
+  const legal = last.legal;
+  const select = $("legal");
+  select.replaceChildren();
+  for (const a of legal) {
+    const o = document.createElement("option");
+    o.value = a;
+    o.textContent = a;
+    select.append(o);
+  }
+  $("do-draw").disabled = !legal.includes("draw");
+  $("do-pick").disabled = !legal.includes("pick");
+  for (const id of ["do-meld", "do-attach", "do-discard", "play-legal"]) {
+    $(id).disabled = !myTurn || !legal.length;
+  }
+  $("do-meld").disabled ||= !legal.some((a) => a.startsWith("meld "));
+  $("do-attach").disabled ||= !legal.some((a) => a.startsWith("attach "));
+  $("do-discard").disabled ||= !legal.some((a) => a.startsWith("discard "));
+}
+
+function act(text) {
+  if (!last) return;
+  showError("");
+  send({ type: "act", action: text, version: last.version });
+}
+
+function selectedCards() {
+  return [...selected].map((i) => shownHand[i]);
+}
+
+function sameCards(a, b) {
+  const x = a.map(bareCard).sort().join(" ");
+  const y = b.map(bareCard).sort().join(" ");
+  return x === y;
+}
+
+// A move built from clicks: if the legal list holds exactly one move with these cards, play it
+// (it carries the wild annotation the engine wants); several: let the player choose one in
+// the list; none: send it anyway so that the engine says which rule forbids it.
+function playBuilt(prefix, cards) {
+  const matches = last.legal.filter((a) => a.startsWith(prefix) &&
+    sameCards(a.slice(prefix.length).trim().split(/\s+/), cards));
+  if (matches.length === 1) { act(matches[0]); return; }
+  if (matches.length > 1) {
+    const select = $("legal");
+    select.replaceChildren();
+    for (const a of matches) {
+      const o = document.createElement("option");
+      o.value = a;
+      o.textContent = a;
+      select.append(o);
+    }
+    select.focus();
+    setStatus("Più modi di giocare queste carte: scegli nella lista e premi “Gioca la mossa”.");
+    return;
+  }
+  act(prefix + cards.join(" "));
+}
+
+function doMeld() {
+  const cards = selectedCards();
+  if (cards.length < 3) { showError("Seleziona almeno tre carte per calare."); return; }
+  playBuilt("meld ", cards);
+}
+
+function doAttach() {
+  const cards = selectedCards();
+  if (!cards.length || target === null) {
+    showError("Seleziona le carte e poi la combinazione (#numero) a cui attaccarle.");
+    return;
+  }
+  playBuilt(`attach ${target} `, cards);
+}
+
+function doDiscard() {
+  const cards = selectedCards();
+  if (cards.length !== 1) { showError("Seleziona una sola carta da scartare."); return; }
+  act(`discard ${bareCard(cards[0])}`);
+}
+
+$("do-draw").addEventListener("click", () => act("draw"));
+$("do-pick").addEventListener("click", () => act("pick"));
+$("stock").addEventListener("click", () => { if (last && last.legal.includes("draw")) act("draw"); });
+$("pile").addEventListener("click", () => { if (last && last.legal.includes("pick")) act("pick"); });
+$("do-meld").addEventListener("click", doMeld);
+$("do-attach").addEventListener("click", doAttach);
+$("do-discard").addEventListener("click", doDiscard);
+$("play-legal").addEventListener("click", () => { const a = $("legal").value; if (a) act(a); });
+
+document.addEventListener("keydown", (event) => {
+  const tag = (event.target && event.target.tagName) || "";
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
+  const keys = { d: "do-draw", p: "do-pick", m: "do-meld", a: "do-attach", s: "do-discard" };
+  const id = keys[event.key];
+  if (id && !$(id).disabled) { event.preventDefault(); $(id).click(); }
+});
+
+function addChat(line) {
+  const li = document.createElement("li");
+  const who = document.createElement("strong");
+  who.textContent = `${line.name}: `;
+  li.append(who, document.createTextNode(line.text));
+  $("chat-lines").append(li);
+  while ($("chat-lines").children.length > 50) $("chat-lines").firstChild.remove();
+}
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text) send({ type: "chat", text });
+  $("chat-text").value = "";
+});
+
+function canonical(value) {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (value && typeof value === "object") {
+    return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+  }
+  return JSON.stringify(value);
+}
+
+async function verifyDeal(result) {
+  if (!(window.crypto && crypto.subtle)) return "";
+  const data = new TextEncoder().encode(`${result.salt}:${canonical(result.deal)}`);
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex === last.commitment
+    ? "Mazzo verificato: il mazzo rivelato corrisponde all'impegno dato prima della prima mossa."
+    : "ATTENZIONE: il mazzo rivelato NON corrisponde all'impegno.";
+}
+
+function renderResult() {
+  const r = last.result;
+  $("result").hidden = !r;
+  if (!r) return;
+  const rows = [["Carte in tavola", "table"], ["Burraco", "burraco"], ["Chiusura", "closing"],
+                ["Carte in mano", "hand"], ["Pozzetto non preso", "pozzetto"]];
+  const t = $("breakdown");
+  t.replaceChildren();
+  const caption = document.createElement("caption");
+  caption.textContent = `Fine della mano: ${END[r.end] || r.end}` +
+    (r.closed_by !== null ? ` (chiude ${seatName(r.closed_by)})` : "");
+  const head = document.createElement("tr");
+  for (const h of ["", ...SIDE]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = h;
+    head.append(th);
+  }
+  t.append(caption, head);
+  for (const [label, key] of rows) {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    tr.append(th);
+    for (const side of r.breakdown) {
+      const td = document.createElement("td");
+      td.textContent = side[key];
+      tr.append(td);
+    }
+    t.append(tr);
+  }
+  const total = document.createElement("tr");
+  total.className = "total";
+  const th = document.createElement("th");
+  th.scope = "row";
+  th.textContent = "Totale";
+  total.append(th);
+  r.scores.forEach((s, k) => {
+    const td = document.createElement("td");
+    td.textContent = s + (r.burrachi[k].length ? ` (burraco: ${r.burrachi[k].join(", ")})` : "");
+    total.append(td);
+  });
+  t.append(total);
+  $("result").dataset.scores = r.scores.join(",");
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  $("record-link").href = `/api/tables/${tableId}/record${query}`;
+  verifyDeal(r).then((text) => { $("verify").textContent = text; });
+}
+
+connect();

@@ -1,0 +1,272 @@
+"""The table store: SQLAlchemy 2 over SQLite (default) or PostgreSQL (``DATABASE_URL``).
+
+What is stored is exactly what is needed to rebuild every table after a crash: the table's
+settings and seats, each hand's deal (with the commit-reveal salt) and every accepted action in
+order.  A table's state is never stored; it is replayed through the engine (RECORD.md §5), so
+the engine stays the only authority.  ``(table_id, hand_no, seq)`` is the primary key of an
+action: two writers racing on one table cannot both store action number ``seq`` (optimistic
+concurrency; the loser is told by :class:`StaleVersionError`).
+
+The schema is created and upgraded by the Alembic migrations shipped in
+``ramino/server/migrations`` (never by ``create_all``), so a deployed database follows the code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleVersionError(Exception):
+    """Another writer stored this action number first: the caller's view of the table is old."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(16))
+    preset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str] = mapped_column(Text)  # JSON object of option overrides
+    private: Mapped[bool] = mapped_column(Boolean)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_level: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # open | human | bot
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    hand_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dealer: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str] = mapped_column(Text)  # RECORD.md §4 "deal", engine seats
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hand_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, 3 … = table version
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(400))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass
+class StoredSeat:
+    kind: str
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class StoredHand:
+    hand_no: int
+    dealer: int
+    deal: dict[str, Any]
+    salt: str
+    commitment: str
+    actions: list[tuple[int, str]]  # (seat, text) in order
+    result: dict[str, Any] | None
+
+
+@dataclass
+class StoredTable:
+    id: str
+    name: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+    private: bool
+    invite_hash: str | None
+    bot_level: str
+    seats: list[StoredSeat]
+    hands: list[StoredHand] = field(default_factory=list)
+
+
+def database_url(db: str | Path | None) -> str:
+    """A SQLAlchemy URL from ``--db``: a URL is taken as it is, anything else is a SQLite path."""
+    if db is None:
+        return "sqlite:///ramino-server.db"
+    text = str(db)
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the one writer; synchronous=FULL makes a commit survive even
+    # a power cut, not only a killed process.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """Synchronous store calls; the server runs them in a worker thread (``asyncio.to_thread``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (idempotent)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            cfg.attributes["connection"] = connection
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writes -----------------------------------------------------------------------------
+
+    def create_table(self, table: StoredTable) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(TableRow(id=table.id, name=table.name, game=table.game,
+                                 preset=table.preset, options=json.dumps(table.options),
+                                 private=table.private, invite_hash=table.invite_hash,
+                                 bot_level=table.bot_level))
+            session.flush()
+            for i, seat in enumerate(table.seats):
+                session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
+                                    token_hash=seat.token_hash))
+            for hand in table.hands:
+                session.add(_hand_row(table.id, hand))
+
+    def add_hand(self, table_id: str, hand: StoredHand) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(_hand_row(table_id, hand))
+
+    def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
+        with Session(self.engine) as session, session.begin():
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise KeyError(f"no seat {seat} at table {table_id}")
+            row.kind = stored.kind
+            row.name = stored.name
+            row.token_hash = stored.token_hash
+
+    def append_action(self, table_id: str, hand_no: int, seq: int, seat: int, text: str,
+                      result: dict[str, Any] | None = None) -> None:
+        """Store action number ``seq`` (and the hand's result when it ended the hand) in one
+        transaction; :class:`StaleVersionError` if that number is taken."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(ActionRow(table_id=table_id, hand_no=hand_no, seq=seq, seat=seat,
+                                      text=text))
+                if result is not None:
+                    hand = session.get(HandRow, (table_id, hand_no))
+                    if hand is not None:
+                        hand.result = json.dumps(result)
+        except IntegrityError as exc:
+            raise StaleVersionError(f"action {seq} of hand {hand_no} at table {table_id} is "
+                                    "already stored") from exc
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(ChatRow(table_id=table_id, seat=seat, name=name, text=text))
+
+    # --- reads ------------------------------------------------------------------------------
+
+    def table_ids(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(TableRow.id).order_by(TableRow.created_at)))
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                    .order_by(SeatRow.seat)).all()
+            hands = session.scalars(select(HandRow).where(HandRow.table_id == table_id)
+                                    .order_by(HandRow.hand_no)).all()
+            out = StoredTable(row.id, row.name, row.game, row.preset, json.loads(row.options),
+                              row.private, row.invite_hash, row.bot_level,
+                              [StoredSeat(s.kind, s.name, s.token_hash) for s in seats])
+            for h in hands:
+                actions = session.execute(
+                    select(ActionRow.seat, ActionRow.text)
+                    .where(ActionRow.table_id == table_id, ActionRow.hand_no == h.hand_no)
+                    .order_by(ActionRow.seq)).all()
+                out.hands.append(StoredHand(h.hand_no, h.dealer, json.loads(h.deal), h.salt,
+                                            h.commitment, [(a.seat, a.text) for a in actions],
+                                            None if h.result is None else json.loads(h.result)))
+            return out
+
+    def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[int | None, str, str]]:
+        with Session(self.engine) as session:
+            rows = session.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text)
+                                   .where(ChatRow.table_id == table_id)
+                                   .order_by(ChatRow.id.desc()).limit(limit)).all()
+        return [(r.seat, r.name, r.text) for r in reversed(rows)]
+
+
+def _hand_row(table_id: str, hand: StoredHand) -> HandRow:
+    return HandRow(table_id=table_id, hand_no=hand.hand_no, dealer=hand.dealer,
+                   deal=json.dumps(hand.deal), salt=hand.salt, commitment=hand.commitment,
+                   result=None if hand.result is None else json.dumps(hand.result))

@@ -1,0 +1,396 @@
+"""The table manager: one writer per table, every command serialised, every change versioned.
+
+Each :class:`Table` owns an ``asyncio.Lock``; an action (from a person, a bot or a bot-API
+client) is checked by the engine, committed to the store, and only then applied to the live
+state and broadcast — so a crash can lose a broadcast but never an accepted action.  The table
+version is the number of actions of the hand; a client must send the version it saw (stale
+submissions are refused).  Each receiver gets only its own ``observation(seat)`` or the public
+view (:mod:`ramino.server.views`).  On start every stored table is rebuilt by replaying its
+deal and actions through the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from ramino.bots import Bot
+from ramino.cards import pack
+from ramino.errors import IllegalActionError, NotationError, RaminoError
+from ramino.games.actions import Action, parse_action
+from ramino.games.burraco import BurracoState
+from ramino.games.deal import deal_from_order
+from ramino.records import record_of
+from ramino.records.document import read_deal, write_deal
+from ramino.rules import RuleSet, make_rules
+from ramino.server.bots import make_bot
+from ramino.server.protocol import (
+    MAX_NAME_CHARS,
+    Act,
+    ChatLine,
+    ErrorInfo,
+    Join,
+    ProtocolError,
+    SeatInfo,
+    Update,
+    Welcome,
+)
+from ramino.server.store import Store, StoredHand, StoredSeat, StoredTable
+from ramino.server.views import burraco_marks, commitment_of, public_view, result_info, seat_view
+
+log = logging.getLogger("ramino.server")
+
+OUTBOX_LIMIT = 256  # frames queued for one slow client before it is disconnected
+CHAT_HISTORY = 50
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Client:
+    """One connection's outbox: the table puts frames in, the connection's sender sends them."""
+
+    def __init__(self, name: str, seat: int | None) -> None:
+        self.name = name
+        self.seat = seat
+        self.muted: set[int] = set()
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.overflowed = False
+
+    def send(self, message: BaseModel) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.outbox.put_nowait(message.model_dump(mode="json"))
+        except asyncio.QueueFull:
+            # A client that does not read cannot hold the table up: it is cut off and will
+            # resync in full when it reconnects.
+            self.overflowed = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    rules: RuleSet
+    preset: str
+    options: dict[str, Any]
+    private: bool
+    invite_hash: str | None
+    bot_level: str
+    seats: list[StoredSeat]
+    hand: StoredHand
+    state: BurracoState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    chat: list[ChatLine] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history())
+
+    def seat_infos(self) -> list[SeatInfo]:
+        present = {c.seat for c in self.clients}
+        return [SeatInfo(seat=i, kind=s.kind, name=s.name,
+                         connected=s.kind == "bot" or i in present)
+                for i, s in enumerate(self.seats)]
+
+    def bot_for(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            self.bots[seat] = make_bot(self.bot_level, secrets.randbits(32))
+        return self.bots[seat]
+
+    def update_for(self, client: Client, event: dict[str, Any] | None,
+                   seats: list[SeatInfo]) -> Update:
+        state = self.state
+        view = public_view(state) if client.seat is None else seat_view(state, client.seat)
+        legal: list[str] = []
+        if client.seat is not None and client.seat == state.current and not state.is_over:
+            legal = [str(a) for a in state.legal_actions()]
+        return Update(table=self.id, version=self.version, hand_no=self.hand.hand_no,
+                      view=view, event=event, legal=legal, marks=burraco_marks(state),
+                      seats=seats,
+                      commitment=self.hand.commitment,
+                      result=result_info(state, self.hand.salt, self.hand.deal))
+
+    def broadcast(self, event: dict[str, Any] | None) -> None:
+        seats = self.seat_infos()
+        for client in list(self.clients):
+            client.send(self.update_for(client, event, seats))
+
+    def lobby_entry(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "preset": self.preset,
+                "seats": [s.model_dump() for s in self.seat_infos()],
+                "version": self.version, "over": self.state.is_over,
+                "spectators": sum(1 for c in self.clients if c.seat is None)}
+
+    def record(self) -> dict[str, Any]:
+        players = [s.name for s in self.seats]
+        return record_of(self.state, players=players,
+                         meta={"table": self.id, "hand": self.hand.hand_no,
+                               "commitment": self.hand.commitment, "salt": self.hand.salt})
+
+
+def new_hand(rules: RuleSet, hand_no: int, dealer: int) -> tuple[StoredHand, BurracoState]:
+    """A fresh deal shuffled with ``secrets`` and its commitment (hash of deal and salt)."""
+    order = pack(rules.decks)
+    secrets.SystemRandom().shuffle(order)
+    deal = deal_from_order(order, rules)
+    deal_json = write_deal(deal)
+    salt = secrets.token_hex(16)
+    hand = StoredHand(hand_no, dealer, deal_json, salt, commitment_of(deal_json, salt), [], None)
+    return hand, BurracoState.new_hand(rules, deal=deal, dealer=dealer)
+
+
+def replay_hand(rules: RuleSet, hand: StoredHand) -> BurracoState:
+    """The live state of a stored hand: its deal, then every stored action through the engine."""
+    state = BurracoState.new_hand(rules, deal=read_deal(hand.deal, rules), dealer=hand.dealer)
+    for _seat, text in hand.actions:
+        state.play(text)
+    return state
+
+
+class TableManager:
+    """Every live table of this process, created, loaded and played through one API."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+
+    # --- life cycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every stored table at its last committed action and restart its bots."""
+        for table_id in await asyncio.to_thread(self.store.table_ids):
+            stored = await asyncio.to_thread(self.store.load_table, table_id)
+            if stored is None or not stored.hands:
+                continue
+            try:
+                table = self._table_of(stored)
+            except RaminoError as exc:
+                log.error("table %s cannot be rebuilt: %s", table_id, exc)
+                continue
+            table.chat = [ChatLine(seat=s, name=n, text=t) for s, n, t in
+                          await asyncio.to_thread(self.store.recent_chat, table_id, CHAT_HISTORY)]
+            self.tables[table.id] = table
+            self._kick_bots(table)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.bot_task
+
+    def _table_of(self, stored: StoredTable) -> Table:
+        rules = make_rules(stored.preset, stored.options)
+        hand = stored.hands[-1]
+        return Table(stored.id, stored.name, rules, stored.preset, stored.options,
+                     stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
+                     replay_hand(rules, hand))
+
+    # --- lobby -------------------------------------------------------------------------------
+
+    async def create(self, *, name: str, preset: str, options: dict[str, Any],
+                     seats: Sequence[str], private: bool,
+                     bot_level: str) -> tuple[Table, str | None]:
+        """A new table with its first hand dealt; returns it and the invite code if private.
+        ``RaminoError``/``ValueError`` with a readable message for bad settings."""
+        if len(self.tables) >= self.max_tables:
+            raise ValueError("this server holds as many tables as it may; try again later")
+        rules = make_rules(preset, options)
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
+        if any(kind not in ("open", "bot") for kind in seats):
+            raise ValueError("each seat is 'open' (for a person) or 'bot'")
+        make_bot(bot_level, None)  # refuse an unknown level now, not at the bots' first turn
+        invite = secrets.token_urlsafe(9) if private else None
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        dealer = rules.players - 1
+        hand, state = new_hand(rules, 0, dealer)
+        stored_seats = [StoredSeat(kind, f"Bot {i + 1}" if kind == "bot" else "", None)
+                        for i, kind in enumerate(seats)]
+        stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
+                             dict(options), private, None if invite is None else _hash(invite),
+                             bot_level, stored_seats, [hand])
+        await asyncio.to_thread(self.store.create_table, stored)
+        table = Table(table_id, stored.name, rules, preset, dict(options), private,
+                      stored.invite_hash, bot_level, stored_seats, hand, state)
+        self.tables[table_id] = table
+        self._kick_bots(table)
+        return table, invite
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.lobby_entry() for t in self.tables.values() if not t.private]
+
+    def get(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id)
+
+    def may_see(self, table: Table, invite: str | None) -> bool:
+        if not table.private:
+            return True
+        if invite is None or table.invite_hash is None:
+            return False
+        return hmac.compare_digest(_hash(invite), table.invite_hash)
+
+    # --- joining -----------------------------------------------------------------------------
+
+    async def join(self, message: Join) -> tuple[Table, Client, str | None]:
+        """Seat (or take back a seat, or watch) and send the welcome and the table."""
+        table = self.tables.get(message.table)
+        if table is None:
+            raise ProtocolError("no-table", f"there is no table {message.table!r}")
+        if not self.may_see(table, message.invite):
+            raise ProtocolError("invite-required",
+                                "this table is private: join with its invite code")
+        name = " ".join(message.name.split())[:MAX_NAME_CHARS]
+        token: str | None = None
+        async with table.lock:
+            if message.spectate:
+                seat: int | None = None
+                name = name or "Spettatore"
+            elif message.token is not None:
+                wanted = _hash(message.token)
+                matches = [i for i, s in enumerate(table.seats)
+                           if s.token_hash is not None and hmac.compare_digest(s.token_hash,
+                                                                               wanted)]
+                if not matches:
+                    raise ProtocolError("bad-token", "that seat key belongs to no seat here")
+                seat = matches[0]
+                name = table.seats[seat].name
+            elif message.seat is not None:
+                seat = message.seat
+                if seat >= len(table.seats):
+                    raise ProtocolError("no-seat", f"this table has seats 0–"
+                                        f"{len(table.seats) - 1}")
+                if table.seats[seat].kind != "open":
+                    raise ProtocolError("seat-taken", f"seat {seat} is taken")
+                token = secrets.token_urlsafe(24)
+                name = name or f"Giocatore {seat + 1}"
+                taken = StoredSeat("human", name, _hash(token))
+                await asyncio.to_thread(self.store.set_seat, table.id, seat, taken)
+                table.seats[seat] = taken
+            else:
+                raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
+            client = Client(name, seat)
+            client.send(Welcome(table=table.id, name=name, seat=seat, token=token,
+                                chat=[c.model_dump() for c in table.chat]))
+            table.clients.add(client)
+            seats = table.seat_infos()
+            for other in table.clients:
+                if other is client:
+                    other.send(table.update_for(other, None, seats))
+                elif seat is not None:
+                    other.send(table.update_for(other, None, seats))  # presence changed
+        return table, client, token
+
+    async def leave(self, table: Table, client: Client) -> None:
+        async with table.lock:
+            table.clients.discard(client)
+            if client.seat is not None:
+                table.broadcast(None)
+
+    # --- playing -----------------------------------------------------------------------------
+
+    async def act(self, table: Table, client: Client, message: Act) -> None:
+        """Apply one action of the client's seat or raise ``ProtocolError`` /
+        ``IllegalActionError``; nothing changes on a refusal."""
+        async with table.lock:
+            state = table.state
+            if client.seat is None:
+                raise ProtocolError("not-seated", "spectators cannot play")
+            if state.is_over:
+                raise ProtocolError("hand-over", "the hand is over")
+            if state.current != client.seat:
+                raise ProtocolError("not-your-turn",
+                                    f"it is seat {state.current}'s turn, not yours "
+                                    f"(seat {client.seat})")
+            if message.version != table.version:
+                raise ProtocolError("stale", f"you acted on version {message.version}; the "
+                                    f"table is at version {table.version}")
+            try:
+                action = parse_action(message.action)
+            except NotationError as exc:
+                raise ProtocolError("notation", str(exc)) from None
+            await self._commit(table, client.seat, action)
+
+    async def _commit(self, table: Table, seat: int, action: Action) -> None:
+        """Engine check, then durable store, then the live state and the broadcast."""
+        after = table.state.clone()
+        after.apply(action)  # IllegalActionError: nothing stored, nothing changed
+        seq = table.version + 1
+        text = str(action)
+        result = result_info(after, table.hand.salt, table.hand.deal)
+        await asyncio.to_thread(self.store.append_action, table.id, table.hand.hand_no, seq,
+                                seat, text,
+                                None if result is None else result.model_dump(mode="json"))
+        table.state = after
+        table.hand.actions.append((seat, text))
+        table.broadcast({"seat": seat, "action": text, "version": seq})
+        self._kick_bots(table)
+
+    def _kick_bots(self, table: Table) -> None:
+        if table.bot_task is None or table.bot_task.done():
+            state = table.state
+            if not state.is_over and table.seats[state.current].kind == "bot":
+                table.bot_task = asyncio.create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        """Play the bots' turns one action at a time, each as its own serialised command."""
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                state = table.state
+                if state.is_over or table.seats[state.current].kind != "bot":
+                    return
+                seat = state.current
+                bot = table.bot_for(seat)
+                action = bot.choose(state.observation(seat), state.legal_actions())
+                try:
+                    await self._commit(table, seat, action)
+                except (IllegalActionError, OSError) as exc:
+                    log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
+                    return
+
+    # --- chat --------------------------------------------------------------------------------
+
+    async def chat(self, table: Table, client: Client, text: str) -> None:
+        if client.seat is None:
+            raise ProtocolError("not-seated", "spectators watch; the chat is the players'")
+        line = ChatLine(seat=client.seat, name=client.name, text=" ".join(text.split()))
+        if not line.text:
+            raise ProtocolError("malformed", "chat: empty message")
+        async with table.lock:
+            await asyncio.to_thread(self.store.add_chat, table.id, client.seat, client.name,
+                                    line.text)
+            table.chat = [*table.chat[-(CHAT_HISTORY - 1):], line]
+            for other in table.clients:
+                if client.seat not in other.muted:
+                    other.send(line)
+
+
+def error_of(exc: Exception) -> ErrorInfo:
+    """The error frame of a refusal, with the rule and RULES.md section when the engine
+    refused."""
+    if isinstance(exc, IllegalActionError):
+        return ErrorInfo(code="illegal", message=str(exc), rule=exc.rule, section=exc.section)
+    if isinstance(exc, ProtocolError):
+        return ErrorInfo(code=exc.code, message=exc.message)
+    return ErrorInfo(code="error", message=str(exc))

@@ -1,0 +1,58 @@
+"""What each receiver may see: a seat's own observation, or the public view of a spectator.
+
+The server never sends a state, only these (STYLE.md, boardgame.io: hide secrets on the
+server).  The public view is a seat's observation with everything private to that seat taken
+out, so it holds nothing an observation does not hold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ramino.games.burraco import BurracoState
+from ramino.melds import burraco_type
+from ramino.server.protocol import ResultInfo
+
+PRIVATE_FIELDS = ("hand", "forbidden_discard")
+
+
+def seat_view(state: BurracoState, seat: int) -> dict[str, Any]:
+    return state.observation(seat).as_dict()
+
+
+def public_view(state: BurracoState) -> dict[str, Any]:
+    view = state.observation(0).as_dict()
+    for name in PRIVATE_FIELDS:
+        view.pop(name, None)
+    view["seat"] = None
+    return view
+
+
+def burraco_marks(state: BurracoState) -> dict[str, str]:
+    """Meld number -> burraco type (pulito, semipulito, sporco, …) for every burraco on the
+    table (RULES.md §2.6): public, and shown as the type mark beside the meld."""
+    marks: dict[str, str] = {}
+    for i, meld in enumerate(state.melds):
+        kind = burraco_type(meld, state.rules)
+        if kind is not None:
+            marks[str(i + 1)] = kind
+    return marks
+
+
+def commitment_of(deal: dict[str, Any], salt: str) -> str:
+    """SHA-256 over the salt and the canonical JSON of the deal: published before the first
+    action, checkable with the salt revealed at the end of the hand."""
+    canonical = json.dumps(deal, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{salt}:{canonical}".encode()).hexdigest()
+
+
+def result_info(state: BurracoState, salt: str, deal: dict[str, Any]) -> ResultInfo | None:
+    result = state.result()
+    if result is None:
+        return None
+    return ResultInfo(end=result.end, scores=list(result.scores),
+                      breakdown=[b.as_dict() for b in result.breakdown],
+                      burrachi=[list(b.burrachi) for b in result.breakdown],
+                      closed_by=result.closed_by, salt=salt, deal=deal)

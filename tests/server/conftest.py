@@ -1,0 +1,96 @@
+"""Shared fixtures of the server tests: an app on a temporary SQLite file, and WebSocket helpers
+that never wait forever."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from ramino.server import create_app
+
+RECEIVE_TIMEOUT = 10.0
+
+Frame = dict[str, Any]
+
+
+def fast_app_client(db: Path, **kwargs: Any) -> TestClient:
+    """Bots without pause and no flood limit: the tests drive hands as fast as they can."""
+    options: dict[str, Any] = {"bot_delay": 0.0, "burst": 10**6, "per_second": 10.0**6}
+    options.update(kwargs)
+    return TestClient(create_app(db, **options))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with fast_app_client(db) as c:
+        yield c
+
+
+def new_table(client: TestClient, seats: list[str], *, private: bool = False) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"seats": seats, "private": private})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def recv(ws: WebSocketTestSession, timeout: float = RECEIVE_TIMEOUT) -> Frame:
+    """The next frame, failing the test after ``timeout`` seconds (the TestClient's own
+    ``receive_json`` would wait forever)."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(receive)
+    assert message["type"] == "websocket.send", f"socket closed: {message}"
+    frame: Frame = json.loads(message["text"])
+    return frame
+
+
+def recv_until(ws: WebSocketTestSession, want: Callable[[Frame], bool], *, limit: int = 2000,
+               seen: list[Frame] | None = None) -> Frame:
+    for _ in range(limit):
+        frame = recv(ws)
+        if seen is not None:
+            seen.append(frame)
+        if want(frame):
+            return frame
+    raise AssertionError(f"no wanted frame in {limit} frames")
+
+
+def join(ws: WebSocketTestSession, table: str, **fields: Any) -> tuple[Frame, Frame]:
+    """Send ``join``; return the welcome and the first update."""
+    ws.send_text(json.dumps({"type": "join", "table": table, **fields}))
+    welcome = recv(ws)
+    assert welcome["type"] == "welcome", welcome
+    update = recv(ws)
+    assert update["type"] == "update", update
+    return welcome, update
+
+
+def act(ws: WebSocketTestSession, action: str, version: int) -> None:
+    ws.send_text(json.dumps({"type": "act", "action": action, "version": version}))
+
+
+def is_update(frame: Frame) -> bool:
+    return bool(frame["type"] == "update")
+
+
+def my_turn(seat: int) -> Callable[[Frame], bool]:
+    def want(frame: Frame) -> bool:
+        return bool(frame["type"] == "update" and
+                (frame["result"] is not None or
+                 (frame["view"]["current"] == seat and bool(frame["legal"]))))
+    return want
