@@ -1,0 +1,92 @@
+"""Playing one hand with bots in the seats, counting illegal actions and honesty failures.
+
+A bot must answer from ``observation(seat)`` alone (issue 4's honesty contract).  Every
+``honesty_every`` decisions the arena asks two fresh copies of the bot (same spec, same seed)
+the question of the moment, one on the real state and one on a state whose hidden cards were
+dealt again (``ramino.games.resample``): the answers must agree.  The oracle reads the true
+state by design, so it is not checked.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ramino.bots.protocol import SeesState
+from ramino.bots.registry import make_bot
+from ramino.games.burraco import BurracoState
+from ramino.games.resample import resample
+from ramino.rules.options import RuleSet
+
+#: A FIBUR hand ends long before this (the tallone runs out, §2.9a); a guard against a bug.
+MAX_ACTIONS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    deal_seed: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    end: str
+    decisions: int
+    illegal: int
+    honesty_checks: int
+    honesty_failures: int
+    seconds: tuple[float, ...]  # thinking time per seat
+    record: dict[str, Any] | None = field(default=None)
+
+
+def bot_seed(bot_seed_base: int, deal_seed: int, seat: int) -> int:
+    return (bot_seed_base * 1_000_003 + deal_seed * 7 + seat) & 0x7FFF_FFFF
+
+
+def honest_here(state: BurracoState, spec: str, seed: int, rules: RuleSet,
+                rng: random.Random) -> bool:
+    """Two fresh copies of the bot (same spec, same seed) asked the same question, one on the
+    real state and one on a state with every card the seat cannot see dealt again, agree."""
+    seat = state.current
+    twin = resample(state.observation(seat), rng, rules)
+    real = make_bot(spec, seed, rules).choose(state.observation(seat), state.legal_actions())
+    guess = make_bot(spec, seed, rules).choose(twin.observation(seat), twin.legal_actions())
+    return real == guess
+
+
+def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: int = 0,
+              honesty_every: int = 0, keep_record: bool = False) -> HandOutcome:
+    """Play deal ``deal_seed`` with ``seats[s]`` (a bot spec) in seat ``s``."""
+    state = BurracoState.new_hand(rules, seed=deal_seed)
+    seeds = [bot_seed(seed, deal_seed, s) for s in range(state.players)]
+    bots = [make_bot(spec, seeds[s], rules) for s, spec in enumerate(seats)]
+    check_rng = random.Random(deal_seed ^ 0x5EED)
+    thinking = [0.0] * state.players
+    illegal = checks = failures = decisions = 0
+    while not state.is_over:
+        if decisions >= MAX_ACTIONS:
+            raise RuntimeError(f"deal {deal_seed}: no end after {MAX_ACTIONS} actions")
+        seat = state.current
+        bot = bots[seat]
+        legal = state.legal_actions()
+        if isinstance(bot, SeesState):
+            bot.see(state)
+        start = time.perf_counter()
+        action = bot.choose(state.observation(seat), legal)
+        thinking[seat] += time.perf_counter() - start
+        if honesty_every and decisions % honesty_every == 0 and not isinstance(bot, SeesState):
+            checks += 1
+            failures += not honest_here(state, seats[seat], seeds[seat], rules, check_rng)
+        if action not in legal:
+            illegal += 1
+            action = legal[0]
+        state.apply(action)
+        decisions += 1
+    result = state.result()
+    assert result is not None and state.end is not None
+    record = None
+    if keep_record:
+        from ramino.records.writer import record_of
+        record = record_of(state, players=list(seats),
+                           meta={"deal_seed": deal_seed, "bot_seed": seed})
+    return HandOutcome(deal_seed, seats, result.scores, state.end, decisions, illegal, checks,
+                       failures, tuple(thinking), record)

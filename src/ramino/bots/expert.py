@@ -1,0 +1,254 @@
+"""The expert bot: card counting, a danger model for the scarto, and judgement about the pile,
+the pozzetto, clean burrachi, closing and the partner (issue 4's ladder).
+
+Every choice is a weighted score over features of the observation (``ramino.bots.features``);
+the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
+``scripts/tune_expert.py`` (its output is recorded in ``docs/bots.md``).
+
+- **Pile** (RULES.md §2.3 step 1): take the scarto when its cards are meld material worth more
+  than the points it would leave in hand, less eagerly when the other side is about to close.
+- **Melds** (§2.4–§2.6): lay naturals freely (points on the table, not in hand), but keep the
+  jolly and the pinelle for a burraco unless the wild completes one, reaches the pozzetto or
+  the other side is close to closing; never spoil a long clean meld with a wild.
+- **Pozzetto** (§2.7): emptying the hand towards it is worth a bonus of its own.
+- **Closing** (§2.8): close when the estimated score favours it or the tallone runs out;
+  otherwise keep building (keep two cards).
+- **Scarto** (step 3): discard the card least useful to the own side and least dangerous to the
+  next opponent: it attaches to their melds, it melds with the cards they took with the pile,
+  and unseen copies (card counting, §1.1: every card exists twice) make it live.  Danger grows
+  with the pile, since a taken pile brings every card in it.
+- **Partner**: when the partner or the opponents are down to a few cards the hand is about to
+  end, so laying down points and wilds becomes urgent (§2.10 counts them against).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields, replace
+
+from ramino.bots.features import (
+    PlayEffect,
+    fits,
+    has_burraco,
+    meld_bonus,
+    neighbours,
+    next_opponent,
+    own_melds,
+    partner,
+    play_effect,
+    same_rank,
+    team_of,
+    their_melds,
+    unseen_counts,
+)
+from ramino.bots.greedy import pile_usable
+from ramino.bots.protocol import decision_seed
+from ramino.cards import is_burraco_wild, to_counts
+from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
+from ramino.games.burraco import Observation
+from ramino.melds import burraco_type
+from ramino.rules.options import RuleSet
+from ramino.rules.presets import preset
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertWeights:
+    """The expert's judgement in numbers (points-like units)."""
+
+    pick_base: float = -0.5
+    pick_card: float = 0.0
+    pick_usable: float = 1.0
+    pick_points: float = 0.0
+    pick_urgent: float = 0.0
+    meld_threshold: float = 0.0
+    wild_cost: float = 0.0
+    spoil_clean: float = 0.0
+    pozzetto_bonus: float = 120.0
+    close_bonus: float = 150.0
+    close_margin: float = -100.0
+    close_stock: int = 12
+    keep_fit: float = 30.0
+    keep_pair: float = 14.0
+    keep_neighbour: float = 7.0
+    keep_wild: float = 70.0
+    danger_fit: float = 45.0
+    danger_known: float = 25.0
+    danger_live: float = 0.0
+    danger_pile: float = 0.0
+    danger_short: float = 0.0
+    shed_points: float = 0.6
+    order_like_greedy: int = 1
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: float(v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, float]) -> ExpertWeights:
+        names = {f.name: f.type for f in fields(cls)}
+        clean = {k: (int(v) if names[k] in ("int", int) else float(v))
+                 for k, v in data.items() if k in names}
+        return replace(cls(), **clean)  # type: ignore[arg-type]
+
+
+class ExpertBot:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None,
+                 weights: ExpertWeights | None = None) -> None:
+        self.seed = seed
+        self.rules = rules or preset("fibur")
+        self.values = self.rules.card_value_table()
+        self.w = weights or ExpertWeights()
+
+    # --- the protocol ---------------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+        ranked = self.ranked(observation, legal_actions)
+        return ranked[0]
+
+    def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
+        """The legal actions best first: the candidate plans the search bot explores."""
+        rng = random.Random(decision_seed(self.seed, observation))
+        kinds = {a.kind for a in legal_actions}
+        if DRAW in kinds or PICK in kinds:
+            take = self.pick_score(observation) > 0
+            return sorted(legal_actions, key=lambda a: (a.kind == PICK) != take)
+        plays = [a for a in legal_actions if a.kind in (MELD, ATTACH)]
+        discards = [a for a in legal_actions if a.kind == DISCARD]
+        urgent = self.urgency(observation)
+        closing = self.should_close(observation)
+        scored_plays = sorted(((self.play_score(observation, a, urgent, closing), rng.random(), a)
+                               for a in plays), key=lambda t: (-t[0], t[1]))
+        if self.w.order_like_greedy:
+            scored_plays.sort(key=lambda t: (-(t[0] > self.w.meld_threshold),
+                                             self.greedy_order(observation, t[2]), t[1]))
+        good = [a for sc, _, a in scored_plays if sc > self.w.meld_threshold]
+        rest = [a for sc, _, a in scored_plays if sc <= self.w.meld_threshold]
+        if not discards:
+            return good + rest
+        context = _DiscardContext(observation, self.rules, urgent)
+        scored_discards = sorted(((self.discard_cost(context, a.cards[0]), rng.random(), a)
+                                  for a in discards), key=lambda t: (t[0], t[1]))
+        return good + [a for _, _, a in scored_discards] + rest
+
+    # --- features ---------------------------------------------------------------------------
+
+    def urgency(self, observation: Observation) -> float:
+        """1.0 when the hand may end within a round: a player of a side that can close
+        (pozzetto taken, burraco down, §2.8) holds two cards or fewer, or the tallone is out."""
+        sides = [False, False]
+        for seat, size in enumerate(observation.hand_sizes):
+            team = team_of(seat)
+            melds = [(m.number, m.meld) for m in observation.melds if m.team == team]
+            if observation.pozzetto_taken[team] and has_burraco(melds) and size <= 2:
+                sides[team] = True
+        if any(sides) or observation.stock_size <= 6:
+            return 1.0
+        return 0.0
+
+    def lead(self, observation: Observation) -> float:
+        """Estimated score lead of the own side from the table (§2.10), hands unknown."""
+        mine = team_of(observation.seat)
+        total = [0.0, 0.0]
+        for m in observation.melds:
+            total[m.team] += sum(self.values[c] for c in m.meld.cards)
+            total[m.team] += meld_bonus(m.meld, self.rules)
+        for team in (0, 1):
+            if not observation.pozzetto_taken[team] and any(observation.pozzetto_taken):
+                total[team] -= 100
+        for seat, size in enumerate(observation.hand_sizes):
+            if seat != observation.seat:
+                total[team_of(seat)] -= 8.0 * size  # about 8 points a hidden card
+        total[mine] -= sum(self.values[c] for c in observation.hand)
+        return total[mine] - total[1 - mine]
+
+    def should_close(self, observation: Observation) -> bool:
+        return (self.lead(observation) + self.rules.closing_bonus >= self.w.close_margin
+                or observation.stock_size <= self.w.close_stock)
+
+    def pick_score(self, observation: Observation) -> float:
+        w = self.w
+        pile = observation.pile
+        if not pile:
+            return -1.0
+        usable = pile_usable(observation, self.rules)
+        points = sum(self.values[c] for c in pile)
+        wilds = sum(1 for c in pile if is_burraco_wild(c))
+        score = (w.pick_base + w.pick_card * len(pile) + w.pick_usable * (usable + wilds)
+                 - w.pick_points * points * self.urgency(observation))
+        score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
+        return score
+
+    def greedy_order(self, observation: Observation, action: Action) -> tuple[int, ...]:
+        e = play_effect(observation, action, self.rules, self.values)
+        return (-int(e.closes), -int(e.pozzetto), -e.bonus_gain, -e.cards, e.wilds, -e.points)
+
+    def play_score(self, observation: Observation, action: Action, urgent: float,
+                   closing: bool) -> float:
+        w = self.w
+        e: PlayEffect = play_effect(observation, action, self.rules, self.values)
+        score = float(e.points + e.bonus_gain)
+        if e.closes:
+            score += w.close_bonus if closing else -w.close_bonus * 3
+        if e.pozzetto:
+            score += w.pozzetto_bonus
+        if e.wilds and e.bonus_gain <= 0 and not e.pozzetto and not e.closes:
+            score -= w.wild_cost * e.wilds * (1.0 - urgent)
+        if e.wilds and e.old is not None and e.result is not None:
+            was = burraco_type(e.old, self.rules)
+            clean_run = e.old.wild < 0 and len(e.old.cards) >= 5
+            if clean_run and (was is None or e.bonus_gain < 0):
+                score -= w.spoil_clean * (1.0 - urgent)
+        return score
+
+    def discard_cost(self, context: _DiscardContext, card: int) -> float:
+        """Lower is a better scarto: what the card is worth to us plus what it gives away."""
+        w = self.w
+        rules = self.rules
+        hand = context.hand
+        hand[card] -= 1
+        unseen = context.unseen
+        keep = 0.0
+        if any(fits(m, card, rules) for m in context.own):
+            keep += w.keep_fit
+        if is_burraco_wild(card):
+            keep += w.keep_wild
+        else:
+            live = 0.5 + 0.5 * (unseen[card] > 0)  # a pair with a dead twin is less promising
+            keep += w.keep_pair * same_rank(hand, card) * live
+            keep += w.keep_neighbour * neighbours(hand, card)
+        hand[card] += 1
+        danger = 0.0
+        if any(fits(m, card, rules) for m in context.theirs):
+            danger += w.danger_fit
+        known = context.next_known
+        danger += w.danger_known * (same_rank(known, card) + neighbours(known, card) > 0)
+        if is_burraco_wild(card):
+            danger += w.danger_fit
+        else:
+            rank = card % 13
+            live_rank = sum(unseen[s * 13 + rank] for s in range(4))
+            danger += w.danger_live * live_rank
+        danger *= ((1.0 + w.danger_pile * context.pile_size)
+                   * (1.0 + w.danger_short * context.next_short))
+        return keep + danger - w.shed_points * self.values[card] * (1.0 + context.urgent)
+
+
+class _DiscardContext:
+    """What every candidate scarto of one decision shares (computed once per decision)."""
+
+    __slots__ = ("hand", "next_known", "next_short", "own", "pile_size", "theirs", "unseen",
+                 "urgent")
+
+    def __init__(self, observation: Observation, rules: RuleSet, urgent: float) -> None:
+        self.hand = to_counts(observation.hand)
+        self.unseen = unseen_counts(observation, rules)
+        self.own = [m for _, m in own_melds(observation)]
+        self.theirs = [m for _, m in their_melds(observation)]
+        opponent = next_opponent(observation)
+        self.next_known = to_counts(observation.known_cards[opponent])
+        self.next_short = max(0, 6 - observation.hand_sizes[opponent])
+        self.pile_size = len(observation.pile)
+        # Partner close to closing: shed points faster, they are about to count against us.
+        self.urgent = 1.0 if observation.hand_sizes[partner(observation)] <= 2 else urgent

@@ -1,0 +1,115 @@
+"""The search bot: determinised sampling over the expert's candidate plans (issue 4's ladder).
+
+At the choices that shape a hand, taking the scarto or the tallone (RULES.md §2.3 step 1) and
+which card to discard (step 3), the bot takes the expert's best few candidates and plays each
+out in the same sampled worlds:
+
+1. a world is a full state consistent with the observation (``ramino.games.resample``: card
+   counting, the cards opponents took with the pile, every count);
+2. in each world every candidate is played, then the whole table continues with the expert
+   until the hand ends, and the candidate scores its side's point difference (§2.10);
+3. common random numbers: every candidate meets the same worlds and the same rollout seeds, so
+   the comparison measures the decision and not the luck of the draw.
+
+Meld and attach choices follow the expert (they are rarely close calls, and searching them
+would multiply the cost).  Budget: ``samples`` worlds per decision and, if ``seconds`` > 0, a
+time limit per decision (then the choice depends on the machine's speed, so the arena's
+honesty replay is only exact with ``seconds=0``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ramino.bots.expert import ExpertBot
+from ramino.bots.protocol import decision_seed
+from ramino.games.actions import DISCARD, DRAW, PICK, Action
+from ramino.games.burraco import BurracoState, Observation
+from ramino.games.resample import resample
+from ramino.rules.options import RuleSet
+from ramino.rules.presets import preset
+
+#: A rollout never needs more actions than this (the tallone ends a hand, §2.9a).
+ROLLOUT_LIMIT = 5_000
+
+
+class SearchBot:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 16,
+                 seconds: float = 0.0, candidates: float = 3, horizon: float = 0) -> None:
+        self.seed = seed
+        self.rules = rules or preset("fibur")
+        self.samples = max(1, int(samples))
+        self.seconds = seconds
+        self.candidates = max(1, int(candidates))
+        self.horizon = int(horizon)
+        self.expert = ExpertBot(seed, self.rules)
+        self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        ranked = self.expert.ranked(observation, legal_actions)
+        options = self.candidate_actions(ranked)
+        if len(options) == 1:
+            return options[0]
+        rng = random.Random(decision_seed(self.seed, observation))
+        totals = [0.0] * len(options)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        for _ in range(self.samples):
+            world = self.world(observation, rng)
+            rollout_seed = rng.getrandbits(32)
+            for i, action in enumerate(options):
+                totals[i] += self.rollout(world.clone(), action, observation.seat, rollout_seed)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        # Ties keep the expert's order (max returns the first best).
+        best = max(range(len(options)), key=lambda i: totals[i])
+        return options[best]
+
+    def candidate_actions(self, ranked: list[Action]) -> list[Action]:
+        """The plans worth searching: the draw/pick choice, or the best few discards when the
+        expert is ready to discard; otherwise the expert's own meld or attach."""
+        first = ranked[0]
+        if first.kind in (DRAW, PICK):
+            return ranked[:2]
+        if first.kind == DISCARD:
+            return [a for a in ranked if a.kind == DISCARD][:self.candidates]
+        return [first]
+
+    def world(self, observation: Observation, rng: random.Random) -> BurracoState:
+        return resample(observation, rng, self.rules)
+
+    def rollout(self, state: BurracoState, action: Action, seat: int, seed: int) -> float:
+        """Play ``action`` then the expert everywhere; the side's point difference."""
+        state.apply(action)
+        steps = 0
+        start_turn = state.turn
+        bots = self.rollout_bots
+        for s, bot in enumerate(bots):
+            bot.seed = seed + s
+        while not state.is_over and steps < ROLLOUT_LIMIT:
+            if self.horizon and state.turn - start_turn >= self.horizon:
+                return self.estimate(state, seat)
+            current = state.current
+            legal = state.legal_actions()
+            if not legal:  # only in hand-built positions that no deal can reach
+                break
+            state.apply(bots[current].choose(state.observation(current), legal))
+            steps += 1
+        result = state.result()
+        if result is None:
+            return self.estimate(state, seat)
+        team = seat % 2
+        return float(result.scores[team] - result.scores[1 - team])
+
+    def estimate(self, state: BurracoState, seat: int) -> float:
+        """A cut-off rollout's value: table minus hands, as if the hand ended now (§2.10)."""
+        values = self.rules.card_value_table()
+        total = [0.0, 0.0]
+        for i, meld in enumerate(state.melds):
+            total[state.meld_team[i]] += sum(values[c] for c in meld.cards)
+            total[state.meld_team[i]] += 100.0 * (len(meld.cards) >= 7)
+        for s in range(state.players):
+            total[s % 2] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
+        team = seat % 2
+        return total[team] - total[1 - team]

@@ -1,0 +1,104 @@
+"""The ladder's bots: legal in every seat, their stated preferences, the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from ramino.arena.play import play_hand
+from ramino.bots.expert import ExpertBot, ExpertWeights
+from ramino.bots.greedy import GreedyBot
+from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
+from ramino.bots.search import SearchBot
+from ramino.cards import parse_card
+from ramino.games.actions import Action
+from ramino.games.burraco import BurracoState
+from ramino.rules import preset
+from tests.helpers import cards, position
+
+FIBUR = preset("fibur")
+
+
+@pytest.mark.parametrize("spec", ["greedy", "expert"])
+def test_bots_play_whole_hands_legally(spec: str) -> None:
+    for deal in range(4):
+        out = play_hand(FIBUR, deal, (spec, "random", spec, "greedy"), honesty_every=7)
+        assert out.illegal == 0 and out.honesty_failures == 0
+        assert out.honesty_checks > 0 and out.end in ("closed", "stock", "stallo")
+
+
+def test_search_and_oracle_play_a_hand_legally() -> None:
+    out = play_hand(FIBUR, 8, ("search:samples=1,candidates=2", "expert",
+                               "oracle:samples=1,candidates=2", "expert"), honesty_every=11)
+    assert out.illegal == 0 and out.honesty_failures == 0
+
+
+def test_greedy_takes_a_pile_it_can_use_and_leaves_one_it_cannot() -> None:
+    useful = position(["7h 8h Kd Qc 4s", "", "", ""], pile="3c 9h", phase="draw")
+    useless = position(["7h 8h Kd Qc 4s", "", "", ""], pile="3c 6d", phase="draw")
+    bot = GreedyBot(0, FIBUR)
+    assert bot.choose(useful.observation(0), useful.legal_actions()).kind == "pick"
+    assert bot.choose(useless.observation(0), useless.legal_actions()).kind == "draw"
+
+
+def test_greedy_prefers_the_meld_that_reaches_the_pozzetto() -> None:
+    # Kc Kd Ks goes down leaving one card (the pozzetto con lo scarto); 5h 6h 7h leaves three.
+    state = position(["Kc Kd Ks 5h 6h 7h 9c", "", "", ""])
+    bot = GreedyBot(0, FIBUR)
+    first = bot.choose(state.observation(0), state.legal_actions())
+    assert first.kind == "meld"
+    state.apply(first)
+    second = bot.choose(state.observation(0), state.legal_actions())
+    assert second.kind == "meld"  # it lays both: most points now
+
+
+def test_greedy_discard_order_keeps_wilds_and_useful_cards() -> None:
+    # Table: own 5h 6h 7h (team 0); opponents' Qs Qd Qc (team 1).
+    state = position(["2c 8h Qh 9d 4c", "", "", ""],
+                     melds=[(0, "5h 6h 7h"), (1, "Qs Qd Qc")])
+    legal = [a for a in state.legal_actions() if a.kind == "discard"]
+    choice = GreedyBot(0, FIBUR).choose(state.observation(0), legal)
+    # Not the pinella, not 8h (own meld), not Qh (theirs); 9d over 4c for its points.
+    assert choice == Action("discard", (parse_card("9d"),))
+
+
+def test_expert_does_not_feed_the_next_opponent() -> None:
+    state = position(["Kh 9c 4d 4s Jd", "", "", ""],
+                     melds=[(1, "Kc Kd Ks"), (0, "9s Ts Js")])
+    legal = [a for a in state.legal_actions() if a.kind == "discard"]
+    choice = ExpertBot(0, FIBUR).choose(state.observation(0), legal)
+    assert choice.cards[0] not in cards("Kh 4d 4s")  # Kh fits their Ks; the 4s are a pair
+
+
+def test_expert_closes_when_it_can() -> None:
+    state = position(["8h 3c 3d 3s", "", "", ""], melds=[(0, "8s 9s Ts Js Qs Ks As")],
+                     taken=(True, False), phase="play")
+    bot = ExpertBot(0, FIBUR)
+    while not state.is_over:
+        state.apply(bot.choose(state.observation(0), state.legal_actions()))
+    assert state.end == "closed" and state.closed_by == 0
+
+
+def test_weights_round_trip_and_ignore_unknown_names() -> None:
+    w = ExpertWeights(keep_pair=3.5, close_stock=9)
+    assert ExpertWeights.from_dict({**w.as_dict(), "nonsense": 1.0}) == w
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    state = BurracoState.new_hand(FIBUR, seed=6)
+    state.apply(state.legal_actions()[0])
+    legal = state.legal_actions()
+    a = SearchBot(4, FIBUR, samples=3).choose(state.observation(0), legal)
+    b = SearchBot(4, FIBUR, samples=3).choose(state.observation(0), legal)
+    assert a == b and a in legal
+
+
+def test_registry_names_and_settings() -> None:
+    assert parse_spec("search:samples=8,seconds=0.5") == (
+        "search", {"samples": "8", "seconds": "0.5"})
+    assert "oracle" not in OPPONENTS
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster", 0)
+    with pytest.raises(ValueError, match="key=value"):
+        parse_spec("search:fast")
+    with pytest.raises(ValueError, match="unknown search setting"):
+        make_bot("search:depth=3", 0)
