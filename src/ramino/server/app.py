@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -48,11 +49,12 @@ log = logging.getLogger("ramino.server")
 
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                store: Store | None = None, burst: int = 30,
-               per_second: float = 15.0) -> FastAPI:
+               per_second: float = 15.0, rng: random.Random | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
-    the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages."""
+    the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
+    a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only)."""
     own_store = store or Store(database_url(db))
-    manager = TableManager(own_store, bot_delay=bot_delay)
+    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -97,6 +98,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
+    rng: random.Random | None = None
     bot_task: asyncio.Task[None] | None = None
     chat: list[ChatLine] = field(default_factory=list)
 
@@ -112,7 +114,8 @@ class Table:
 
     def bot_for(self, seat: int) -> Bot:
         if seat not in self.bots:
-            self.bots[seat] = make_bot(self.bot_level, secrets.randbits(32))
+            seed = (self.rng or secrets.SystemRandom()).randrange(2**32)
+            self.bots[seat] = make_bot(self.bot_level, seed)
         return self.bots[seat]
 
     def update_for(self, client: Client, event: dict[str, Any] | None,
@@ -146,10 +149,12 @@ class Table:
                                "commitment": self.hand.commitment, "salt": self.hand.salt})
 
 
-def new_hand(rules: RuleSet, hand_no: int, dealer: int) -> tuple[StoredHand, BurracoState]:
-    """A fresh deal shuffled with ``secrets`` and its commitment (hash of deal and salt)."""
+def new_hand(rules: RuleSet, hand_no: int, dealer: int,
+             rng: random.Random | None = None) -> tuple[StoredHand, BurracoState]:
+    """A fresh deal and its commitment (hash of deal and salt).  Shuffled with ``secrets``
+    unless a seeded ``rng`` is given (tests and reproducible demos only)."""
     order = pack(rules.decks)
-    secrets.SystemRandom().shuffle(order)
+    (rng or secrets.SystemRandom()).shuffle(order)
     deal = deal_from_order(order, rules)
     deal_json = write_deal(deal)
     salt = secrets.token_hex(16)
@@ -168,8 +173,10 @@ def replay_hand(rules: RuleSet, hand: StoredHand) -> BurracoState:
 class TableManager:
     """Every live table of this process, created, loaded and played through one API."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000,
+                 rng: random.Random | None = None) -> None:
         self.store = store
+        self.rng = rng
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
@@ -204,7 +211,7 @@ class TableManager:
         hand = stored.hands[-1]
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
-                     replay_hand(rules, hand))
+                     replay_hand(rules, hand), rng=self.rng)
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -224,7 +231,7 @@ class TableManager:
         invite = secrets.token_urlsafe(9) if private else None
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         dealer = rules.players - 1
-        hand, state = new_hand(rules, 0, dealer)
+        hand, state = new_hand(rules, 0, dealer, self.rng)
         stored_seats = [StoredSeat(kind, f"Bot {i + 1}" if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
@@ -232,7 +239,7 @@ class TableManager:
                              bot_level, stored_seats, [hand])
         await asyncio.to_thread(self.store.create_table, stored)
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
-                      stored.invite_hash, bot_level, stored_seats, hand, state)
+                      stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
