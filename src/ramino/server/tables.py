@@ -232,7 +232,7 @@ class TableManager:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         dealer = rules.players - 1
         hand, state = new_hand(rules, 0, dealer, self.rng)
-        stored_seats = [StoredSeat(kind, f"Bot {i + 1}" if kind == "bot" else "", None)
+        stored_seats = [StoredSeat(kind, f"Bot {i}" if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),

@@ -204,6 +204,9 @@ function render() {
     : `Tocca a ${seatName(v.current)}`;
   const phase = last.result ? "" : v.phase === "draw" ? " — pesca o raccogli" : " — cala, attacca o scarta";
   setStatus(`${who}${v.current === mySeat ? phase : ""} · mossa ${last.version}`);
+  // For scripts and tests that watch the page: the version shown and whether it is our turn.
+  $("table").dataset.version = last.version;
+  $("table").dataset.myTurn = myTurn ? "1" : "0";
 }
 
 const muteState = new Set();

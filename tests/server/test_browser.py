@@ -1,0 +1,232 @@
+"""The browser table in a real Chromium (Playwright): a whole FIBUR hand to the score.
+
+The lobby form creates a table (seats 0 and 2 for people, 1 and 3 for bots); two browser
+players take their seats by clicking, a third page watches.  The players play through the page
+only: the draw button, clicked cards with the meld button (a refused meld must show the
+engine's rule and section), and the "all possible moves" list with its button.  One player
+reloads mid-hand and carries on.  The pages are screenshot-checked at phone and desktop
+widths, and the score breakdown at the end matches the engine's result.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import struct
+import threading
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+from ramino.server import create_app
+from ramino.server.tables import TableManager
+
+pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("RAMINO_SHOTS")  # a folder to keep the screenshots in, for people
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, TableManager]]:
+    app = create_app(tmp_path / "tables.db", bot_delay=0.02, rng=random.Random(23))
+    port = free_port()
+    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not uv.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}", app.state.manager
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                     args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def png_facts(data: bytes) -> tuple[int, int, int]:
+    """(width, height, distinct byte values in the pixel data) of a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    idat = b""
+    pos = 8
+    while pos < len(data):
+        length = struct.unpack(">I", data[pos:pos + 4])[0]
+        if data[pos + 4:pos + 8] == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    return width, height, len(set(zlib.decompress(idat)))
+
+
+def check_screenshot(page: Page, size: ViewportSize) -> None:
+    page.set_viewport_size(size)
+    width, height, distinct = png_facts(page.screenshot(full_page=True))
+    assert width == size["width"] and height >= size["height"]
+    assert distinct > 20, "the page looks blank"
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{page.url.split('/')[-1][:12]}-"
+                                 f"{size['width']}.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"horizontal scrolling at {size['width']} px"
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version") or "-1")
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#table").get_attribute("data-my-turn") == "1"
+
+
+def wait_past(page: Page, old: int) -> None:
+    page.wait_for_function(
+        f"Number(document.getElementById('table').dataset.version) > {old}"
+        " || !document.getElementById('error').hidden", timeout=10_000)
+
+
+def try_refused_meld(page: Page) -> bool:
+    """Click three cards that form no legal meld, press Cala: the engine's refusal, with its
+    rule and RULES.md section, must be shown.  False if no such three cards are at hand."""
+    legal = page.locator("#legal option").all_text_contents()
+    melds = {" ".join(sorted(w.split("=")[0] for w in a.split()[1:]))
+             for a in legal if a.startswith("meld ")}
+    if not melds:
+        return False
+    cards = page.locator("#hand button.card")
+    tokens = [cards.nth(i).get_attribute("data-card") or "" for i in range(cards.count())]
+    for a in range(len(tokens)):
+        for b in range(a + 1, len(tokens)):
+            for c in range(b + 1, len(tokens)):
+                if " ".join(sorted((tokens[a], tokens[b], tokens[c]))) in melds:
+                    continue
+                before = version(page)
+                for i in (a, b, c):
+                    cards.nth(i).click()
+                page.click("#do-meld")
+                error = page.locator("#error")
+                error.wait_for(state="visible", timeout=5000)
+                text = error.text_content() or ""
+                assert "Mossa rifiutata" in text and "RULES.md §" in text, text
+                assert version(page) == before
+                for i in (a, b, c):
+                    cards.nth(i).click()  # unselect
+                return True
+    return False
+
+
+def take_turn_action(page: Page, rng: random.Random, state: dict[str, bool]) -> None:
+    before = version(page)
+    if not page.locator("#do-draw").is_disabled() and rng.random() < 0.7:
+        page.keyboard.press("d") if state.setdefault("keyboard", False) else page.click(
+            "#do-draw")
+        state["keyboard"] = not state["keyboard"]
+    elif not state.get("refused") and try_refused_meld(page):
+        state["refused"] = True
+        return
+    else:
+        options = page.locator("#legal option").all_text_contents()
+        assert options, "my turn but no legal move listed"
+        # Lean towards melding and attaching so that the hand ends sooner.
+        table_plays = [o for o in options if o.startswith(("meld ", "attach "))]
+        choice = rng.choice(table_plays if table_plays and rng.random() < 0.8 else options)
+        page.select_option("#legal", choice)
+        page.click("#play-legal")
+    wait_past(page, before)
+
+
+def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
+                                              browser: Browser) -> None:
+    base, manager = server
+    rng = random.Random(4)
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
+    try:
+        lobby = contexts[0].new_page()
+        lobby.goto(base + "/")
+        check_screenshot(lobby, PHONE)
+        lobby.fill("input[name=name]", "Circolo")
+        lobby.select_option("select[name=seat1]", "bot")
+        lobby.select_option("select[name=seat3]", "bot")
+        lobby.click("button[type=submit]")
+        lobby.wait_for_url("**/t/*")
+        url = lobby.url
+        players = [lobby, contexts[1].new_page()]
+        players[1].goto(url)
+        for page, seat, name in ((players[0], 0, "Anna"), (players[1], 2, "Carla")):
+            page.fill("#player-name", name)
+            page.click(f"#open-seats button[data-seat='{seat}']")
+            page.locator("#hand button.card").first.wait_for(timeout=10_000)
+        watcher = contexts[2].new_page()
+        watcher.goto(url + "?watch=1")
+        watcher.locator("#board").wait_for(state="visible", timeout=10_000)
+        assert watcher.locator("#me").is_hidden()
+
+        state: dict[str, bool] = {}
+        reloaded = False
+        actions = 0
+        deadline = time.monotonic() + 150
+        while players[0].locator("#result").is_hidden():
+            assert time.monotonic() < deadline, "the hand did not finish in time"
+            acted = False
+            for page in players:
+                if my_turn(page):
+                    take_turn_action(page, rng, state)
+                    actions += 1
+                    acted = True
+            if actions >= 12 and not reloaded:
+                hand_before = players[1].locator("#hand button.card").count()
+                players[1].reload()
+                players[1].locator("#hand button.card").first.wait_for(timeout=10_000)
+                assert players[1].locator("#hand button.card").count() == hand_before
+                assert "Carla" in (players[1].locator("#seats").text_content() or "")
+                check_screenshot(players[1], PHONE)
+                check_screenshot(players[1], DESKTOP)
+                reloaded = True
+            if not acted:
+                players[0].wait_for_timeout(30)
+        assert reloaded and state.get("refused")
+        table = next(iter(manager.tables.values()))
+        result = table.state.result()
+        assert result is not None
+        for page in (*players, watcher):
+            page.locator("#result").wait_for(state="visible", timeout=10_000)
+            scores = page.locator("#result").get_attribute("data-scores")
+            assert scores == ",".join(str(s) for s in result.scores)
+            assert "Totale" in (page.locator("#breakdown").text_content() or "")
+        players[0].locator("#verify").filter(has_text="Mazzo verificato").wait_for(
+            timeout=5000)
+        assert watcher.locator("#hand button.card").count() == 0
+        check_screenshot(watcher, PHONE)
+        check_screenshot(players[0], DESKTOP)
+    finally:
+        for context in contexts:
+            context.close()
