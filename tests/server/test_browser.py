@@ -12,20 +12,19 @@ from __future__ import annotations
 
 import os
 import random
-import socket
 import struct
-import threading
 import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from ramino.server import create_app
 from ramino.server.tables import TableManager
+
+from .conftest import live_server
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("RAMINO_SHOTS")  # a folder to keep the screenshots in, for people
@@ -38,29 +37,11 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, TableManager]]:
     app = create_app(tmp_path / "tables.db", bot_delay=0.02, rng=random.Random(23))
-    port = free_port()
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not uv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}", app.state.manager
-    finally:
-        uv.should_exit = True
-        thread.join(timeout=10)
+    with live_server(app) as base:
+        yield base, app.state.manager
 
 
 @pytest.fixture
