@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from ramino.cards import (
@@ -877,7 +878,6 @@ class BurracoState:
         hand = self.hands[seat]
         rules = self.rules
         size = self.sizes[seat]
-        out: list[Action] = []
         results: dict[Action, Meld] = {}
         own_groups = set()
         own_suits = set()
@@ -887,42 +887,56 @@ class BurracoState:
                     own_groups.add(m.rank)
                 else:
                     own_suits.add(m.suit)
-        block_groups = rules.one_group_per_rank_per_team
-        block_suits = not rules.multiple_sequences_same_suit
+        if not rules.one_group_per_rank_per_team:
+            own_groups.clear()
+        if rules.multiple_sequences_same_suit:
+            own_suits.clear()
+        # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
+        # with more cards in hand than any meld can take, whole chunks are accepted at once.
+        check_all = size <= 16
         wilds = movegen.wild_key(hand)
-        for action, meld in movegen.new_melds(hand, rules, wilds):
-            if meld.kind == GROUP:
-                if block_groups and meld.rank in own_groups:
+        for kind, which, options in movegen.new_melds(hand, rules, wilds):
+            if which in (own_groups if kind == GROUP else own_suits):
+                continue
+            if not check_all:
+                results.update(options)
+                continue
+            for action, meld in options:
+                if len(action.cards) >= size - 1 and not self._may_go_down(
+                        seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
                     continue
-            elif block_suits and meld.suit in own_suits:
-                continue
-            if len(action.cards) >= size - 1 and not self._may_go_down(
-                    seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
-                continue
-            out.append(action)
-            results[action] = meld
+                results[action] = meld
         for i, m in enumerate(self.melds):
             if self.meld_team[i] != team:
                 continue
-            for action, result in movegen.attachments(m, i + 1, hand, rules, wilds):
+            options = movegen.attachments(m, i + 1, hand, rules, wilds)
+            if not check_all:
+                results.update(options)
+                continue
+            for action, result in options:
                 if len(action.cards) >= size - 1:
                     melds = self.melds[:]
                     melds[i] = result
                     if not self._may_go_down(seat, action.cards, melds, self.meld_team):
                         continue
-                out.append(action)
                 results[action] = result
+        out = list(results)
+        discards = list(compress(DISCARD_ACTIONS, hand))
         forbidden = self.forbidden_discard
-        for card in range(NUM_TYPES):
-            if hand[card] and card != forbidden:
-                if size == 1:
-                    try:
-                        self._check_final_discard(seat, card, self.melds, self.meld_team, "")
-                    except IllegalActionError:
-                        continue
-                out.append(DISCARD_ACTIONS[card])
+        if forbidden >= 0 and hand[forbidden]:
+            discards.remove(DISCARD_ACTIONS[forbidden])
+        if size == 1:
+            discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
+        out.extend(discards)
         self._resolved = results
         return out
+
+    def _may_discard_last(self, seat: int, card: int) -> bool:
+        try:
+            self._check_final_discard(seat, card, self.melds, self.meld_team, "")
+        except IllegalActionError:
+            return False
+        return True
 
     def _may_go_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
                      teams: list[int]) -> bool:

@@ -28,7 +28,7 @@ from ramino.melds import (
     new_meld_options,
     sequence_placements,
 )
-from ramino.rules.options import RuleSet
+from ramino.rules.options import RuleSet, WildRepositionPolicy
 
 WILD_TYPES = (JOKER, 1, 14, 27, 40)
 MeldOption = tuple[Action, Meld]
@@ -56,16 +56,40 @@ def suit_key(hand: list[int], base: int) -> tuple[int, ...]:
     return (hand[base], hand[base + 1], *map(bool, hand[base + 2:base + 13]))
 
 
-def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]) -> list[MeldOption]:
-    """Every legal new meld of ``hand`` (before side constraints such as one group per rank)."""
-    out: list[MeldOption] = []
+_BYTE_LOW_BITS = int.from_bytes(b"\x01" * 14, "little")
+
+
+def sequence_key(hand: list[int], base: int, any_wild: bool) -> tuple[int, int, int]:
+    """The part of one suit a *new* sequence can use, as bits (one byte per place, the ace
+    at places 0 and 13).  A card with no other card of its suit within two places can only
+    join a sequence through two wilds, which no meld may hold; without a wild, only runs of
+    three matter.  Everything else in the suit leaves the options unchanged, so it stays out
+    of the memo key (and hands that differ only there share one entry)."""
+    counts = int.from_bytes(bytes(hand[base:base + 13]), "little")
+    present = (counts | (counts >> 1)) & _BYTE_LOW_BITS
+    present |= (present & 1) << 104
+    if any_wild:
+        cover = present & ((present >> 8) | (present >> 16) | (present << 8) | (present << 16))
+    else:
+        starts = present & (present >> 8) & (present >> 16)
+        cover = starts | (starts << 8) | (starts << 16)
+    return cover, hand[base], hand[base + 1]
+
+
+def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
+              ) -> Iterator[tuple[int, int, list[MeldOption]]]:
+    """Every legal new meld of ``hand``, in chunks ``(SEQUENCE, suit, options)`` and
+    ``(GROUP, rank, options)`` so that the caller can apply side constraints (one group per
+    rank, one sequence per suit) to a whole chunk at once."""
+    any_wild = any(wilds)
     for suit in range(4):
         base = suit * 13
-        key = ("seq", rules, suit, suit_key(hand, base), wilds)
+        key = ("seq", rules, suit, sequence_key(hand, base, any_wild), wilds)
         found = _MEMO.get(key)
         if found is None:
             found = _remember(key, _sequence_melds(hand, suit, rules))
-        out.extend(found)
+        if found:
+            yield SEQUENCE, suit, found
     for rank in range(13):
         if rank == TWO:
             continue
@@ -76,8 +100,8 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]) -> list[
         found = _MEMO.get(key)
         if found is None:
             found = _remember(key, _group_melds(hand, rank, rules))
-        out.extend(found)
-    return out
+        if found:
+            yield GROUP, rank, found
 
 
 def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
@@ -87,21 +111,20 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
     ``wilds`` is :func:`wild_key` of the hand (computed once per position by the caller)."""
     if meld.kind == GROUP:
         r = meld.rank
-        relevant: tuple[int, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
-        if not any(relevant) and (meld.wild >= 0 or not any(wilds)):
-            return _NOTHING
-    else:
-        if not any(wilds):
-            # Without a wild in hand every added natural lies within three places of the
-            # meld (at most two gaps, filled by wilds already on the table), so a hand with
-            # nothing there has nothing to attach.
-            base = meld.suit * 13
-            lo = max(0, meld.low - 3)
-            hi = min(HIGH_ACE, meld.low + len(meld.cards) + 2)
-            if not any(hand[base + p % 13] for p in range(lo, hi + 1)):
+        relevant: tuple[Any, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+        if meld.wild >= 0:
+            if not any(relevant):
                 return _NOTHING
-        relevant = _reachable(meld, hand)
-    key = ("att", rules, meld, number, relevant, wilds)
+            key = ("att", rules, meld, number, relevant)
+        else:
+            if not any(relevant) and not any(wilds):
+                return _NOTHING
+            key = ("att", rules, meld, number, relevant, wilds)
+    else:
+        relevant = _reachable(meld, hand, wilds, rules)
+        if relevant is None:
+            return _NOTHING
+        key = ("att", rules, meld, number, relevant)
     found = _MEMO.get(key)
     if found is None:
         found = _remember(key, _attach_melds(meld, number, hand, rules))
@@ -111,29 +134,52 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
 _NOTHING: list[MeldOption] = []
 
 
-def _reachable(meld: Meld, hand: list[int]) -> tuple[int, ...]:
-    """The part of the hand's suit an attachment can reach: the meld's places and, on each
-    side, the places up to the third one the hand cannot fill (at most two wilds fill gaps).
-    Cards further away cannot join this meld, so they stay out of the memo key."""
+def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: RuleSet
+               ) -> tuple[Any, ...] | None:
+    """What of the hand an attachment to a sequence can use, as a memo key (``None``: nothing).
+
+    Gaps in the final sequence are filled only by a wild: one from the hand (never into a meld
+    that keeps its own wild), the meld's wild moving (under FIBUR_STRICT only when its own card
+    is attached), or a natural 2 turning wild; two when the meld's wild is a same-suit 2 that
+    can go back to its place.  So the usable places are the meld's and, on each side, those up
+    to the first gap no wild can fill; cards beyond cannot join and stay out of the key."""
     base = meld.suit * 13
+    own_two = base + TWO
+    wild_card = meld.cards[meld.wild] if meld.wild >= 0 else -1
+    hand_wilds: tuple[bool, ...] = ()
+    if wild_card < 0:
+        hand_wilds = wilds
+        holes = 1 if any(wilds) or (
+            rules.pinella_natural_to_wild_transition
+            and meld.low <= TWO < meld.low + len(meld.cards)
+            and meld.cards[TWO - meld.low] == own_two) else 0
+    elif wild_card == own_two:
+        hand_wilds = wilds
+        holes = 2
+    elif rules.wild_reposition_policy is WildRepositionPolicy.FIBUR_STRICT:
+        holes = 1 if hand[base + (meld.low + meld.wild) % 13] else 0
+    else:
+        holes = 1
     lo = meld.low
     hi = meld.low + len(meld.cards) - 1
     missing = 0
     while lo > 0:
         if not hand[base + (lo - 1) % 13]:
             missing += 1
-            if missing > 2:
+            if missing > holes:
                 break
         lo -= 1
     missing = 0
     while hi < HIGH_ACE:
         if not hand[base + (hi + 1) % 13]:
             missing += 1
-            if missing > 2:
+            if missing > holes:
                 break
         hi += 1
-    return (lo, hand[base], hand[base + 1],
-            *[hand[base + p % 13] > 0 for p in range(lo, hi + 1)])
+    places = [hand[base + p % 13] > 0 for p in range(lo, hi + 1)]
+    if not any(places) and not any(hand_wilds):
+        return None
+    return (lo, hand[base], hand[base + 1], hand_wilds, *places)
 
 
 def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
