@@ -84,7 +84,7 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
     any_wild = any(wilds)
     for suit in range(4):
         base = suit * 13
-        key = ("seq", rules, suit, sequence_key(hand, base, any_wild), wilds)
+        key: tuple[Any, ...] = ("seq", rules, suit, sequence_key(hand, base, any_wild), wilds)
         found = _MEMO.get(key)
         if found is None:
             found = _remember(key, _sequence_melds(hand, suit, rules))
@@ -109,17 +109,18 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
     """Every legal ``attach number …`` of ``hand`` onto ``meld`` with the resulting meld.
 
     ``wilds`` is :func:`wild_key` of the hand (computed once per position by the caller)."""
+    key: tuple[Any, ...]
     if meld.kind == GROUP:
         r = meld.rank
-        relevant: tuple[Any, ...] = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+        copies = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
         if meld.wild >= 0:
-            if not any(relevant):
+            if not any(copies):
                 return _NOTHING
-            key = ("att", rules, meld, number, relevant)
+            key = ("att", rules, meld, number, copies)
         else:
-            if not any(relevant) and not any(wilds):
+            if not any(copies) and not any(wilds):
                 return _NOTHING
-            key = ("att", rules, meld, number, relevant, wilds)
+            key = ("att", rules, meld, number, copies, wilds)
     else:
         relevant = _reachable(meld, hand, wilds, rules)
         if relevant is None:
