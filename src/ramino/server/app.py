@@ -49,12 +49,14 @@ log = logging.getLogger("ramino.server")
 
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                store: Store | None = None, burst: int = 30,
-               per_second: float = 15.0, rng: random.Random | None = None) -> FastAPI:
+               per_second: float = 15.0, rng: random.Random | None = None,
+               tick: float = 0.25) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
-    a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only)."""
+    a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
+    often the clocks and absences are looked at."""
     own_store = store or Store(database_url(db))
-    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng)
+    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -104,7 +106,10 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         try:
             table, invite = await manager.create(
                 name=spec.name, preset=spec.preset, options=spec.options, seats=spec.seats,
-                private=spec.private, bot_level=spec.bot_level)
+                private=spec.private, bot_level=spec.bot_level,
+                clock_ms=None if spec.clock_seconds is None else int(spec.clock_seconds * 1000),
+                increment_ms=int(spec.increment_seconds * 1000),
+                grace_ms=int(spec.grace_seconds * 1000))
         except (RaminoError, ValueError, KeyError) as exc:
             raise HTTPException(400, str(exc).strip("'\"")) from None
         url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")

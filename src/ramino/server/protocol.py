@@ -130,6 +130,8 @@ class Update(_Message):
     legal: list[str]
     marks: dict[str, str]
     seats: list[SeatInfo]
+    clocks: list[int] | None  # milliseconds left per seat when sent (None: no clock)
+    standin: list[int]  # seats a bot is playing for (absent, or out of time this turn)
     commitment: str
     result: ResultInfo | None
 
@@ -179,3 +181,6 @@ class CreateTable(_Message):
                                                 max_length=6)
     private: bool = False
     bot_level: str = Field(default="random", max_length=32)
+    clock_seconds: float | None = Field(default=None, ge=0.1, le=7200)  # the time bank
+    increment_seconds: float = Field(default=5, ge=0, le=600)
+    grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in

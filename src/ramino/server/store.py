@@ -62,6 +62,9 @@ class TableRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_level: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no clock
+    increment_ms: Mapped[int] = mapped_column(Integer, default=0)
+    grace_ms: Mapped[int] = mapped_column(Integer, default=60000)
 
 
 class SeatRow(Base):
@@ -93,6 +96,8 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)  # acting seat's bank
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)  # played for an absent player
 
 
 class ChatRow(Base):
@@ -121,6 +126,7 @@ class StoredHand:
     commitment: str
     actions: list[tuple[int, str]]  # (seat, text) in order
     result: dict[str, Any] | None
+    clocks: dict[int, int] = field(default_factory=dict)  # seat -> bank after its last action
 
 
 @dataclass
@@ -135,6 +141,9 @@ class StoredTable:
     bot_level: str
     seats: list[StoredSeat]
     hands: list[StoredHand] = field(default_factory=list)
+    clock_ms: int | None = None
+    increment_ms: int = 0
+    grace_ms: int = 60000
 
 
 def database_url(db: str | Path | None) -> str:
@@ -189,7 +198,8 @@ class Store:
             session.add(TableRow(id=table.id, name=table.name, game=table.game,
                                  preset=table.preset, options=json.dumps(table.options),
                                  private=table.private, invite_hash=table.invite_hash,
-                                 bot_level=table.bot_level))
+                                 bot_level=table.bot_level, clock_ms=table.clock_ms,
+                                 increment_ms=table.increment_ms, grace_ms=table.grace_ms))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -211,13 +221,14 @@ class Store:
             row.token_hash = stored.token_hash
 
     def append_action(self, table_id: str, hand_no: int, seq: int, seat: int, text: str,
-                      result: dict[str, Any] | None = None) -> None:
+                      result: dict[str, Any] | None = None, *, clock_ms: int | None = None,
+                      by_bot: bool = False) -> None:
         """Store action number ``seq`` (and the hand's result when it ended the hand) in one
         transaction; :class:`StaleVersionError` if that number is taken."""
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(ActionRow(table_id=table_id, hand_no=hand_no, seq=seq, seat=seat,
-                                      text=text))
+                                      text=text, clock_ms=clock_ms, by_bot=by_bot))
                 if result is not None:
                     hand = session.get(HandRow, (table_id, hand_no))
                     if hand is not None:
@@ -247,16 +258,29 @@ class Store:
                                     .order_by(HandRow.hand_no)).all()
             out = StoredTable(row.id, row.name, row.game, row.preset, json.loads(row.options),
                               row.private, row.invite_hash, row.bot_level,
-                              [StoredSeat(s.kind, s.name, s.token_hash) for s in seats])
+                              [StoredSeat(s.kind, s.name, s.token_hash) for s in seats],
+                              clock_ms=row.clock_ms, increment_ms=row.increment_ms,
+                              grace_ms=row.grace_ms)
             for h in hands:
                 actions = session.execute(
-                    select(ActionRow.seat, ActionRow.text)
+                    select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)
                     .where(ActionRow.table_id == table_id, ActionRow.hand_no == h.hand_no)
                     .order_by(ActionRow.seq)).all()
+                clocks = {a.seat: a.clock_ms for a in actions if a.clock_ms is not None}
                 out.hands.append(StoredHand(h.hand_no, h.dealer, json.loads(h.deal), h.salt,
                                             h.commitment, [(a.seat, a.text) for a in actions],
-                                            None if h.result is None else json.loads(h.result)))
+                                            None if h.result is None else json.loads(h.result),
+                                            clocks))
             return out
+
+    def bot_actions(self, table_id: str, hand_no: int) -> list[int]:
+        """The numbers of the actions a bot played for an absent or timed-out player."""
+        with Session(self.engine) as session:
+            return list(session.scalars(
+                select(ActionRow.seq).where(ActionRow.table_id == table_id,
+                                            ActionRow.hand_no == hand_no,
+                                            ActionRow.by_bot.is_(True))
+                .order_by(ActionRow.seq)))
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[int | None, str, str]]:
         with Session(self.engine) as session:

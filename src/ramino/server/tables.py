@@ -18,6 +18,7 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from ramino.records import record_of
 from ramino.records.document import read_deal, write_deal
 from ramino.rules import RuleSet, make_rules
 from ramino.server.bots import make_bot
+from ramino.server.clock import Clock
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
     Act,
@@ -101,10 +103,27 @@ class Table:
     rng: random.Random | None = None
     bot_task: asyncio.Task[None] | None = None
     chat: list[ChatLine] = field(default_factory=list)
+    clock: Clock | None = None
+    grace_ms: int = 60000
+    standin: set[int] = field(default_factory=set)  # absent players a bot plays for
+    standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
+    absent_since: dict[int, float] = field(default_factory=dict)
+    turn_started: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
         return len(self.state.history())
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot plays this seat's turn now (a bot seat, or a stand-in)."""
+        return (self.seats[seat].kind == "bot" or seat in self.standin
+                or self.standin_turn == seat)
+
+    def standins(self) -> list[int]:
+        out = set(self.standin)
+        if self.standin_turn is not None:
+            out.add(self.standin_turn)
+        return sorted(out)
 
     def seat_infos(self) -> list[SeatInfo]:
         present = {c.seat for c in self.clients}
@@ -123,11 +142,13 @@ class Table:
         state = self.state
         view = public_view(state) if client.seat is None else seat_view(state, client.seat)
         legal: list[str] = []
-        if client.seat is not None and client.seat == state.current and not state.is_over:
+        if (client.seat is not None and client.seat == state.current and not state.is_over
+                and not self.bot_plays(client.seat)):
             legal = [str(a) for a in state.legal_actions()]
         return Update(table=self.id, version=self.version, hand_no=self.hand.hand_no,
                       view=view, event=event, legal=legal, marks=burraco_marks(state),
-                      seats=seats,
+                      seats=seats, clocks=None if self.clock is None else self.clock.snapshot(),
+                      standin=self.standins(),
                       commitment=self.hand.commitment,
                       result=result_info(state, self.hand.salt, self.hand.deal))
 
@@ -174,9 +195,11 @@ class TableManager:
     """Every live table of this process, created, loaded and played through one API."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, tick: float = 0.25) -> None:
         self.store = store
         self.rng = rng
+        self.tick = tick
+        self._ticker: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
@@ -197,9 +220,18 @@ class TableManager:
             table.chat = [ChatLine(seat=s, name=n, text=t) for s, n, t in
                           await asyncio.to_thread(self.store.recent_chat, table_id, CHAT_HISTORY)]
             self.tables[table.id] = table
+            now = time.monotonic()
+            for seat, kind in enumerate(s.kind for s in table.seats):
+                if kind == "human":
+                    table.absent_since[seat] = now  # nobody is connected after a restart
             self._kick_bots(table)
+        self._ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -209,15 +241,23 @@ class TableManager:
     def _table_of(self, stored: StoredTable) -> Table:
         rules = make_rules(stored.preset, stored.options)
         hand = stored.hands[-1]
+        state = replay_hand(rules, hand)
+        clock = None
+        if stored.clock_ms is not None:
+            clock = Clock(rules.players, stored.clock_ms, stored.increment_ms)
+            for seat, bank in hand.clocks.items():
+                clock.bank[seat] = bank
+            clock.start(None if state.is_over else state.current)
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
-                     replay_hand(rules, hand), rng=self.rng)
+                     state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms)
 
     # --- lobby -------------------------------------------------------------------------------
 
     async def create(self, *, name: str, preset: str, options: dict[str, Any],
-                     seats: Sequence[str], private: bool,
-                     bot_level: str) -> tuple[Table, str | None]:
+                     seats: Sequence[str], private: bool, bot_level: str,
+                     clock_ms: int | None = None, increment_ms: int = 0,
+                     grace_ms: int = 60000) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings."""
         if len(self.tables) >= self.max_tables:
@@ -236,10 +276,15 @@ class TableManager:
                         for i, kind in enumerate(seats)]
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
-                             bot_level, stored_seats, [hand])
+                             bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms)
         await asyncio.to_thread(self.store.create_table, stored)
+        clock = None
+        if clock_ms is not None:
+            clock = Clock(rules.players, clock_ms, increment_ms)
+            clock.start(state.current)
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
-                      stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng)
+                      stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
+                      clock=clock, grace_ms=grace_ms)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
@@ -282,6 +327,9 @@ class TableManager:
                     raise ProtocolError("bad-token", "that seat key belongs to no seat here")
                 seat = matches[0]
                 name = table.seats[seat].name
+                # Back from any device: the stand-in bot gives the seat back.
+                table.standin.discard(seat)
+                table.absent_since.pop(seat, None)
             elif message.seat is not None:
                 seat = message.seat
                 if seat >= len(table.seats):
@@ -312,6 +360,8 @@ class TableManager:
         async with table.lock:
             table.clients.discard(client)
             if client.seat is not None:
+                if not any(c.seat == client.seat for c in table.clients):
+                    table.absent_since[client.seat] = time.monotonic()
                 table.broadcast(None)
 
     # --- playing -----------------------------------------------------------------------------
@@ -329,6 +379,9 @@ class TableManager:
                 raise ProtocolError("not-your-turn",
                                     f"it is seat {state.current}'s turn, not yours "
                                     f"(seat {client.seat})")
+            if table.bot_plays(client.seat):
+                raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
+                                    "this turn for you; your next turn is yours")
             if message.version != table.version:
                 raise ProtocolError("stale", f"you acted on version {message.version}; the "
                                     f"table is at version {table.version}")
@@ -338,25 +391,39 @@ class TableManager:
                 raise ProtocolError("notation", str(exc)) from None
             await self._commit(table, client.seat, action)
 
-    async def _commit(self, table: Table, seat: int, action: Action) -> None:
+    async def _commit(self, table: Table, seat: int, action: Action,
+                      by_bot: bool = False) -> None:
         """Engine check, then durable store, then the live state and the broadcast."""
         after = table.state.clone()
         after.apply(action)  # IllegalActionError: nothing stored, nothing changed
         seq = table.version + 1
         text = str(action)
         result = result_info(after, table.hand.salt, table.hand.deal)
+        turn_over = after.is_over or after.current != seat
+        clock = table.clock
+        bank = None
+        if clock is not None:
+            bank = clock.left(seat) + (clock.increment_ms if turn_over else 0)
         await asyncio.to_thread(self.store.append_action, table.id, table.hand.hand_no, seq,
                                 seat, text,
-                                None if result is None else result.model_dump(mode="json"))
+                                None if result is None else result.model_dump(mode="json"),
+                                clock_ms=bank, by_bot=by_bot)
         table.state = after
         table.hand.actions.append((seat, text))
+        if turn_over:
+            if clock is not None and bank is not None:
+                clock.end_turn(None if after.is_over else after.current)
+                clock.bank[seat] = bank  # exactly what was stored, so a restart agrees
+            if table.standin_turn == seat:
+                table.standin_turn = None
+            table.turn_started = time.monotonic()
         table.broadcast({"seat": seat, "action": text, "version": seq})
         self._kick_bots(table)
 
     def _kick_bots(self, table: Table) -> None:
         if table.bot_task is None or table.bot_task.done():
             state = table.state
-            if not state.is_over and table.seats[state.current].kind == "bot":
+            if not state.is_over and table.bot_plays(state.current):
                 table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
@@ -365,16 +432,55 @@ class TableManager:
             await asyncio.sleep(self.bot_delay)
             async with table.lock:
                 state = table.state
-                if state.is_over or table.seats[state.current].kind != "bot":
+                if state.is_over or not table.bot_plays(state.current):
                     return
                 seat = state.current
                 bot = table.bot_for(seat)
                 action = bot.choose(state.observation(seat), state.legal_actions())
                 try:
-                    await self._commit(table, seat, action)
+                    await self._commit(table, seat, action,
+                                       by_bot=table.seats[seat].kind != "bot")
                 except (IllegalActionError, OSError) as exc:
                     log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
                     return
+
+    # --- presence and time -----------------------------------------------------------------
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            for table in list(self.tables.values()):
+                try:
+                    await self.check_time(table)
+                except Exception:  # one table's trouble must not stop every clock
+                    log.exception("table %s: clock check failed", table.id)
+
+    async def check_time(self, table: Table) -> None:
+        """Let a bot stand in for the player whose turn it is when its time bank is empty
+        (for this turn) or when it has been away longer than the grace period (until it comes
+        back, from any device, with its seat key)."""
+        state = table.state
+        if state.is_over:
+            return
+        seat = state.current
+        if table.seats[seat].kind != "human" or table.bot_plays(seat):
+            return
+        now = time.monotonic()
+        changed = False
+        async with table.lock:
+            if table.state is not state:
+                return  # moved on meanwhile; the next tick looks again
+            if table.clock is not None and table.clock.left(seat) <= 0:
+                table.standin_turn = seat
+                changed = True
+            elif seat in table.absent_since and not any(c.seat == seat for c in table.clients):
+                away = now - max(table.absent_since[seat], table.turn_started)
+                if away * 1000 >= table.grace_ms:
+                    table.standin.add(seat)
+                    changed = True
+            if changed:
+                table.broadcast(None)
+                self._kick_bots(table)
 
     # --- chat --------------------------------------------------------------------------------
 

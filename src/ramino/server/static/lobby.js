@@ -41,6 +41,11 @@ form.addEventListener("submit", async (event) => {
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
   };
+  if (data.get("clock")) {
+    const [bank, increment] = data.get("clock").split(",").map(Number);
+    body.clock_seconds = bank;
+    body.increment_seconds = increment;
+  }
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });

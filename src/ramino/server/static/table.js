@@ -18,6 +18,7 @@ let selected = new Set(); // indices into the shown (sorted) hand
 let shownHand = [];
 let target = null;      // meld number chosen for "attacca"
 let retries = 0;
+let receivedAt = 0;      // when the latest update came: the running clock counts from there
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -89,8 +90,10 @@ function handle(msg) {
   } else if (msg.type === "update") {
     const moved = !last || last.version !== msg.version;
     last = msg;
+    receivedAt = performance.now();
     if (moved) { selected.clear(); target = null; showError(""); }
     render();
+    tickClocks();
   } else if (msg.type === "error") {
     if (msg.code === "bad-token") { localStorage.removeItem(tokenKey); showJoin(); }
     // An engine refusal already names its rule and RULES.md section in the message.
@@ -133,6 +136,18 @@ function render() {
     info.textContent = ` ${v.hand_sizes[i]} carte · ${where}` +
       (v.pending_pozzetto_sizes[i] ? ` · pozzetto in arrivo (${v.pending_pozzetto_sizes[i]})` : "");
     box.append(title, info);
+    if (last.clocks) {
+      const clock = document.createElement("span");
+      clock.className = "clock";
+      clock.dataset.seat = i;
+      box.append(" ", clock);
+    }
+    if (last.standin.includes(i)) {
+      const stand = document.createElement("span");
+      stand.className = "standin";
+      stand.textContent = " · gioca un bot al suo posto";
+      box.append(stand);
+    }
     if (v.current === i && !last.result) box.setAttribute("aria-current", "true");
     if (v.known_cards[i].length) {
       const known = document.createElement("div");
@@ -408,5 +423,21 @@ function renderResult() {
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
   verifyDeal(r).then((text) => { $("verify").textContent = text; });
 }
+
+// The clocks count down locally between updates; the server's figures replace them at each.
+function tickClocks() {
+  if (!last || !last.clocks) return;
+  const running = last.result ? null : last.view.current;
+  for (const node of document.querySelectorAll(".clock")) {
+    const seat = Number(node.dataset.seat);
+    let ms = last.clocks[seat];
+    if (seat === running) ms = Math.max(0, ms - (performance.now() - receivedAt));
+    const s = Math.ceil(ms / 1000);
+    node.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    node.setAttribute("aria-label", `tempo rimasto ${Math.floor(s / 60)} minuti e ${s % 60} secondi`);
+    node.classList.toggle("low", seat === running && ms < 30000);
+  }
+}
+setInterval(tickClocks, 500);
 
 connect();

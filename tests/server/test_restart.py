@@ -1,0 +1,59 @@
+"""A server started again on the same database: every table at its last committed action, the
+seats and their keys, the chat and the clocks as they were stored; the schema migrations are
+idempotent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ramino.server.store import StaleVersionError, Store, database_url
+
+from .conftest import act, fast_app_client, join, new_table, recv_until
+
+
+def test_tables_resume_after_restart(db: Path) -> None:
+    with fast_app_client(db) as client:
+        created = client.post("/api/tables", json={
+            "seats": ["open", "bot", "open", "bot"], "clock_seconds": 600,
+            "increment_seconds": 7, "grace_seconds": 3600})
+        table_id = created.json()["id"]
+        with client.websocket_connect("/ws") as ws:
+            welcome, update = join(ws, table_id, seat=0, name="Anna")
+            act(ws, "draw", 0)
+            update = recv_until(ws, lambda f: f["type"] == "update" and f["version"] == 1)
+            discard = next(a for a in update["legal"] if a.startswith("discard "))
+            act(ws, discard, 1)
+            recv_until(ws, lambda f: f["type"] == "update" and f["version"] == 2)
+            ws.send_text(json.dumps({"type": "chat", "text": "buona fortuna"}))
+            recv_until(ws, lambda f: f["type"] == "chat")
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        before = manager.get(table_id)
+        history = [str(a) for a in before.state.history()]
+        bank = before.clock.bank[0]
+        assert 600_000 < bank <= 607_000
+    with fast_app_client(db) as client:
+        after = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
+        assert [str(a) for a in after.state.history()][:len(history)] == history
+        assert after.clock.bank[0] == bank
+        assert after.seats[0].name == "Anna"
+        with client.websocket_connect("/ws") as ws:
+            back, update = join(ws, table_id, token=welcome["token"])
+            assert back["seat"] == 0 and [c["text"] for c in back["chat"]] == ["buona fortuna"]
+            assert update["view"] == after.state.observation(0).as_dict()
+
+
+def test_migrations_idempotent_and_action_numbers_unique(tmp_path: Path) -> None:
+    url = database_url(tmp_path / "x.db")
+    store = Store(url)
+    store.migrate()  # a second run changes nothing
+    with fast_app_client(tmp_path / "x.db", store=store) as client:
+        table_id = new_table(client, ["open", "open", "open", "open"])["id"]
+    store.append_action(table_id, 0, 1, 0, "draw")
+    with pytest.raises(StaleVersionError):
+        store.append_action(table_id, 0, 1, 0, "pick")  # another writer had action 1
+    kept = store.load_table(table_id)
+    assert kept is not None and kept.hands[0].actions == [(0, "draw")]
+    store.close()
