@@ -46,7 +46,7 @@ from ramino.records import (
     replay,
 )
 from ramino.records.writer import recorded_result
-from ramino.rules import OPTIONS, RuleSet, preset, preset_names
+from ramino.rules import RuleSet, preset, preset_names
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
 app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
@@ -233,7 +233,7 @@ def rules_command(
     table.add_column("value")
     table.add_column("RULES.md")
     table.add_column("meaning")
-    for spec in OPTIONS:
+    for spec in rules.applicable():
         table.add_row(spec.name, json.dumps(values[spec.name]), spec.section, spec.describe)
     console.print(table)
 

@@ -222,6 +222,8 @@ class BurracoState:
         last seat, so that seat 0 plays first) plays first, and a seeded deal starts there."""
         rules = rules or preset("fibur")
         require_supported(rules)
+        if rules.game != "burraco":
+            raise ValueError(f"a {rules.game} rule set is not for a Burraco hand")
         n = rules.players
         if dealer is None:
             dealer = n - 1

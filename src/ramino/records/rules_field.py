@@ -13,7 +13,7 @@ from typing import Any
 from ramino.errors import RecordError, RulesError
 from ramino.records.fields import expect_object, expect_str, key_path
 from ramino.rules import RuleSet, build_ruleset, preset
-from ramino.rules.options import OPTION_BY_NAME
+from ramino.rules.options import OPTION_BY_NAME, unsupported_options
 
 
 def read_rules(value: object, path: str = "rules") -> RuleSet:
@@ -35,12 +35,11 @@ def read_rules(value: object, path: str = "rules") -> RuleSet:
             rules = build_ruleset(rules, {option: raw}, check_supported=False)
         except RulesError as exc:
             raise _error(option_path, exc) from None
+    refused = unsupported_options(rules)
     for option in options:
-        spec = OPTION_BY_NAME[option]
-        if spec.unsupported(getattr(rules, option)):
+        if option in refused:
             raise _error(key_path(options_path, option), RulesError(
-                f"{option}={spec.dump(getattr(rules, option))} is not yet supported by the "
-                "engine"))
+                f"{refused[option]} is not yet supported by the engine"))
     # A preset may itself fix an unsupported value; name the preset then.
     try:
         build_ruleset(rules, {}, check_supported=True)

@@ -104,6 +104,49 @@ class DealerRotation(StrEnum):
     LEFT = "LEFT"
 
 
+# --- Scala 40 (RULES.md §6.7) ----------------------------------------------------------------
+
+
+class Partnerships(StrEnum):
+    NONE = "NONE"
+    PAIRS_2V2 = "PAIRS_2V2"
+    TEAMS_3V3 = "TEAMS_3V3"
+
+
+class InitialDiscard(StrEnum):
+    UPCARD = "UPCARD"
+    DEALER_14 = "DEALER_14"
+
+
+class UpcardJolly(StrEnum):
+    REINSERT_AND_REDRAW = "REINSERT_AND_REDRAW"
+    KEEP = "KEEP"
+
+
+class RediscardPickedCard(StrEnum):
+    FORBIDDEN_UNLESS_IDENTICAL_DECLARED = "FORBIDDEN_UNLESS_IDENTICAL_DECLARED"
+    FORBIDDEN = "FORBIDDEN"
+
+
+class DiscardAttachBan(StrEnum):
+    FISCA = "FISCA"
+    ALWAYS = "ALWAYS"
+    NEVER = "NEVER"
+    S000_READING = "S000_READING"
+
+
+class Scala40StockExhausted(StrEnum):
+    RESHUFFLE_POZZO_EXCEPT_TOP = "RESHUFFLE_POZZO_EXCEPT_TOP"
+
+
+class Reentry(StrEnum):
+    NONE = "NONE"
+    ONCE_AT_HIGHEST_REMAINING = "ONCE_AT_HIGHEST_REMAINING"
+
+
+GAMES: Final = ("burraco", "scala40")
+
+
 @dataclass(frozen=True, slots=True)
 class StalloDetection:
     """``MUTUAL`` (only an arbiter event ends the hand) or ``AUTO_N_ROUNDS(n)`` (§2.9b)."""
@@ -201,6 +244,34 @@ class RuleSet:
     match_mode: MatchMode = MatchMode("TARGET", 2005)
     target_tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
     card_values: CardValues = DEFAULT_CARD_VALUES
+    # §6.7 Scala 40 (``players`` and ``hand_size`` above are shared)
+    partnerships: Partnerships = Partnerships.NONE
+    initial_discard: InitialDiscard = InitialDiscard.UPCARD
+    upcard_jolly: UpcardJolly = UpcardJolly.REINSERT_AND_REDRAW
+    opening_threshold: int = 40
+    opening_counts_only_new_melds: bool = True
+    opening_with_discard: bool = False
+    opening_without_jolly: bool = False
+    lay_off_after_opening_same_turn: bool = True
+    lay_off_on_opponents: bool = True
+    picked_discard_must_be_used_same_turn: bool = True
+    rediscard_picked_card: RediscardPickedCard = (
+        RediscardPickedCard.FORBIDDEN_UNLESS_IDENTICAL_DECLARED)
+    discard_attach_ban: DiscardAttachBan = DiscardAttachBan.FISCA
+    jolly_swap_requires_opened: bool = True
+    swapped_jolly_must_be_used_same_turn: bool = True
+    max_jolly_per_meld: int = 1
+    group_max_size: int = 4
+    identical_sequence_allowed: bool = True
+    no_close_first_round: bool = True
+    chiusura_in_mano_allowed: bool = True
+    chiusura_in_mano_multiplier: int = 1
+    unopened_flat_penalty: int = 0
+    ace_in_hand_value: int = 11
+    jolly_in_hand_value: int = 25
+    elimination_limit: int = 101
+    stock_exhausted: Scala40StockExhausted = Scala40StockExhausted.RESHUFFLE_POZZO_EXCEPT_TOP
+    reentry: Reentry = Reentry.NONE
 
     # The engine memoises on the rule set, so its hash is computed once, not per lookup.
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -237,6 +308,10 @@ class RuleSet:
         """Every option as its record (JSON) value, in declaration order."""
         return {spec.name: spec.dump(getattr(self, spec.name)) for spec in OPTIONS}
 
+    def applicable(self) -> list[OptionSpec]:
+        """The options that mean something in this rule set's game."""
+        return [spec for spec in OPTIONS if self.game in spec.games]
+
     def overrides(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset (what a record writes)."""
         from ramino.rules.presets import preset as load_preset
@@ -260,6 +335,7 @@ class OptionSpec:
     describe: str
     # Values the engine does not implement yet (refused at construction, never ignored).
     unsupported: Callable[[Any], bool] = field(default=lambda _v: False)
+    games: frozenset[str] = frozenset({"burraco"})
 
 
 def _bad(name: str, value: Any, expected: str) -> RulesError:
@@ -386,15 +462,22 @@ def _same(value: Any) -> Any:
     return value
 
 
+_BURRACO: Final = frozenset({"burraco"})
+_SCALA40: Final = frozenset({"scala40"})
+_ALL_GAMES: Final = frozenset(GAMES)
+
+
 def _spec(name: str, section: str, parse: Callable[[Any], Any], describe: str,
           dump: Callable[[Any], Any] = _same,
-          unsupported: Callable[[Any], bool] = lambda _v: False) -> OptionSpec:
-    return OptionSpec(name, section, parse, dump, describe, unsupported)
+          unsupported: Callable[[Any], bool] = lambda _v: False,
+          games: frozenset[str] = _BURRACO) -> OptionSpec:
+    return OptionSpec(name, section, parse, dump, describe, unsupported, games)
 
 
 def _enum_spec(name: str, section: str, enum: type[StrEnum], describe: str,
-               unsupported: Callable[[Any], bool] = lambda _v: False) -> OptionSpec:
-    return _spec(name, section, _enum(name, enum), describe, _str, unsupported)
+               unsupported: Callable[[Any], bool] = lambda _v: False,
+               games: frozenset[str] = _BURRACO) -> OptionSpec:
+    return _spec(name, section, _enum(name, enum), describe, _str, unsupported, games)
 
 
 _RANK_ALIASES: Final = {"JOKER": "JK", "JOLLY": "JK", "10": "T", "ACE": "A", "KING": "K",
@@ -402,18 +485,21 @@ _RANK_ALIASES: Final = {"JOKER": "JK", "JOLLY": "JK", "10": "T", "ACE": "A", "KI
 
 OPTIONS: Final[tuple[OptionSpec, ...]] = (
     # §3.1
-    _spec("players", "§3.1/§5", _int("players", 2, 6), "number of players",
-          unsupported=lambda v: v != 4),
+    _spec("players", "§3.1/§5/§6.1", _int("players", 2, 6), "number of players",
+          games=_ALL_GAMES),
     _enum_spec("turn_direction", "§3.1", TurnDirection,
-               "physical direction of play; seats are numbered in turn order either way"),
-    _spec("hand_size", "§3.1", _int("hand_size", 1, 20), "cards dealt to each player"),
+               "physical direction of play; seats are numbered in turn order either way",
+               games=_ALL_GAMES),
+    _spec("hand_size", "§3.1/§6.1", _int("hand_size", 1, 20), "cards dealt to each player",
+          games=_ALL_GAMES),
     _spec("pozzetto_sizes", "§3.1", _int_list("pozzetto_sizes"), "cards in each pozzetto",
           dump=list, unsupported=lambda v: len(v) != 2),
     _enum_spec("pozzetto_assignment", "§3.1/§2.7", PozzettoAssignment,
                "who takes which pozzetto"),
     _enum_spec("upcard_is_wild", "§3.1/§2.2", UpcardIsWild, "what happens to a wild upcard",
                unsupported=lambda v: v != UpcardIsWild.KEEP),
-    _enum_spec("dealer_rotation", "§2.1", DealerRotation, "where the deal passes each hand"),
+    _enum_spec("dealer_rotation", "§2.1/§6.1", DealerRotation, "where the deal passes each hand",
+               games=_ALL_GAMES),
     # §3.2
     _enum_spec("discard_pickup", "§3.2/§2.3", DiscardPickup, "what a pick takes",
                unsupported=lambda v: v != DiscardPickup.WHOLE_PILE),
@@ -499,6 +585,61 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("card_values", "§3.8/§1.3",
           _value_map("card_values", DEFAULT_CARD_VALUES, _RANK_ALIASES), "points of each card",
           dump=_pairs_dump),
+    # §6.7 Scala 40
+    _enum_spec("partnerships", "§6.7/§6.1", Partnerships, "each for himself, pairs or teams",
+               games=_SCALA40),
+    _enum_spec("initial_discard", "§6.7/§6.1", InitialDiscard,
+               "the pozzo starts with an upcard or the dealer's 14th card", games=_SCALA40),
+    _enum_spec("upcard_jolly", "§6.7/§6.1", UpcardJolly, "a jolly turned as the first pozzo card",
+               games=_SCALA40),
+    _spec("opening_threshold", "§6.7", _int("opening_threshold", 0, 200),
+          "points needed to open", games=_SCALA40),
+    _spec("opening_counts_only_new_melds", "§6.7", _bool("opening_counts_only_new_melds"),
+          "only new melds count toward the opening", games=_SCALA40),
+    _spec("opening_with_discard", "§6.7", _bool("opening_with_discard"),
+          "FISCA variant: the top discard may be taken to open with it", games=_SCALA40),
+    _spec("opening_without_jolly", "§6.7", _bool("opening_without_jolly"),
+          "FISCA variant: the opening must reach the threshold without a jolly",
+          games=_SCALA40),
+    _spec("lay_off_after_opening_same_turn", "§6.7", _bool("lay_off_after_opening_same_turn"),
+          "laying off is allowed in the turn of the opening", games=_SCALA40),
+    _spec("lay_off_on_opponents", "§6.7", _bool("lay_off_on_opponents"),
+          "cards may be laid off on other players' melds", games=_SCALA40),
+    _spec("picked_discard_must_be_used_same_turn", "§6.7",
+          _bool("picked_discard_must_be_used_same_turn"),
+          "a picked discard must be melded that turn", games=_SCALA40),
+    _enum_spec("rediscard_picked_card", "§6.7", RediscardPickedCard,
+               "discarding the card just picked", games=_SCALA40),
+    _enum_spec("discard_attach_ban", "§6.7/§8.16", DiscardAttachBan,
+               "discarding a card that fits a meld on the table", games=_SCALA40),
+    _spec("jolly_swap_requires_opened", "§6.7", _bool("jolly_swap_requires_opened"),
+          "only a player who has opened may swap a jolly", games=_SCALA40),
+    _spec("swapped_jolly_must_be_used_same_turn", "§6.7",
+          _bool("swapped_jolly_must_be_used_same_turn"),
+          "a swapped jolly must be melded that turn", games=_SCALA40),
+    _spec("max_jolly_per_meld", "§6.7", _int("max_jolly_per_meld", 1, 1),
+          "jollies a meld may hold", games=_SCALA40),
+    _spec("group_max_size", "§6.7", _int("group_max_size", 3, 4),
+          "cards a group may hold (all suits different)", games=_SCALA40),
+    _spec("identical_sequence_allowed", "§6.7", _bool("identical_sequence_allowed"),
+          "a sequence identical to one on the table may be put down", games=_SCALA40),
+    _spec("no_close_first_round", "§6.7", _bool("no_close_first_round"),
+          "nobody may close in the first round of turns", games=_SCALA40),
+    _spec("chiusura_in_mano_allowed", "§6.7", _bool("chiusura_in_mano_allowed"),
+          "closing with the whole hand at once", games=_SCALA40),
+    _spec("chiusura_in_mano_multiplier", "§6.7", _int("chiusura_in_mano_multiplier", 1, 2),
+          "FISCA variant: penalties doubled after a chiusura in mano", games=_SCALA40),
+    _spec("unopened_flat_penalty", "§6.7/§8.18", _int("unopened_flat_penalty", 0, 100),
+          "flat penalty for a player who never opened (0: card values)", games=_SCALA40),
+    _spec("ace_in_hand_value", "§6.7/§8.20", _int("ace_in_hand_value", 1, 11),
+          "penalty points of an ace left in hand", games=_SCALA40),
+    _spec("jolly_in_hand_value", "§6.7", _int("jolly_in_hand_value", 0, 100),
+          "penalty points of a jolly left in hand", games=_SCALA40),
+    _spec("elimination_limit", "§6.7/§8.17", _int("elimination_limit", 1, 1000),
+          "a player reaching this many penalty points is out", games=_SCALA40),
+    _enum_spec("stock_exhausted", "§6.7", Scala40StockExhausted,
+               "what happens when the stock runs out", games=_SCALA40),
+    _enum_spec("reentry", "§6.7", Reentry, "re-entry after elimination", games=_SCALA40),
 )
 OPTION_BY_NAME: Final = {spec.name: spec for spec in OPTIONS}
 
@@ -520,9 +661,19 @@ def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | 
     return rules
 
 
+def unsupported_options(rules: RuleSet) -> dict[str, str]:
+    """The options whose value the engine does not implement yet, with the value shown."""
+    refused = {spec.name: f"{spec.name}={spec.dump(getattr(rules, spec.name))}"
+               for spec in rules.applicable() if spec.unsupported(getattr(rules, spec.name))}
+    if rules.game == "burraco" and rules.players != 4:
+        refused["players"] = f"players={rules.players}"  # 2, 3 and 6 players: RULES.md §5
+    return refused
+
+
 def require_supported(rules: RuleSet) -> None:
     """Refuse a rule set that asks for an option value the engine does not implement yet."""
-    refused = [f"{spec.name}={spec.dump(getattr(rules, spec.name))}"
-               for spec in OPTIONS if spec.unsupported(getattr(rules, spec.name))]
+    if rules.game not in GAMES:
+        raise NotSupportedError(f"not yet supported by the engine: game {rules.game}")
+    refused = unsupported_options(rules)
     if refused:
-        raise NotSupportedError("not yet supported by the engine: " + ", ".join(refused))
+        raise NotSupportedError("not yet supported by the engine: " + ", ".join(refused.values()))
