@@ -374,6 +374,24 @@ def serve_command(
     serve(host=host, port=port, db=db)
 
 
+@app.command("verify")
+def verify_command(
+    record: Annotated[Path, typer.Argument(help="a hand record downloaded from a ramino server")],
+) -> None:
+    """Check that a server's deal was fixed before the first action (commit-reveal) and that
+    the hand replays legally; exit status 0 checked, 1 it does not check, 2 not checkable."""
+    from ramino.server.fairness import verify_document  # lazily, like serve
+
+    try:
+        document = load_document(record.read_bytes())
+    except (OSError, RecordError) as exc:
+        say(Console(), f"cannot read {record}: {exc}")
+        raise typer.Exit(EXIT_MALFORMED) from None
+    verdict = verify_document(document)
+    say(Console(), verdict.message)
+    raise typer.Exit(verdict.exit_code)
+
+
 # --- tournament ----------------------------------------------------------------------------------
 
 

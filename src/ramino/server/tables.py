@@ -36,6 +36,7 @@ from ramino.records.document import read_deal, write_deal
 from ramino.rules import RuleSet, make_rules
 from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
+from ramino.server.fairness import commitment_of
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
     Act,
@@ -48,7 +49,7 @@ from ramino.server.protocol import (
     Welcome,
 )
 from ramino.server.store import Store, StoredHand, StoredSeat, StoredTable
-from ramino.server.views import burraco_marks, commitment_of, public_view, result_info, seat_view
+from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 
 log = logging.getLogger("ramino.server")
 

@@ -7,8 +7,6 @@ out, so it holds nothing an observation does not hold.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from ramino.games.burraco import BurracoState
@@ -39,13 +37,6 @@ def burraco_marks(state: BurracoState) -> dict[str, str]:
         if kind is not None:
             marks[str(i + 1)] = kind
     return marks
-
-
-def commitment_of(deal: dict[str, Any], salt: str) -> str:
-    """SHA-256 over the salt and the canonical JSON of the deal: published before the first
-    action, checkable with the salt revealed at the end of the hand."""
-    canonical = json.dumps(deal, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(f"{salt}:{canonical}".encode()).hexdigest()
 
 
 def result_info(state: BurracoState, salt: str, deal: dict[str, Any]) -> ResultInfo | None:
