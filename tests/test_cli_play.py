@@ -96,7 +96,8 @@ def test_rules_lists_presets_and_options() -> None:
     result = runner.invoke(app, ["rules", "international"], env={"COLUMNS": "250"})
     assert result.exit_code == 0
     for spec in OPTIONS:
-        assert spec.name in result.stdout
+        # Every Burraco option, and none of another game's (RULES.md §6.7 is Scala 40).
+        assert (spec.name in result.stdout) == ("burraco" in spec.games), spec.name
     assert '"CLEAN"' in result.stdout and "§3.6/§2.8" in result.stdout
     result = runner.invoke(app, ["rules", "casa"])
     assert result.exit_code == 2 and "unknown preset" in result.stderr

@@ -418,7 +418,7 @@ def test_pozzetto_not_taken_penalty_value() -> None:
 
 
 def test_unsupported_options_are_refused_not_ignored() -> None:
-    for option, value in (("players", 3), ("stock_exhaustion", "VOID_HAND"),
+    for option, value in (("players", 5), ("stock_exhaustion", "VOID_HAND"),
                           ("discard_pickup", "TOP_CARD"), ("wild_may_return_to_hand", True)):
         with pytest.raises(NotSupportedError, match=option):
             make_rules("fibur", {option: value})

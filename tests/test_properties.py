@@ -23,7 +23,6 @@ from ramino.games.burraco import BurracoState
 from ramino.rules import RuleSet, make_rules, preset
 
 FIBUR = preset("fibur")
-PACK = to_counts(pack(2))
 RULESETS = [
     FIBUR,
     preset("international"),
@@ -35,7 +34,16 @@ RULESETS = [
     make_rules("fibur", {"pozzetto_requires_burraco": True, "pozzetto_al_volo_allowed": False,
                          "closing_discard_may_be_wild": True, "stallo_detection": "MUTUAL",
                          "pickup_forbidden_with_one_card": True}),
+    make_rules("fibur", {"players": 2}),
+    make_rules("fibur", {"players": 3}),
+    make_rules("fibur", {"players": 3, "pozzetto_sizes": [11, 11, 11]}),
+    make_rules("fibur", {"players": 6}),
+    make_rules("fibur", {"players": 6, "pozzetto_requires_burraco": True}),
 ]
+
+
+def pack_of(state: BurracoState) -> list[int]:
+    return to_counts(pack(state.rules.decks))
 
 
 def all_cards(state: BurracoState) -> list[int]:
@@ -61,7 +69,7 @@ def play_random(state: BurracoState, rng: random.Random, check: bool = False) ->
         assert actions, "a live position always has a legal action"
         state.apply(rng.choice(actions))
         if check:
-            assert all_cards(state) == PACK
+            assert all_cards(state) == pack_of(state)
             assert sum(state.sizes) == sum(sum(h) for h in state.hands)
 
 
@@ -69,11 +77,14 @@ def play_random(state: BurracoState, rng: random.Random, check: bool = False) ->
 @given(seed=st.integers(0, 2**32 - 1), rules_index=st.integers(0, len(RULESETS) - 1))
 def test_random_play_conserves_cards_and_ends(seed: int, rules_index: int) -> None:
     state = BurracoState.new_hand(RULESETS[rules_index], seed=seed)
-    assert all_cards(state) == PACK
+    assert all_cards(state) == pack_of(state)
     play_random(state, random.Random(seed), check=True)
     result = state.result()
-    assert result is not None and len(result.scores) == 2
-    assert all(score % 5 == 0 for score in result.scores)  # §1.3: multiples of 5
+    assert result is not None
+    sides = {2: 2, 3: 3, 4: 2, 6: 3}[state.players]
+    assert len(result.scores) == sides
+    if state.players != 3:  # three players halve the pair's score (§5.2)
+        assert all(score % 5 == 0 for score in result.scores)  # §1.3: multiples of 5
 
 
 def test_thousands_of_random_hands() -> None:
@@ -200,15 +211,16 @@ def redeal_hidden(state: BurracoState, seat: int, rng: random.Random) -> Burraco
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 3))
+@given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 5))
 def test_observation_hides_what_the_seat_cannot_see(seed: int, seat: int) -> None:
     rng = random.Random(seed)
     state = BurracoState.new_hand(RULESETS[seed % len(RULESETS)], seed=seed)
+    seat %= state.players
     steps = 0
     while not state.is_over:
         if steps % 7 == 0:
             twin = redeal_hidden(state, seat, rng)
-            assert all_cards(twin) == PACK
+            assert all_cards(twin) == pack_of(state)
             assert twin.observation(seat) == state.observation(seat)
             assert twin.observation(seat).as_dict() == state.observation(seat).as_dict()
         state.apply(rng.choice(state.legal_actions()))

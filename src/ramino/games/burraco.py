@@ -1,4 +1,4 @@
-"""Italian Burraco, FIBUR rules, four players in two partnerships: the hand as a state machine.
+"""Italian Burraco (FIBUR rules; 2, 3, 4 and 6 players): the hand as a state machine.
 
 RULES.md §2.1–§2.10.  A turn is DRAW (``draw`` the stock or ``pick`` the whole pile, §2.3 step 1)
 then PLAY (any number of ``meld`` / ``attach`` on own-team melds, step 2) ended by one ``discard``
@@ -13,6 +13,7 @@ every action it lists is accepted by ``apply`` and every action ``apply`` accept
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import compress
@@ -28,7 +29,7 @@ from ramino.cards import (
     to_counts,
 )
 from ramino.errors import IllegalActionError, NotationError
-from ramino.games import movegen
+from ramino.games import movegen, seating
 from ramino.games.actions import (
     ATTACH,
     DISCARD,
@@ -85,14 +86,18 @@ class SideScore:
     hand: int
     pozzetto: int
     burrachi: tuple[str, ...]
+    split: int = 0  # three players: minus the half a pair seat does not score (§5.2)
 
     @property
     def total(self) -> int:
-        return self.table + self.burraco + self.closing + self.hand + self.pozzetto
+        return self.table + self.burraco + self.closing + self.hand + self.pozzetto + self.split
 
     def as_dict(self) -> dict[str, int]:
-        return {"table": self.table, "burraco": self.burraco, "closing": self.closing,
-                "hand": self.hand, "pozzetto": self.pozzetto}
+        parts = {"table": self.table, "burraco": self.burraco, "closing": self.closing,
+                 "hand": self.hand, "pozzetto": self.pozzetto}
+        if self.split:
+            parts["split"] = self.split
+        return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +123,7 @@ class Observation:
 
     seat: int
     players: int
+    sides: tuple[int, ...]
     current: int
     phase: str
     hand: tuple[int, ...]
@@ -137,6 +143,7 @@ class Observation:
         return {
             "seat": self.seat,
             "players": self.players,
+            "sides": list(self.sides),
             "current": self.current,
             "phase": self.phase,
             "hand": [card_str(c) for c in self.hand],
@@ -239,8 +246,8 @@ class BurracoState:
         n = rules.players
         self.rules = rules
         self.players = n
-        self.teams = 2
-        self.team_of = tuple(seat % 2 for seat in range(n))
+        self.team_of = seating.initial_sides(n)
+        self.teams = max(self.team_of) + 1
         self.hands = [to_counts(h) for h in deal.hands]
         self.sizes = [len(h) for h in deal.hands]
         self.stock = list(reversed(deal.stock))  # top of the stock at the end: pop() draws
@@ -274,24 +281,27 @@ class BurracoState:
                       pile: list[int], melds: list[tuple[int, Meld]], current: int,
                       phase: str = PHASE_DRAW, pending: list[list[int] | None] | None = None,
                       forbidden_discard: int | None = None, dealer: int | None = None,
-                      turn: int = 0) -> BurracoState:
+                      turn: int = 0, sides: tuple[int, ...] | None = None) -> BurracoState:
         """A hand taken up in the middle (RECORD.md §4 ``position``): ``pozzetti`` are those
         not yet taken, in the order they would be taken; ``stock`` top first; ``pile`` bottom
         to top; ``melds`` as (team, meld) in table order.  Card conservation is the caller's
-        check (the record reader does it)."""
+        check (the record reader does it).  ``sides``: the side of each seat (default: as the
+        hand starts, RULES.md §5)."""
         require_supported(rules)
         if phase not in (PHASE_DRAW, PHASE_PLAY):
             raise ValueError(f"phase must be {PHASE_DRAW!r} or {PHASE_PLAY!r}, not {phase!r}")
         n = rules.players
-        if len(hands) != n or not 0 <= current < n or len(taken) != 2:
+        team_of = seating.initial_sides(n) if sides is None else tuple(sides)
+        teams = max(seating.initial_sides(n)) + 1
+        if len(hands) != n or not 0 <= current < n or len(taken) != teams or len(team_of) != n:
             raise ValueError("position: hands, current and taken must match the player count")
         empty_deal = Deal(tuple(tuple(h) for h in hands), tuple(tuple(p) for p in pozzetti),
                           pile[0] if pile else -1, tuple(stock))
         self = cls.__new__(cls)
         self.rules = rules
         self.players = n
-        self.teams = 2
-        self.team_of = tuple(seat % 2 for seat in range(n))
+        self.teams = teams
+        self.team_of = team_of
         self.hands = [to_counts(h) for h in hands]
         self.sizes = [len(h) for h in hands]
         self.stock = list(reversed(stock))
@@ -368,11 +378,15 @@ class BurracoState:
 
     # --- seats and teams ---------------------------------------------------------------------
 
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % self.players
+    def partner(self, seat: int) -> int | None:
+        """The seat playing on ``seat``'s side, if any (none with 2 players, §5)."""
+        side = self.team_of[seat]
+        return next((s for s in range(self.players) if s != seat and self.team_of[s] == side),
+                    None)
 
-    def opponents(self, seat: int) -> tuple[int, int]:
-        return ((seat + 1) % self.players, (seat + 3) % self.players)
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        side = self.team_of[seat]
+        return tuple(s for s in range(self.players) if self.team_of[s] != side)
 
     def team_seats(self, team: int) -> list[int]:
         return [s for s in range(self.players) if self.team_of[s] == team]
@@ -454,6 +468,7 @@ class BurracoState:
         return Observation(
             seat=seat,
             players=self.players,
+            sides=self.team_of,
             current=self.current,
             phase=self.phase,
             hand=tuple(from_counts(self.hands[seat])),
@@ -478,8 +493,8 @@ class BurracoState:
         rules = self.rules
         values = self._values
         anyone_took = any(self.taken)
-        sides: list[SideScore] = []
-        for team in range(self.teams):
+        by_side: dict[int, SideScore] = {}
+        for team in sorted(set(self.team_of)):
             table = 0
             bonus = 0
             kinds: list[str] = []
@@ -504,8 +519,20 @@ class BurracoState:
             penalty = 0
             if not self.taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
                 penalty = -rules.pozzetto_not_taken_penalty
-            sides.append(SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds)))
-        return HandResult(self.end, tuple(s.total for s in sides), tuple(sides), self.closed_by)
+            by_side[team] = SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
+        if self.players == 3:
+            # Scores per seat; a pair's total is split equally, halves rounded up (§5.2).
+            seats: list[SideScore] = []
+            for seat in range(3):
+                side = by_side[self.team_of[seat]]
+                if self.partner(seat) is not None:
+                    share = -((-side.total) // 2)
+                    side = dataclasses.replace(side, split=share - side.total)
+                seats.append(side)
+            return HandResult(self.end, tuple(s.total for s in seats), tuple(seats),
+                              self.closed_by)
+        sides = tuple(by_side[t] for t in sorted(by_side))
+        return HandResult(self.end, tuple(s.total for s in sides), sides, self.closed_by)
 
     # --- DRAW phase -------------------------------------------------------------------------
 
@@ -705,8 +732,16 @@ class BurracoState:
             index = next(i for i, p in enumerate(self.pozzetti) if p is not None)
         pozzetto = self.pozzetti[index]
         assert pozzetto is not None
+        first_taken = not any(self.taken)
         self.pozzetti[index] = None
         self.taken[team] = True
+        if first_taken and seating.forms_pair_on_first_pozzetto(self.players,
+                                                                 self.rules.pozzetto_sizes):
+            # Three players: the first to empty his hand takes the 18 and plays alone; the
+            # other two become a pair and unite their melds (RULES.md §5.2).
+            sides = seating.after_solo(self.team_of, self.team_of.index(team))
+            self.team_of = sides
+            self.meld_team = [sides[t] for t in self.meld_team]
         return pozzetto
 
     def _check_going_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],

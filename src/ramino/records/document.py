@@ -22,6 +22,7 @@ from ramino.cards import card_str, cards_str, pack, pack_difference
 from ramino.errors import NotationError, RecordError
 from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
 from ramino.games.deal import Deal
+from ramino.games.seating import score_sides
 from ramino.match import MatchFormat
 from ramino.records.fields import (
     expect_int,
@@ -43,6 +44,8 @@ GAMES: Final = ("burraco", "buraco", "scala40")
 SUPPORTED_GAMES: Final = ("burraco",)
 ENDS: Final = ("closed", "stock", "stallo", "timeout")
 BREAKDOWN_KEYS: Final = ("table", "burraco", "closing", "hand", "pozzetto")
+# Three players: a pair seat's share of the pair's total (RULES.md §5.2), so parts still add up.
+BREAKDOWN_OPTIONAL_KEYS: Final = ("split",)
 
 _COMMON: Final = ("format", "game", "rules", "players", "meta")
 _HAND_FIELDS: Final = ("dealer", "deal", "position", "turns", "result")
@@ -246,7 +249,7 @@ def read_result(value: object, rules: RuleSet, path: str = "result") -> Recorded
     end = expect_str(obj["end"], key_path(path, "end")).lower()
     if end not in ENDS:
         raise RecordError(key_path(path, "end"), f"{end!r}: expected one of {', '.join(ENDS)}")
-    sides = 2
+    sides = score_sides(rules.players)
     scores_path = key_path(path, "scores")
     scores = tuple(expect_int(s, index_path(scores_path, i))
                    for i, s in enumerate(expect_list(obj["scores"], scores_path, length=sides)))
@@ -256,8 +259,10 @@ def read_result(value: object, rules: RuleSet, path: str = "result") -> Recorded
         parts: list[dict[str, int]] = []
         for i, raw in enumerate(expect_list(obj["breakdown"], bd_path, length=sides)):
             side_path = index_path(bd_path, i)
-            side = expect_object(raw, side_path, required=BREAKDOWN_KEYS)
-            values = {k: expect_int(side[k], key_path(side_path, k)) for k in BREAKDOWN_KEYS}
+            side = expect_object(raw, side_path, required=BREAKDOWN_KEYS,
+                                 optional=BREAKDOWN_OPTIONAL_KEYS)
+            keys: tuple[str, ...] = (*BREAKDOWN_KEYS, *BREAKDOWN_OPTIONAL_KEYS)
+            values = {k: expect_int(side[k], key_path(side_path, k)) for k in keys if k in side}
             if sum(values.values()) != scores[i]:
                 raise RecordError(side_path, f"the parts add up to {sum(values.values())} but "
                                   f"scores[{i}] is {scores[i]}")

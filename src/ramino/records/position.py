@@ -4,7 +4,8 @@ Fields (all seats are record seats; ``docs/record.md`` is the reference for peop
 
 ``hands``             one list of cards per seat
 ``pozzetti``          the pozzetti not yet taken, in the order they will be taken
-``pozzetto_taken``    per side (team 0 = seats 0 and 2): has it taken its pozzetto?
+``pozzetto_taken``    per side (4 players: side 0 = seats 0 and 2; 6 players: side s = seats s
+                      and s+3; 2 and 3 players: one per seat): has it taken its pozzetto?
 ``pending_pozzetti``  optional, per seat: a pozzetto taken *con lo scarto* that joins the hand
                       after the seat's next draw (RULES.md §2.7), or ``null``
 ``stock``             top first
@@ -15,9 +16,11 @@ Fields (all seats are record seats; ``docs/record.md`` is the reference for peop
 ``phase``             ``draw`` (before drawing) or ``play`` (after drawing)
 ``forbidden_discard`` optional: in phase ``play``, the card taken as a one-card pile that may
                       not be discarded this turn (RULES.md §2.3)
+``sides``             optional, per seat: the side it plays on, when that is no longer the
+                      starting one (three players after the solo took the 18, RULES.md §5.2)
 
-Together they must hold exactly the rules' pack (108 cards); the reader names the cards that
-are missing or extra.
+Together they must hold exactly the rules' pack (108 cards, 162 with six players); the reader
+names the cards that are missing or extra.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 from ramino.cards import card_str, cards_str, from_counts, pack, pack_difference
 from ramino.errors import RecordError
 from ramino.games.burraco import PHASE_DRAW, PHASE_PLAY, BurracoState
+from ramino.games.seating import initial_sides
 from ramino.melds import Meld, meld_from_cards
 from ramino.records.fields import (
     expect_bool,
@@ -45,7 +49,7 @@ from ramino.rules import RuleSet
 
 POSITION_FIELDS = ("hands", "pozzetti", "pozzetto_taken", "stock", "pile", "melds", "current",
                    "phase")
-OPTIONAL_FIELDS = ("pending_pozzetti", "forbidden_discard")
+OPTIONAL_FIELDS = ("pending_pozzetti", "forbidden_discard", "sides")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,7 @@ class Position:
     current: int
     phase: str
     forbidden_discard: int | None
+    sides: tuple[int, ...] | None = None
 
     def all_cards(self) -> list[int]:
         out: list[int] = [c for h in self.hands for c in h]
@@ -75,7 +80,7 @@ class Position:
             taken=list(self.pozzetto_taken), stock=list(self.stock), pile=list(self.pile),
             melds=list(self.melds), current=self.current, phase=self.phase,
             pending=[None if p is None else list(p) for p in self.pending],
-            forbidden_discard=self.forbidden_discard, dealer=dealer)
+            forbidden_discard=self.forbidden_discard, dealer=dealer, sides=self.sides)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -93,6 +98,8 @@ class Position:
                                        for p in self.pending]
         if self.forbidden_discard is not None:
             out["forbidden_discard"] = card_str(self.forbidden_discard)
+        if self.sides is not None:
+            out["sides"] = list(self.sides)
         return out
 
 
@@ -109,6 +116,7 @@ def position_of(state: BurracoState) -> Position:
         pile=tuple(state.pile),
         melds=tuple(zip(state.meld_team, state.melds, strict=True)),
         current=state.current,
+        sides=None if state.team_of == initial_sides(state.players) else state.team_of,
         phase=state.phase,
         forbidden_discard=state.forbidden_discard if state.forbidden_discard >= 0 else None,
     )
@@ -117,7 +125,12 @@ def position_of(state: BurracoState) -> Position:
 def read_position(value: object, rules: RuleSet, path: str = "position") -> Position:
     obj = expect_object(value, path, required=POSITION_FIELDS, optional=OPTIONAL_FIELDS)
     n = rules.players
-    teams = 2
+    sides = initial_sides(n)
+    if obj.get("sides") is not None:
+        sides_path = key_path(path, "sides")
+        sides = tuple(expect_int(s, index_path(sides_path, i), 0, n - 1)
+                      for i, s in enumerate(expect_list(obj["sides"], sides_path, length=n)))
+    teams = max(initial_sides(n)) + 1  # side ids stay those of the start (§5.2)
     hands_path = key_path(path, "hands")
     hands = tuple(tuple(read_cards(h, index_path(hands_path, i)))
                   for i, h in enumerate(expect_list(obj["hands"], hands_path, length=n)))
@@ -126,9 +139,14 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
                   for i, t in enumerate(expect_list(obj["pozzetto_taken"], taken_path,
                                                     length=teams)))
     pozzetti_path = key_path(path, "pozzetti")
-    untaken = sum(1 for t in taken if not t)
+    # Pozzetti are taken in order, one per side that has taken one (RULES.md §2.7, §5).
+    took = sum(1 for t in taken if t)
+    if took > len(rules.pozzetto_sizes):
+        raise RecordError(taken_path, f"{took} sides have taken a pozzetto but there are only "
+                          f"{len(rules.pozzetto_sizes)}")
+    untaken = len(rules.pozzetto_sizes) - took
     raw_pozzetti = expect_list(obj["pozzetti"], pozzetti_path, length=untaken)
-    sizes = rules.pozzetto_sizes[len(rules.pozzetto_sizes) - untaken:]
+    sizes = rules.pozzetto_sizes[took:]
     pozzetti = tuple(tuple(read_cards(p, index_path(pozzetti_path, i), length=sizes[i]))
                      for i, p in enumerate(raw_pozzetti))
     pending: tuple[tuple[int, ...] | None, ...] = (None,) * n
@@ -141,7 +159,7 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
             if entry is None:
                 read.append(None)
                 continue
-            if not taken[seat % teams]:
+            if not taken[sides[seat]]:
                 raise RecordError(entry_path, f"seat {seat} holds a pending pozzetto but its "
                                   "side has not taken one (pozzetto_taken)")
             read.append(tuple(read_cards(entry, entry_path)))
@@ -181,7 +199,7 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
             raise RecordError(index_path(hands_path, seat), "an empty hand: the hand would be "
                               "over (or the pozzetto due to this seat is missing)")
     position = Position(hands, pozzetti, taken, pending, stock, pile, tuple(melds), current,
-                        phase, forbidden)
+                        phase, forbidden, None if sides == initial_sides(n) else sides)
     missing, extra = pack_difference(position.all_cards(), pack(rules.decks))
     if missing or extra:
         parts = []

@@ -492,8 +492,8 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                games=_ALL_GAMES),
     _spec("hand_size", "§3.1/§6.1", _int("hand_size", 1, 20), "cards dealt to each player",
           games=_ALL_GAMES),
-    _spec("pozzetto_sizes", "§3.1", _int_list("pozzetto_sizes"), "cards in each pozzetto",
-          dump=list, unsupported=lambda v: len(v) != 2),
+    _spec("pozzetto_sizes", "§3.1/§5", _int_list("pozzetto_sizes"),
+          "cards in each pozzetto (set with the player count unless given)", dump=list),
     _enum_spec("pozzetto_assignment", "§3.1/§2.7", PozzettoAssignment,
                "who takes which pozzetto"),
     _enum_spec("upcard_is_wild", "§3.1/§2.2", UpcardIsWild, "what happens to a wild upcard",
@@ -521,7 +521,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("group_allows_repeated_suits", "§3.3/§2.4", _bool("group_allows_repeated_suits"),
           "a group may repeat a suit"),
     _spec("max_group_naturals", "§3.3/§2.4", _int("max_group_naturals", 2, 12),
-          "natural cards a group may hold"),
+          "natural cards a group may hold (8 with two decks, 12 with three, unless given)"),
     _spec("max_sequence_cards", "§3.3/§2.4", _int("max_sequence_cards", 3, 14),
           "cards a sequence may hold"),
     _spec("one_group_per_rank_per_team", "§3.3/§2.4", _bool("one_group_per_rank_per_team"),
@@ -653,6 +653,11 @@ def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | 
         if spec is None:
             raise RulesError(f"unknown option {name!r}")
         changes[name] = spec.parse(raw)
+    if "players" in changes and changes["players"] != base.players:
+        # The pozzetti and the size of a group follow the player count (RULES.md §5, §3.3)
+        # unless the overrides say otherwise.
+        changes.setdefault("pozzetto_sizes", standard_pozzetti(changes["players"]))
+        changes.setdefault("max_group_naturals", standard_group_naturals(changes["players"]))
     if preset is not None:
         changes["preset"] = preset
     rules = dataclasses.replace(base, **changes)
@@ -665,9 +670,31 @@ def unsupported_options(rules: RuleSet) -> dict[str, str]:
     """The options whose value the engine does not implement yet, with the value shown."""
     refused = {spec.name: f"{spec.name}={spec.dump(getattr(rules, spec.name))}"
                for spec in rules.applicable() if spec.unsupported(getattr(rules, spec.name))}
-    if rules.game == "burraco" and rules.players != 4:
-        refused["players"] = f"players={rules.players}"  # 2, 3 and 6 players: RULES.md §5
+    if rules.game == "burraco":
+        if rules.players not in (2, 3, 4, 6):
+            refused["players"] = f"players={rules.players}"  # RULES.md §5: 2, 3, 4 or 6
+        elif len(rules.pozzetto_sizes) not in _POZZETTO_COUNTS[rules.players]:
+            refused["pozzetto_sizes"] = (f"pozzetto_sizes={list(rules.pozzetto_sizes)} with "
+                                         f"{rules.players} players")
     return refused
+
+
+STANDARD_POZZETTI: Final = {2: (11, 11), 3: (18, 11), 4: (11, 11), 6: (11, 11, 11)}
+
+
+def standard_pozzetti(players: int) -> tuple[int, ...]:
+    """The pozzetti a Burraco hand starts with (RULES.md §3.1, §5)."""
+    return STANDARD_POZZETTI.get(players, (11, 11))
+
+
+def standard_group_naturals(players: int) -> int:
+    """Every copy of a rank: 8 with two decks, 12 with the three decks of six players."""
+    return 12 if players == 6 else 8
+
+
+# How many pozzetti each player count plays with (§5): one per side; three players start with
+# the 18 and the 11 and switch to three of 11 later in a match (§5.2).
+_POZZETTO_COUNTS: Final = {2: (2,), 3: (2, 3), 4: (2,), 6: (3,)}
 
 
 def require_supported(rules: RuleSet) -> None:
