@@ -16,6 +16,7 @@ PICK: Final = "pick"
 MELD: Final = "meld"
 ATTACH: Final = "attach"
 DISCARD: Final = "discard"
+SWAP: Final = "swap"  # Scala 40 only: a natural card for the jolly in a meld (RULES.md §6.3)
 STALLO: Final = "stallo"
 TIMEOUT: Final = "timeout"
 ARBITER_EVENTS: Final = frozenset({STALLO, TIMEOUT})
@@ -47,8 +48,8 @@ class Action(NamedTuple):
                     del pending[i]
                     break
             tokens.append(token)
-        if self.kind == ATTACH:
-            return f"attach {self.meld} " + " ".join(tokens)
+        if self.kind in (ATTACH, SWAP):
+            return f"{self.kind} {self.meld} " + " ".join(tokens)
         return f"{self.kind} " + " ".join(tokens)
 
 
@@ -95,7 +96,15 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"bad meld number {args[0]!r} (melds are numbered from 1)")
         cards, notes = _annotated(args[1:])
         return Action(ATTACH, cards, int(args[0]), notes)
-    raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, discard)")
+    if verb == SWAP:
+        if len(args) != 2:
+            raise NotationError("'swap' takes a meld number and one card, e.g. 'swap 3 6h'")
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise NotationError(f"bad meld number {args[0]!r} (melds are numbered from 1)")
+        if "=" in args[1]:
+            raise NotationError(f"the card given for a jolly carries no annotation: {args[1]!r}")
+        return Action(SWAP, (parse_card(args[1]),), int(args[0]))
+    raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, swap, discard)")
 
 
 def _annotated(tokens: list[str]) -> tuple[tuple[int, ...], tuple[Annotation, ...]]:

@@ -2,10 +2,14 @@
 
 ``fibur``          the FIBUR Codice di Gara as reconstructed in RULES.md §2 (the default).
 ``international``  FIBUR's international code: closing needs a burraco pulito (§2.8, [EB-int]).
+``fisca``          Scala 40, FISCA regolamento without its three variants (RULES.md §6), 4 players.
+
+A preset may name its game with a ``"game"`` entry (default ``burraco``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -15,10 +19,12 @@ from ramino.rules.options import RuleSet, build_ruleset
 PRESET_OVERRIDES: Final[dict[str, dict[str, Any]]] = {
     "fibur": {},
     "international": {"closing_burraco_requirement": "CLEAN"},
+    "fisca": {"game": "scala40", "hand_size": 13, "players": 4},
 }
 PRESET_DESCRIPTIONS: Final = {
     "fibur": "Italian Burraco, FIBUR Codice di Gara (RULES.md §2), 4 players",
     "international": "FIBUR international code: a burraco pulito is needed to close (§2.8)",
+    "fisca": "Scala 40, FISCA regolamento (RULES.md §6), 4 players; variants as options",
 }
 
 
@@ -30,7 +36,10 @@ def preset(name: str) -> RuleSet:
     key = name.strip().lower()
     if key not in PRESET_OVERRIDES:
         raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESET_OVERRIDES)})")
-    return build_ruleset(RuleSet(), PRESET_OVERRIDES[key], preset=key, check_supported=False)
+    overrides = dict(PRESET_OVERRIDES[key])
+    game = overrides.pop("game", "burraco")
+    base = RuleSet() if game == "burraco" else dataclasses.replace(RuleSet(), game=game)
+    return build_ruleset(base, overrides, preset=key, check_supported=False)
 
 
 def make_rules(preset_name: str = "fibur", options: Mapping[str, Any] | None = None) -> RuleSet:

@@ -1,0 +1,985 @@
+"""Scala 40 (FISCA), 2 to 6 players each for himself: the hand as a state machine.
+
+RULES.md §6.1–§6.5 and the options of §6.7.  A turn is DRAW (``draw`` the tallone, or ``pick``
+the top card of the pozzo, §6.3 item 1) then PLAY (``meld``, ``attach``, ``swap``) ended by one
+``discard`` (item 5), which may close the hand (§6.4).  ``result()`` gives each seat's penalty
+points for the hand (§6.5); ``ramino.games.scala40_match`` plays hands to elimination.
+
+The API is the Burraco state's: ``apply(action)`` refuses with :class:`IllegalActionError`
+naming the rule and its section and leaves the state unchanged; ``play(text)`` reads the record
+notation; ``legal_actions()`` is exact.  Exactness needs look-ahead, because Scala 40 has
+obligations that only the rest of the turn can meet: the apertura (new melds of the turn
+worth the opening threshold, T-43), the picked discard that must be used (§6.3 item 1), the
+swapped jolly that must be reused (T-48), and the rule that a turn ends with a discard (T-49).
+An action after which the turn can no longer be ended legally is refused, as the rules say of
+T-49 ("he takes back the last meld").  ``legal_actions()`` lists exactly the actions that
+keep a legal end of the turn reachable, and ``apply`` accepts exactly those.
+
+Choices where RULES.md is silent or uncertain (U), documented in ``docs/scala40.md``:
+
+- chiusura in mano is a close by a player who had not opened before that turn; its scoring
+  multiplier applies to card points, not to the flat unopened penalty;
+- when every card a player could discard fits a meld on the table, the discard ban (§6.3 item
+  5) cannot be obeyed and is lifted for that discard;
+- the jolly turned as the first pozzo card goes back into the tallone at a place drawn by the
+  hand's own random stream, and the pozzo reshuffle (§6.5) uses the same stream; the stream is
+  seeded from the deal itself, so a record replays exactly;
+- if the tallone is empty after the reshuffle (the pozzo held one card), the hand ends without
+  a close (``end: stock``) and every seat pays its hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ramino.cards import JOKER, NUM_TYPES, card_str, cards_str, from_counts, pack, to_counts
+from ramino.errors import IllegalActionError, NotSupportedError, RulesError
+from ramino.games import scala40_melds as m40
+from ramino.games.actions import (
+    ATTACH,
+    DISCARD,
+    DRAW,
+    MELD,
+    PICK,
+    SWAP,
+    Action,
+    parse_action,
+)
+from ramino.games.deal import Deal
+from ramino.games.scala40_melds import GROUP, SEQUENCE, S40Meld
+from ramino.rules.options import (
+    DiscardAttachBan,
+    RediscardPickedCard,
+    RuleSet,
+    UpcardJolly,
+    require_supported,
+)
+from ramino.rules.presets import preset
+
+PHASE_DRAW: Final = "draw"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
+
+END_CLOSED: Final = "closed"
+END_STOCK: Final = "stock"
+
+PACK_SIZE: Final = 108
+# How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
+# jolly): each step is a meld, an attachment or a swap that uses an obligated card.
+_OBLIGATION_DEPTH: Final = 3
+
+
+# --- the deal ------------------------------------------------------------------------------------
+
+
+def check_scala40_deal(deal: Deal, rules: RuleSet) -> None:
+    """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat (§6.1)."""
+    if len(deal.hands) != rules.players:
+        raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != rules.hand_size:
+            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {rules.hand_size}")
+    if deal.pozzetti:
+        raise RulesError("deal: Scala 40 has no pozzetti")
+    from ramino.cards import pack_difference
+
+    missing, extra = pack_difference(deal.all_cards(), pack(2))
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + cards_str(missing))
+        if extra:
+            parts.append("extra " + cards_str(extra))
+        raise RulesError("deal: not the 108-card pack: " + "; ".join(parts))
+
+
+def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
+    """Shuffle the 108-card pack with ``seed`` and deal it (§6.1): ``hand_size`` cards one at a
+    time from the dealer's left, then the upcard; the rest is the tallone, top first."""
+    order = pack(2)
+    random.Random(seed).shuffle(order)
+    n = rules.players
+    first = (dealer + 1) % n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for _ in range(rules.hand_size):
+        for k in range(n):
+            hands[(first + k) % n].append(order[i])
+            i += 1
+    return Deal(tuple(tuple(h) for h in hands), (), order[i], tuple(order[i + 1:]))
+
+
+def deal_stream_seed(deal: Deal) -> int:
+    """The seed of a hand's own random stream (jolly reinsertion, pozzo reshuffles), derived
+    from the deal so that anyone replaying the record draws the same cards."""
+    text = "|".join([*(cards_str(h) for h in deal.hands), card_str(deal.upcard),
+                     cards_str(deal.stock)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# --- values --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld40:
+    number: int
+    owner: int
+    meld: S40Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Result:
+    """Penalty points of one hand per seat (§6.5): 0 for the closer."""
+
+    end: str
+    scores: tuple[int, ...]
+    closed_by: int | None
+    chiusura_in_mano: bool
+    hand_points: tuple[int, ...]  # card points left in each hand, before multiplier/flat rule
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Observation:
+    """What one seat may know: its hand, every meld with its owner, the pozzo (every discard is
+    face up; only the top may be taken), counts of the hidden cards, who has opened, the
+    penalty totals so far, and (for the seat in turn) the obligations of its turn."""
+
+    seat: int
+    players: int
+    current: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pozzo: tuple[int, ...]
+    melds: tuple[TableMeld40, ...]
+    opened: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    turn: int
+    end: str | None
+    picked: int | None
+    must_use: tuple[int, ...]
+    opening_points: int
+
+    @property
+    def top(self) -> int | None:
+        return self.pozzo[-1] if self.pozzo else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "players": self.players, "current": self.current,
+            "phase": self.phase, "hand": [card_str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
+            "pozzo": [card_str(c) for c in self.pozzo],
+            "melds": [{"number": t.number, "owner": t.owner, "cards": t.meld.card_tokens()}
+                      for t in self.melds],
+            "opened": list(self.opened), "penalties": list(self.penalties), "turn": self.turn,
+            "end": self.end, "picked": None if self.picked is None else card_str(self.picked),
+            "must_use": [card_str(c) for c in self.must_use],
+            "opening_points": self.opening_points,
+        }
+
+
+def penalty_value(card: int, rules: RuleSet) -> int:
+    """Points of a card left in hand (§1.3 Scala 40 column, §6.5)."""
+    if card == JOKER:
+        return rules.jolly_in_hand_value
+    rank = card % 13
+    if rank == 0:
+        return rules.ace_in_hand_value
+    return m40.POSITION_VALUE[rank]
+
+
+def _illegal(message: str, rule: str, section: str) -> IllegalActionError:
+    return IllegalActionError(message, rule=rule, section=section)
+
+
+class _History:
+    __slots__ = ("action", "length", "previous")
+
+    def __init__(self, previous: _History | None, action: Action) -> None:
+        self.previous = previous
+        self.action = action
+        self.length: int = 1 if previous is None else previous.length + 1
+
+
+Resolved = tuple[int, S40Meld]  # (meld number, 0 for a new meld; the resulting meld)
+
+
+class Scala40State:
+    """A hand of Scala 40 in progress.  Mutable; ``clone()`` is cheap."""
+
+    __slots__ = (
+        "_canon", "_history", "_legal", "_resolved", "chiusura_in_mano", "closed_by", "current",
+        "deal", "dealer", "end", "hands", "jolly_owed", "meld_owner", "melds", "opened",
+        "penalties", "phase", "picked", "picked_needs_meld", "picked_used", "pile", "players",
+        "rules", "shuffles", "sizes", "started_unopened", "stock", "stream_seed", "turn",
+        "turn_clean_points", "turn_new_melds", "turn_points",
+    )
+
+    rules: RuleSet
+    players: int
+    hands: list[list[int]]
+    sizes: list[int]
+    stock: list[int]
+    pile: list[int]
+    melds: list[S40Meld]
+    meld_owner: list[int]
+    opened: list[bool]
+    penalties: tuple[int, ...]
+    current: int
+    phase: str
+    turn: int
+    end: str | None
+    closed_by: int | None
+    chiusura_in_mano: bool
+    deal: Deal
+    dealer: int
+    stream_seed: int
+    shuffles: int
+    started_unopened: bool
+    turn_points: int
+    turn_clean_points: int
+    turn_new_melds: int
+    picked: int
+    picked_used: bool
+    picked_needs_meld: bool
+    jolly_owed: int
+    _history: _History | None
+    _legal: list[Action] | None
+    _resolved: dict[Action, Resolved] | None
+    _canon: dict[tuple[str, int, tuple[int, ...], S40Meld], Action] | None
+
+    # --- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def new_hand(cls, rules: RuleSet | None = None, *, seed: int | None = None,
+                 deal: Deal | None = None, dealer: int | None = None,
+                 penalties: tuple[int, ...] | None = None) -> Scala40State:
+        """A fresh hand from an explicit ``deal`` or a ``seed``.  The seat after ``dealer``
+        (default: the last seat, so that seat 0 plays first) plays first (§6.1).
+        ``penalties``: the running totals of a match, shown in observations."""
+        rules = rules or preset("fisca")
+        if rules.game != "scala40":
+            raise ValueError(f"a {rules.game} rule set is not for a Scala 40 hand")
+        require_supported(rules)
+        n = rules.players
+        if rules.hand_size * n + 1 > PACK_SIZE:
+            raise NotSupportedError(f"not yet supported by the engine: hand_size="
+                                    f"{rules.hand_size} with {n} players exceeds the pack")
+        if dealer is None:
+            dealer = n - 1
+        elif not 0 <= dealer < n:
+            raise ValueError(f"no seat {dealer} at a {n}-player table")
+        if deal is None:
+            if seed is None:
+                raise ValueError("new_hand needs a seed or an explicit deal")
+            deal = scala40_deal_from_seed(seed, rules, dealer)
+        else:
+            check_scala40_deal(deal, rules)
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.players = n
+        self.hands = [to_counts(h) for h in deal.hands]
+        self.sizes = [len(h) for h in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top at the end: pop() draws
+        self.pile = [deal.upcard]
+        self.melds = []
+        self.meld_owner = []
+        self.opened = [False] * n
+        self.penalties = tuple(penalties) if penalties is not None else (0,) * n
+        self.current = (dealer + 1) % n
+        self.phase = PHASE_DRAW
+        self.turn = 0
+        self.end = None
+        self.closed_by = None
+        self.chiusura_in_mano = False
+        self.deal = deal
+        self.dealer = dealer
+        self.stream_seed = deal_stream_seed(deal)
+        self.shuffles = 0
+        self._reset_turn()
+        self._history = None
+        self._legal = None
+        self._resolved = None
+        self._canon = None
+        if rules.upcard_jolly is UpcardJolly.REINSERT_AND_REDRAW:
+            # T-53: a jolly turned as the first pozzo card goes back into the pack.
+            while self.pile[-1] == JOKER and self.stock:
+                jolly = self.pile.pop()
+                rng = self._stream()
+                self.stock.insert(rng.randrange(len(self.stock)), jolly)
+                self.pile.append(self.stock.pop())
+        return self
+
+    def _stream(self) -> random.Random:
+        self.shuffles += 1
+        return random.Random(self.stream_seed * 1000 + self.shuffles)
+
+    def _reset_turn(self) -> None:
+        self.started_unopened = not self.opened[self.current]
+        self.turn_points = 0
+        self.turn_clean_points = 0
+        self.turn_new_melds = 0
+        self.picked = -1
+        self.picked_used = False
+        self.picked_needs_meld = False
+        self.jolly_owed = 0
+
+    def clone(self) -> Scala40State:
+        other = Scala40State.__new__(Scala40State)
+        other.rules = self.rules
+        other.players = self.players
+        other.hands = [h[:] for h in self.hands]
+        other.sizes = self.sizes[:]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.melds = self.melds[:]
+        other.meld_owner = self.meld_owner[:]
+        other.opened = self.opened[:]
+        other.penalties = self.penalties
+        other.current = self.current
+        other.phase = self.phase
+        other.turn = self.turn
+        other.end = self.end
+        other.closed_by = self.closed_by
+        other.chiusura_in_mano = self.chiusura_in_mano
+        other.deal = self.deal
+        other.dealer = self.dealer
+        other.stream_seed = self.stream_seed
+        other.shuffles = self.shuffles
+        other.started_unopened = self.started_unopened
+        other.turn_points = self.turn_points
+        other.turn_clean_points = self.turn_clean_points
+        other.turn_new_melds = self.turn_new_melds
+        other.picked = self.picked
+        other.picked_used = self.picked_used
+        other.picked_needs_meld = self.picked_needs_meld
+        other.jolly_owed = self.jolly_owed
+        other._history = self._history
+        other._legal = self._legal
+        other._resolved = self._resolved
+        other._canon = self._canon
+        return other
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that makes this position what it is."""
+        return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
+                tuple(self.pile), tuple(self.melds), tuple(self.meld_owner), tuple(self.opened),
+                self.current, self.phase, self.turn, self.end, self.closed_by,
+                self.chiusura_in_mano, self.shuffles, self.started_unopened, self.turn_points,
+                self.turn_clean_points, self.turn_new_melds, self.picked, self.picked_used,
+                self.picked_needs_meld, self.jolly_owed,
+                0 if self._history is None else self._history.length)
+
+    # --- reading the position ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def hand_of(self, seat: int) -> list[int]:
+        return from_counts(self.hands[seat])
+
+    def history(self) -> list[Action]:
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            out.append(node.action)
+            node = node.previous
+        out.reverse()
+        return out
+
+    def table(self) -> Iterator[TableMeld40]:
+        for i, meld in enumerate(self.melds):
+            yield TableMeld40(i + 1, self.meld_owner[i], meld)
+
+    def observation(self, seat: int) -> Scala40Observation:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a {self.players}-player table")
+        mine = seat == self.current and self.phase == PHASE_PLAY
+        must: list[int] = []
+        if mine:
+            if self._picked_pending():
+                must.append(self.picked)
+            must.extend([JOKER] * self.jolly_owed)
+        return Scala40Observation(
+            seat=seat, players=self.players, current=self.current, phase=self.phase,
+            hand=tuple(from_counts(self.hands[seat])), hand_sizes=tuple(self.sizes),
+            stock_size=len(self.stock), pozzo=tuple(self.pile), melds=tuple(self.table()),
+            opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
+            picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
+            opening_points=self.turn_points if mine else 0)
+
+    def result(self) -> Scala40Result | None:
+        """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
+        if self.phase != PHASE_OVER or self.end is None:
+            return None
+        rules = self.rules
+        multiplier = rules.chiusura_in_mano_multiplier if self.chiusura_in_mano else 1
+        points: list[int] = []
+        scores: list[int] = []
+        for seat in range(self.players):
+            counts = self.hands[seat]
+            in_hand = sum(penalty_value(c, rules) * counts[c] for c in range(NUM_TYPES)
+                          if counts[c])
+            points.append(in_hand)
+            if seat == self.closed_by:
+                scores.append(0)
+            elif not self.opened[seat] and rules.unopened_flat_penalty:
+                scores.append(rules.unopened_flat_penalty)
+            else:
+                scores.append(in_hand * multiplier)
+        return Scala40Result(self.end, tuple(scores), self.closed_by, self.chiusura_in_mano,
+                             tuple(points))
+
+    # --- the public API -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order: draw, pick; melds, attachments, swaps;
+        discards."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def play(self, text: str) -> Action:
+        action = parse_action(text)
+        self.apply(action)
+        return action
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
+        if self.phase == PHASE_OVER:
+            raise _illegal("the hand is over", "hand-over", "§6.4")
+        kind = action.kind
+        if kind not in (DRAW, PICK, MELD, ATTACH, SWAP, DISCARD):
+            raise _illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
+                           "discard)", "scala40-actions", "§6.3")
+        legal = self.legal_actions()
+        assert self._resolved is not None and self._canon is not None
+        if kind in (DRAW, PICK, DISCARD):
+            if action not in legal:
+                raise self._explain(action)
+            self._history = _History(self._history, action)
+            self._invalidate()
+            if kind == DRAW:
+                self._do_draw()
+            elif kind == PICK:
+                self._do_pick()
+            else:
+                self._do_discard(action.cards[0])
+            return
+        resolved = self._resolved.get(action)
+        if resolved is None:
+            number, meld = self._resolve(action)  # raises for a malformed meld
+            key = (kind, number, tuple(sorted(action.cards)), meld)
+            canonical = self._canon.get(key)
+            if canonical is None:
+                raise self._explain(action, meld)
+            resolved = self._resolved[canonical]
+        self._history = _History(self._history, action)
+        self._invalidate()
+        self._effect(kind, action.cards, resolved)
+
+    def _invalidate(self) -> None:
+        self._legal = None
+        self._resolved = None
+        self._canon = None
+
+    # --- effects (checked beforehand) -----------------------------------------------------------
+
+    def _do_draw(self) -> None:
+        seat = self.current
+        card = self.stock.pop()
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self.phase = PHASE_PLAY
+
+    def _do_pick(self) -> None:
+        seat = self.current
+        card = self.pile.pop()
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self.picked = card
+        self.picked_needs_meld = not self.opened[seat]
+        self.phase = PHASE_PLAY
+
+    def _effect(self, kind: str, cards: tuple[int, ...], resolved: Resolved) -> None:
+        seat = self.current
+        number, meld = resolved
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        self.sizes[seat] -= len(cards)
+        if kind == SWAP:
+            self.melds[number - 1] = meld
+            hand[JOKER] += 1
+            self.sizes[seat] += 1
+            if self.rules.swapped_jolly_must_be_used_same_turn:
+                self.jolly_owed += 1
+            return
+        if self.picked >= 0 and not self.picked_used and self.picked in cards and (
+                kind == MELD or not self.picked_needs_meld):
+            self.picked_used = True
+        if JOKER in cards and self.jolly_owed:
+            self.jolly_owed -= 1
+        if kind == MELD:
+            self.melds.append(meld)
+            self.meld_owner.append(seat)
+            if not self.opened[seat]:
+                self.turn_new_melds += 1
+                self.turn_points += meld.opening_points()
+                if meld.clean:
+                    self.turn_clean_points += meld.opening_points()
+                if self._threshold_reached():
+                    self.opened[seat] = True
+        else:
+            self.melds[number - 1] = meld
+
+    def _threshold_reached(self) -> bool:
+        points = self.turn_clean_points if self.rules.opening_without_jolly else self.turn_points
+        return points >= self.rules.opening_threshold
+
+    def _do_discard(self, card: int) -> None:
+        seat = self.current
+        self.hands[seat][card] -= 1
+        self.sizes[seat] -= 1
+        self.pile.append(card)
+        if self.sizes[seat] == 0:
+            self.closed_by = seat
+            self.chiusura_in_mano = self.started_unopened
+            self.end = END_CLOSED
+            self.phase = PHASE_OVER
+            return
+        self.turn += 1
+        if not self.stock:
+            # §6.5, T-54: the pozzo except its top card becomes the new tallone.
+            top = self.pile.pop()
+            fresh = self.pile
+            self._stream().shuffle(fresh)
+            self.stock = fresh
+            self.pile = [top]
+            if not self.stock:
+                self.end = END_STOCK
+                self.phase = PHASE_OVER
+                return
+        self.current = (self.current + 1) % self.players
+        self.phase = PHASE_DRAW
+        self._reset_turn()
+
+    # --- rules of the turn -----------------------------------------------------------------------
+
+    def _picked_pending(self) -> bool:
+        return (self.picked >= 0 and not self.picked_used
+                and (self.rules.picked_discard_must_be_used_same_turn or self.picked_needs_meld))
+
+    def _closing_allowed(self) -> str | None:
+        """Why the player in turn may not close now, or ``None`` (§6.4)."""
+        rules = self.rules
+        if rules.no_close_first_round and self.turn < self.players:
+            return "no-close-first-round"
+        if self.started_unopened and not rules.chiusura_in_mano_allowed:
+            return "chiusura-in-mano-allowed"
+        return None
+
+    def _rediscard_forbidden(self, card: int, hand: list[int]) -> bool:
+        """The picked discard may not be discarded again (§6.3 item 1) unless an identical card
+        held besides it is the one discarded (and the option allows that)."""
+        if card != self.picked:
+            return False
+        if self.rules.rediscard_picked_card is RediscardPickedCard.FORBIDDEN:
+            return True
+        others = hand[card] - (0 if self.picked_used else 1)
+        return others < 1
+
+    def _ban_applies(self, seat: int) -> bool:
+        mode = self.rules.discard_attach_ban
+        if mode is DiscardAttachBan.NEVER:
+            return False
+        if mode is DiscardAttachBan.ALWAYS or self.players > 2:
+            return True
+        if mode is DiscardAttachBan.FISCA:
+            return not self.opened[seat]
+        return self.opened[seat]  # S000_READING
+
+    def _fitting(self) -> set[int]:
+        out: set[int] = set()
+        for meld in self.melds:
+            out |= m40.fitting_cards(meld, self.rules)
+        return out
+
+    def _discard_block(self) -> str | None:
+        """Why no card at all may be discarded now, or ``None``."""
+        if self._picked_pending():
+            return "picked-discard-must-be-used"
+        if self.jolly_owed:
+            return "swapped-jolly-must-be-used"
+        seat = self.current
+        if not self.opened[seat] and self.turn_new_melds and self.sizes[seat] > 1:
+            return "opening-threshold"
+        if self.sizes[seat] == 1:
+            return self._closing_allowed()
+        return None
+
+    def _legal_discards(self) -> list[int]:
+        if self._discard_block() is not None:
+            return []
+        seat = self.current
+        hand = self.hands[seat]
+        cards = [c for c in range(NUM_TYPES) if hand[c] and not self._rediscard_forbidden(c, hand)]
+        if self.sizes[seat] == 1 or not self._ban_applies(seat):
+            return cards  # the closing discard is never banned (T-45)
+        fitting = self._fitting()
+        allowed = [c for c in cards if c not in fitting]
+        return allowed or cards
+
+    # --- move generation -------------------------------------------------------------------------
+
+    def _may_pick(self) -> bool:
+        if not self.pile:
+            return False
+        seat = self.current
+        if not self.opened[seat] and not self.rules.opening_with_discard:
+            return False
+        trial = self.clone()
+        trial._invalidate()
+        trial._do_pick()
+        return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _generate(self) -> list[Action]:
+        self._resolved = {}
+        self._canon = {}
+        if self.phase == PHASE_OVER:
+            return []
+        if self.phase == PHASE_DRAW:
+            out = [DRAW_ACTION] if self.stock else []
+            if self._may_pick():
+                out.append(PICK_ACTION)
+            return out
+        seat = self.current
+        results: dict[Action, Resolved] = {}
+        if not self.opened[seat]:
+            options, good = self._opening_plan()
+            for i in sorted(good):
+                cards, notes, meld = options[i]
+                self._add(results, Action(MELD, cards, 0, notes), (0, meld))
+        else:
+            for action, resolved in self._raw_actions(obligated_only=False):
+                if self._keeps_finish(action, resolved):
+                    self._add(results, action, resolved)
+        out = list(results)
+        out.extend(DISCARD_ACTIONS[c] for c in self._legal_discards())
+        self._resolved = results
+        return out
+
+    def _add(self, results: dict[Action, Resolved], action: Action, resolved: Resolved) -> None:
+        old = results.get(action)
+        if old is not None and old[1].low <= resolved[1].low:
+            return  # the same cards, an ace low or high: the low end, as m40._pick chooses
+        results[action] = resolved
+        assert self._canon is not None
+        self._canon[(action.kind, resolved[0], tuple(sorted(action.cards)), resolved[1])] = action
+
+    def _lay_off_now(self) -> bool:
+        seat = self.current
+        if not self.opened[seat]:
+            return False
+        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
+
+    def _identical_blocked(self, meld: S40Meld) -> bool:
+        if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
+            return False
+        shown = meld.represented()
+        return any(m.kind == SEQUENCE and m.represented() == shown for m in self.melds)
+
+    def _raw_actions(self, *, obligated_only: bool) -> Iterator[tuple[Action, Resolved]]:
+        """Actions the meld rules allow now (before the look-ahead); with ``obligated_only``
+        only those that use a card the turn obliges the player to use, and swaps."""
+        seat = self.current
+        hand = self.hands[seat]
+        rules = self.rules
+        need: set[int] = set()
+        if obligated_only:
+            if self._picked_pending():
+                need.add(self.picked)
+            if self.jolly_owed:
+                need.add(JOKER)
+        for cards, notes, meld in m40.new_meld_options(hand, rules):
+            if obligated_only and not need.intersection(cards):
+                continue
+            if self._identical_blocked(meld):
+                continue
+            yield Action(MELD, cards, 0, notes), (0, meld)
+        if not self._lay_off_now():
+            return
+        only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
+        for i, meld in enumerate(self.melds):
+            number = i + 1
+            if (rules.lay_off_on_opponents or self.meld_owner[i] == seat) and not only_picked_meld:
+                for cards, notes, result in m40.attach_options(meld, hand, rules):
+                    if obligated_only and not need.intersection(cards):
+                        continue
+                    yield Action(ATTACH, cards, number, notes), (number, result)
+            if meld.jolly >= 0 and hand[meld.jolly]:
+                yield Action(SWAP, (meld.jolly,), number), (number, m40.swap(meld, meld.jolly))
+
+    def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
+        """After ``action``, can the turn still end legally?"""
+        seat = self.current
+        size_after = self.sizes[seat] - len(action.cards) + (action.kind == SWAP)
+        if size_after <= 0:
+            return False
+        if action.kind != SWAP:
+            picked_done = (not self._picked_pending() or (
+                self.picked in action.cards and (action.kind == MELD
+                                                 or not self.picked_needs_meld)))
+            owed_done = self.jolly_owed == 0 or JOKER in action.cards
+            if picked_done and owed_done and self.jolly_owed <= 1:
+                if size_after >= 2:
+                    return True
+                if self._closing_allowed() is not None:
+                    return False
+                hand = self.hands[seat][:]
+                for c in action.cards:
+                    hand[c] -= 1
+                last = next(c for c in range(NUM_TYPES) if hand[c])
+                trial = self.clone()
+                trial._effect(action.kind, action.cards, resolved)
+                return not trial._rediscard_forbidden(last, trial.hands[seat])
+        trial = self.clone()
+        trial._invalidate()
+        trial._effect(action.kind, action.cards, resolved)
+        return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _can_finish(self, depth: int) -> bool:
+        """Is a legal discard reachable this turn from here?"""
+        if self._legal_discards():
+            return True
+        if not self.opened[self.current]:
+            return bool(self._opening_plan()[1])
+        if depth <= 0:
+            return False
+        for action, resolved in self._raw_actions(obligated_only=True):
+            if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
+                continue
+            trial = self.clone()
+            trial._invalidate()
+            trial._effect(action.kind, action.cards, resolved)
+            if trial._can_finish(depth - 1):
+                return True
+        return False
+
+    # --- the apertura -------------------------------------------------------------------------
+
+    def _opening_plan(self) -> tuple[list[m40.Option], set[int]]:
+        """The new melds the player (not yet opened) may put down: those that belong to some
+        set of melds completing the apertura this turn (T-43, §6.3 item 2) or a chiusura in
+        mano (§6.4), leaving a card to discard (T-49)."""
+        seat = self.current
+        rules = self.rules
+        hand = self.hands[seat][:]
+        options = [o for o in m40.new_meld_options(hand, rules)
+                   if not self._identical_blocked(o[2])]
+        need_picked = self._picked_pending()
+        picked = self.picked
+        threshold = rules.opening_threshold
+        clean_only = rules.opening_without_jolly
+        may_close = self._closing_allowed() is None
+        good: set[int] = set()
+        values = [o[2].opening_points() for o in options]
+        cleans = [o[2].clean for o in options]
+        bound_card = [0] * NUM_TYPES
+        for c in range(NUM_TYPES):
+            bound_card[c] = 11 if c == JOKER or c % 13 == 0 else m40.POSITION_VALUE[c % 13]
+        size = self.sizes[seat]
+        base_points = self.turn_clean_points if clean_only else self.turn_points
+
+        def success(points: int, rest: int, picked_ok: bool) -> bool:
+            if not picked_ok or rest <= 0:
+                return False
+            if rest >= 2:
+                return points >= threshold
+            if not may_close:
+                return False
+            last = next(c for c in range(NUM_TYPES) if hand[c])
+            return not self._rediscard_forbidden(last, hand)
+
+        chosen: list[int] = []
+
+        def search(start: int, points: int, rest: int, picked_ok: bool, must: int) -> bool:
+            """Extend the chosen set; True once a successful set containing ``must`` (or any
+            set, when ``must`` < 0 has been satisfied) is found."""
+            if chosen and (must < 0 or must in chosen) and success(points, rest, picked_ok):
+                good.update(chosen)
+                return True
+            if rest < 4:
+                return False
+            if not may_close:
+                bound = sum(bound_card[c] * hand[c] for c in range(NUM_TYPES) if hand[c])
+                if points + bound < threshold:
+                    return False
+            for j in range(start, len(options)):
+                cards = options[j][0]
+                if any(hand[c] < cards.count(c) for c in set(cards)):
+                    continue
+                if must >= 0 and must not in chosen and j > must:
+                    return False
+                for c in cards:
+                    hand[c] -= 1
+                chosen.append(j)
+                gained = values[j] if (cleans[j] or not clean_only) else 0
+                found = search(j + 1, points + gained, rest - len(cards),
+                               picked_ok or picked in cards, must)
+                chosen.pop()
+                for c in cards:
+                    hand[c] += 1
+                if found:
+                    return True
+            return False
+
+        for i in range(len(options)):
+            if i in good:
+                continue
+            search(0, base_points, size, not need_picked, i)
+        return options, good
+
+    # --- explaining refusals ---------------------------------------------------------------------
+
+    def _resolve(self, action: Action) -> Resolved:
+        seat = self.current
+        if self.phase != PHASE_PLAY:
+            raise _illegal(f"{action.kind}: draw from the tallone or pick the pozzo first",
+                           "draw-first", "§6.3")
+        self._take_cards(seat, action.cards, action.kind)
+        if action.kind == MELD:
+            return 0, m40.new_meld(action.cards, action.annotations, self.rules)
+        number = action.meld
+        if not 1 <= number <= len(self.melds):
+            raise _illegal(f"{action.kind}: there is no meld {number} on the table",
+                           "meld-exists", "§6.3")
+        meld = self.melds[number - 1]
+        if action.kind == SWAP:
+            return number, m40.swap(meld, action.cards[0])
+        return number, m40.attach(meld, action.cards, action.annotations, self.rules)
+
+    def _take_cards(self, seat: int, cards: tuple[int, ...], what: str) -> None:
+        hand = self.hands[seat]
+        for c in set(cards):
+            if hand[c] < cards.count(c):
+                raise _illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
+                               "§6.3")
+
+    def _explain(self, action: Action, meld: S40Meld | None = None) -> IllegalActionError:
+        """The rule that refuses a well-formed ``action`` not among the legal actions."""
+        kind = action.kind
+        seat = self.current
+        rules = self.rules
+        if kind in (DRAW, PICK):
+            if self.phase != PHASE_DRAW:
+                return _illegal(f"{kind}: you have already drawn this turn", "draw-once", "§6.3")
+            if kind == DRAW:
+                return _illegal("draw: the tallone is empty", "stock-empty", "§6.5")
+            if not self.pile:
+                return _illegal("pick: the pozzo is empty", "pozzo-empty", "§6.3")
+            if not self.opened[seat] and not rules.opening_with_discard:
+                return _illegal("pick: before opening you may not take the discard (T-44)",
+                                "pick-before-opening", "§6.3")
+            if not self.opened[seat]:
+                return _illegal(f"pick: {card_str(self.pile[-1])} could not be used in an opening "
+                                "of this turn (apertura con lo scarto, T-44)",
+                                "opening-with-discard", "§6.3")
+            return _illegal(f"pick: {card_str(self.pile[-1])} cannot be used in a meld or laid "
+                            "off this turn, as the taken discard must be",
+                            "picked-discard-must-be-used", "§6.3")
+        if self.phase != PHASE_PLAY:
+            return _illegal(f"{kind}: draw from the tallone or pick the pozzo first", "draw-first",
+                            "§6.3")
+        if kind == DISCARD:
+            card = action.cards[0]
+            hand = self.hands[seat]
+            if not hand[card]:
+                return _illegal(f"discard: {card_str(card)} is not in your hand", "card-in-hand",
+                                "§6.3")
+            return self._explain_discard(card)
+        # meld, attach, swap: well-formed and allowed by the meld rules, refused by the turn.
+        if kind in (ATTACH, SWAP) and not self.opened[seat]:
+            if kind == SWAP:
+                return _illegal("swap: only a player who has opened may take a jolly (T-48)",
+                                "jolly-swap-requires-opened", "§6.3")
+            return _illegal("attach: before opening you may not lay off (apertura first)",
+                            "lay-off-before-opening", "§6.3")
+        if kind in (ATTACH, SWAP) and not self._lay_off_now():
+            return _illegal(f"{kind}: not in the turn of your apertura under these rules",
+                            "lay-off-after-opening-same-turn", "§6.7")
+        if kind == ATTACH and not rules.lay_off_on_opponents and (
+                self.meld_owner[action.meld - 1] != seat):
+            return _illegal(f"attach: meld {action.meld} is another player's",
+                            "lay-off-on-opponents", "§6.7")
+        if meld is not None and self._identical_blocked(meld):
+            return _illegal(f"meld {meld}: the same sequence is already on the table",
+                            "identical-sequence-allowed", "§6.2")
+        left = self.sizes[seat] - len(action.cards) + (kind == SWAP)
+        if left <= 0:
+            return _illegal(f"{action}: you would have nothing to discard; a hand closes only by "
+                            "a discard (T-49)", "closing-requires-discard", "§6.4")
+        if left == 1 and self._closing_allowed() == "no-close-first-round":
+            return _illegal(f"{action}: your last card would close the hand, and nobody may close "
+                            "in the first round (T-50)", "no-close-first-round", "§6.4")
+        if not self.opened[seat]:
+            points = ("clean melds (apertura senza jolly)" if rules.opening_without_jolly
+                      else "melds")
+            return _illegal(f"{action}: the new {points} of this turn cannot reach "
+                            f"{rules.opening_threshold} points with the rest of your hand "
+                            "(apertura, T-43)", "opening-threshold", "§6.3")
+        if self._picked_pending() and self.picked not in action.cards:
+            return _illegal(f"{action}: the taken discard {card_str(self.picked)} could then no "
+                            "longer be used this turn", "picked-discard-must-be-used", "§6.3")
+        if kind == SWAP or self.jolly_owed:
+            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn "
+                            "(T-48)", "swapped-jolly-must-be-used", "§6.3")
+        return _illegal(f"{action}: the turn could not end with a legal discard afterwards",
+                        "turn-ends-with-discard", "§6.3")
+
+    def _explain_discard(self, card: int) -> IllegalActionError:
+        seat = self.current
+        block = self._discard_block()
+        written = card_str(card)
+        if block == "picked-discard-must-be-used":
+            return _illegal(f"discard {written}: first use the taken discard "
+                            f"{card_str(self.picked)} in a meld or lay it off", block, "§6.3")
+        if block == "swapped-jolly-must-be-used":
+            return _illegal(f"discard {written}: first use the jolly taken by the swap (T-48)",
+                            block, "§6.3")
+        if block == "opening-threshold":
+            made = (self.turn_clean_points if self.rules.opening_without_jolly
+                    else self.turn_points)
+            return _illegal(f"discard {written}: the new melds of this turn make {made} points, "
+                            f"less than the {self.rules.opening_threshold} of an apertura (T-43)",
+                            block, "§6.3")
+        if block == "no-close-first-round":
+            return _illegal(f"discard {written}: it would close the hand in the first round "
+                            "(T-50)", block, "§6.4")
+        if block == "chiusura-in-mano-allowed":
+            return _illegal(f"discard {written}: closing in the turn you open (chiusura in mano) "
+                            "is not allowed under these rules", block, "§6.7")
+        hand = self.hands[seat]
+        if self._rediscard_forbidden(card, hand):
+            return _illegal(f"discard {written}: the card taken from the pozzo may not be "
+                            "discarded again this turn", "rediscard-picked-card", "§6.3")
+        return _illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
+                        "the closing discard may be such a card (T-45)", "discard-attach-ban",
+                        "§6.3")
+
+
+DRAW_ACTION: Final = Action(DRAW)
+PICK_ACTION: Final = Action(PICK)
+DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
+
+__all__ = ["END_CLOSED", "END_STOCK", "GROUP", "PHASE_DRAW", "PHASE_OVER", "PHASE_PLAY",
+           "SEQUENCE", "Scala40Observation", "Scala40Result", "Scala40State", "TableMeld40",
+           "check_scala40_deal", "deal_stream_seed", "penalty_value", "scala40_deal_from_seed"]
+
