@@ -32,6 +32,7 @@ from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco import BurracoState
+from ramino.games.scala40 import Scala40State
 from ramino.melds import burraco_type
 from ramino.records import (
     BREAKDOWN_KEYS,
@@ -45,8 +46,14 @@ from ramino.records import (
     record_of,
     replay,
 )
+from ramino.records.scala40 import (
+    Scala40ReplayReport,
+    is_scala40_document,
+    replay_scala40,
+    scala40_record_of,
+)
 from ramino.records.writer import recorded_result
-from ramino.rules import RuleSet, preset, preset_names
+from ramino.rules import RuleSet, build_ruleset, preset, preset_names
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
 app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
@@ -82,13 +89,18 @@ def replay_command(
     except OSError as exc:
         typer.echo(f"cannot read {file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(EXIT_MALFORMED) from None
+    report: ReplayReport | Scala40ReplayReport
     try:
-        report = replay(load_document(text))
+        document = load_document(text)
+        report = (replay_scala40(document) if is_scala40_document(document)
+                  else replay(document))
     except RecordError as exc:
         typer.echo(f"not a well-formed ramino-record/1 record: {exc}", err=True)
         raise typer.Exit(EXIT_MALFORMED) from None
     if as_json:
         typer.echo(json.dumps(report.result_json(), ensure_ascii=False))
+    elif isinstance(report, Scala40ReplayReport):
+        _print_scala40_report(Console(highlight=False), report)
     else:
         _print_report(Console(highlight=False), report)
     for problem in report.problems:
@@ -137,6 +149,66 @@ def _print_report(console: Console, report: ReplayReport) -> None:
         _print_hand(console, last, rules, names)
     else:
         _print_hand(console, report.hands[0], rules, names)
+
+
+def _print_scala40_report(console: Console, report: Scala40ReplayReport) -> None:
+    """Scala 40: each hand's end and penalty points; for a match the totals and who is out."""
+    names = report.record.players
+    for i, played in enumerate(report.hands):
+        seats = played.hand.seats
+        title = f"Hand {i + 1}" if report.record.is_match else "Hand"
+        if played.result is None:
+            say(console, f"{title}: the record stops before the end of the hand.")
+            print_scala40_table(console, played.state, names, seats)
+            continue
+        closer = played.result.closed_by
+        how = (f"closed by seat {seats[closer]}" if closer is not None
+               else "no close (the tallone could not be rebuilt)")
+        if played.result.chiusura_in_mano:
+            how += " (chiusura in mano)"
+        say(console, f"{title}: {how}; penalty points " + ", ".join(
+            f"seat {seat}: {points}" for seat, points in zip(seats, played.result.scores,
+                                                            strict=True)))
+    if report.standing is not None:
+        standing = report.standing
+        say(console, "Totals: " + ", ".join(
+            f"seat {s}{' (out)' if out else ''}: {t}" for s, (t, out) in enumerate(
+                zip(standing.totals, standing.eliminated, strict=True))))
+        if standing.over:
+            winner = "no winner" if standing.winner is None else f"seat {standing.winner} wins"
+            say(console, f"Match over after {standing.hands} hands: {winner}")
+        else:
+            say(console, f"Match in progress after {standing.hands} hands")
+
+
+def print_scala40_table(console: Console, state: Scala40State, names: Sequence[str] | None,
+                        seats: Sequence[int], *, hide: Sequence[int] = ()) -> None:
+    """Hands (``hide``: hand seats shown as a count), melds with owners, the pozzo, the tallone."""
+    table = Table(title="Hands")
+    table.add_column("seat")
+    table.add_column("opened")
+    table.add_column("cards", justify="right")
+    table.add_column("hand")
+    for seat in range(state.players):
+        who = str(seats[seat]) + (f" {names[seats[seat]]}" if names else "")
+        if seat == state.current and not state.is_over:
+            who += " *"
+        shown = "(hidden)" if seat in hide else " ".join(
+            card_str(c) for c in sort_for_hand(state.hand_of(seat)))
+        table.add_row(who, "yes" if state.opened[seat] else "no", str(state.sizes[seat]), shown)
+    console.print(table)
+    if state.melds:
+        melds = Table(title="Table")
+        melds.add_column("#", justify="right")
+        melds.add_column("owner")
+        melds.add_column("meld")
+        for entry in state.table():
+            melds.add_row(str(entry.number), str(seats[entry.owner]), str(entry.meld))
+        console.print(melds)
+    else:
+        say(console, "Table: no melds yet")
+    top = card_str(state.pile[-1]) if state.pile else "(empty)"
+    say(console, f"Pozzo: {len(state.pile)} cards, top {top}   Tallone: {len(state.stock)} cards")
 
 
 def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
@@ -251,12 +323,13 @@ def make_bots(bots_seed: int, players: int) -> dict[int, RandomBot]:
             if seat != HUMAN_SEAT}
 
 
-def bot_turn(state: BurracoState, bot: RandomBot) -> list[Action]:
+def bot_turn(state: BurracoState | Scala40State, bot: RandomBot) -> list[Action]:
     """Let the bot in turn play its whole turn; the actions it played."""
     seat = state.current
     played: list[Action] = []
     while not state.is_over and state.current == seat:
-        action = bot.choose(state.observation(seat), state.legal_actions())
+        observation: Any = state.observation(seat)
+        action = bot.choose(observation, state.legal_actions())
         state.apply(action)
         played.append(action)
         if action.kind == DISCARD:
@@ -272,6 +345,8 @@ def play_command(
                          ] = None,
     out: Annotated[Path | None, typer.Option(help="where to write the record of the hand")
                    ] = None,
+    players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
+                       ] = None,
 ) -> None:
     """Play a 4-player FIBUR hand against three random-legal bots; you are seat 0 and your
     partner is seat 2.  Type actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh,
@@ -279,6 +354,8 @@ def play_command(
     console = Console(highlight=False)
     try:
         rules = preset(preset_name)
+        if players is not None:
+            rules = build_ruleset(rules, {"players": players})
     except RulesError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(EXIT_MALFORMED) from None
@@ -288,6 +365,11 @@ def play_command(
         stamp = (f"seed-{seed}" if seed is not None
                  else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
         out = Path("records") / f"{stamp}.json"
+    if rules.game == "scala40":
+        finished = _play_scala40(console, rules, chosen_seed, chosen_bots, out)
+        if not finished:
+            raise typer.Exit(EXIT_ILLEGAL)
+        return
     names = ["you", "bot 1", "bot 2 (partner)", "bot 3"]
     state = BurracoState.new_hand(rules, seed=chosen_seed)
     bots = make_bots(chosen_bots, state.players)
@@ -305,6 +387,75 @@ def play_command(
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)
+
+
+def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
+                  out: Path) -> bool:
+    """A Scala 40 hand (RULES.md §6) against random-legal bots; you are seat 0."""
+    state = Scala40State.new_hand(rules, seed=seed)
+    names = ["you", *(f"bot {seat}" for seat in range(1, state.players))]
+    bots = make_bots(bots_seed, state.players)
+    seats = list(range(state.players))
+    say(console, f"Scala 40 ({rules.preset}, {state.players} players), deal seed {seed}, bots "
+                  f"seed {bots_seed}. You are seat 0. Actions: draw, pick, meld 7h 8h 9h, "
+                  "meld 7c 7s JK=7h, attach 2 Kh, swap 3 6h, discard 3c; 'help' lists yours.")
+    finished = True
+    show = True
+    while not state.is_over:
+        seat = state.current
+        if seat != HUMAN_SEAT:
+            played = bot_turn(state, bots[seat])
+            say(console, f"seat {seat} ({names[seat]}): " + ", ".join(str(a) for a in played))
+            show = True
+            continue
+        if show:
+            print_scala40_table(console, state, names, seats,
+                                hide=[s for s in seats if s != HUMAN_SEAT])
+            show = False
+        prompt = "draw or pick" if state.phase == "draw" else "meld, attach, swap or discard"
+        say(console, f"your move ({prompt}) > ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            say(console, "\ninput ended before the end of the hand")
+            finished = False
+            break
+        text = line.strip()
+        say(console, text)
+        command = text.lower()
+        if not text:
+            continue
+        if command == "help":
+            say(console, "your legal actions: " + " | ".join(
+                str(a) for a in state.legal_actions()))
+            continue
+        if command == "show":
+            show = True
+            continue
+        if command == "quit":
+            finished = False
+            break
+        try:
+            state.play(text)
+        except NotationError as exc:
+            say(console, f"not understood: {exc}")
+            continue
+        except IllegalActionError as exc:
+            say(console, f"refused: {exc}")
+            continue
+        say(console, "your hand: " + " ".join(
+            card_str(c) for c in sort_for_hand(state.hand_of(HUMAN_SEAT))))
+    meta = {"event": "ramino play", "date": dt.date.today().isoformat(), "seed": seed,
+            "bots_seed": bots_seed, "bots": "random"}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(dump_document(scala40_record_of(state, players=names, meta=meta)),
+                   encoding="utf-8")
+    result = state.result()
+    if result is not None:
+        say(console, "Hand over: penalty points " + ", ".join(
+            f"seat {s}: {p}" for s, p in enumerate(result.scores))
+            + (" (chiusura in mano)" if result.chiusura_in_mano else ""))
+    say(console, f"Record written to {out}")
+    return finished
 
 
 def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot],

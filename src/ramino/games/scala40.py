@@ -788,15 +788,24 @@ class Scala40State:
         picked = self.picked
         threshold = rules.opening_threshold
         clean_only = rules.opening_without_jolly
-        may_close = self._closing_allowed() is None
         good: set[int] = set()
-        values = [o[2].opening_points() for o in options]
-        cleans = [o[2].clean for o in options]
-        bound_card = [0] * NUM_TYPES
-        for c in range(NUM_TYPES):
-            bound_card[c] = 11 if c == JOKER or c % 13 == 0 else m40.POSITION_VALUE[c % 13]
+        if not options:
+            return options, good
+        values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
+                  for o in options]
+        needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
+        # An upper bound of the points still to gain: every card some meld could use, at its
+        # highest value (a jolly as an ace; nothing under apertura senza jolly).
+        coverable = {c for o in options for c in o[0]}
+        top = [0] * NUM_TYPES
+        for c in coverable:
+            top[c] = (0 if clean_only else 11) if c == JOKER else m40.rank_value(c % 13)
+        orphans = sum(hand[c] for c in range(NUM_TYPES) if hand[c] and c not in coverable)
+        # A chiusura in mano melds every card but one: impossible with two cards no meld uses.
+        may_close = self._closing_allowed() is None and orphans <= 1
         size = self.sizes[seat]
         base_points = self.turn_clean_points if clean_only else self.turn_points
+        base_bound = sum(top[c] * hand[c] for c in coverable)
 
         def success(points: int, rest: int, picked_ok: bool) -> bool:
             if not picked_ok or rest <= 0:
@@ -810,29 +819,28 @@ class Scala40State:
 
         chosen: list[int] = []
 
-        def search(start: int, points: int, rest: int, picked_ok: bool, must: int) -> bool:
-            """Extend the chosen set; True once a successful set containing ``must`` (or any
-            set, when ``must`` < 0 has been satisfied) is found."""
+        def search(start: int, points: int, bound: int, rest: int, picked_ok: bool,
+                   must: int) -> bool:
+            """Extend ``chosen``; True once a successful set (containing ``must`` unless it is
+            -1) is found, its melds then added to ``good``."""
             if chosen and (must < 0 or must in chosen) and success(points, rest, picked_ok):
                 good.update(chosen)
                 return True
-            if rest < 4:
+            if rest < 4 or (not may_close and points + bound < threshold):
                 return False
-            if not may_close:
-                bound = sum(bound_card[c] * hand[c] for c in range(NUM_TYPES) if hand[c])
-                if points + bound < threshold:
-                    return False
             for j in range(start, len(options)):
-                cards = options[j][0]
-                if any(hand[c] < cards.count(c) for c in set(cards)):
-                    continue
-                if must >= 0 and must not in chosen and j > must:
+                if must >= 0 and j > must and must not in chosen:
                     return False
+                need = needs[j]
+                if any(hand[c] < k for c, k in need):
+                    continue
+                cards = options[j][0]
+                lost = 0
                 for c in cards:
                     hand[c] -= 1
+                    lost += top[c]
                 chosen.append(j)
-                gained = values[j] if (cleans[j] or not clean_only) else 0
-                found = search(j + 1, points + gained, rest - len(cards),
+                found = search(j + 1, points + values[j], bound - lost, rest - len(cards),
                                picked_ok or picked in cards, must)
                 chosen.pop()
                 for c in cards:
@@ -841,10 +849,11 @@ class Scala40State:
                     return True
             return False
 
+        if not search(0, base_points, base_bound, size, not need_picked, -1):
+            return options, good
         for i in range(len(options)):
-            if i in good:
-                continue
-            search(0, base_points, size, not need_picked, i)
+            if i not in good:
+                search(0, base_points, base_bound, size, not need_picked, i)
         return options, good
 
     # --- explaining refusals ---------------------------------------------------------------------

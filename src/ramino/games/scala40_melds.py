@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -316,7 +317,13 @@ def _declared(meld: S40Meld) -> tuple[Annotation, ...]:
 
 def new_meld_options(hand: Sequence[int], rules: RuleSet) -> list[Option]:
     """Every new meld the hand (a count vector) can put down, each jolly declared.  Two copies
-    of a card make the same meld, so each meld is listed once."""
+    of a card make the same meld, so each meld is listed once.  The list is shared (memoised
+    on the hand): do not change it."""
+    return _new_meld_options(tuple(hand), rules)
+
+
+@lru_cache(maxsize=4096)
+def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
     out: list[Option] = []
     has_jolly = hand[JOKER] > 0
     for suit in range(4):

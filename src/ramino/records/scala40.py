@@ -1,0 +1,411 @@
+"""Scala 40 records (``game: scala40``): read, write and replay hands and matches (RECORD.md
+§3–5, RULES.md §6).
+
+The document is the one of RECORD.md §4 with the Scala 40 meanings: ``deal.pozzetti`` is empty
+(or absent), ``upcard`` is the first card turned for the pozzo (a jolly there goes back into
+the tallone and another card is turned, T-53), ``result.scores`` are the penalty points of the
+hand per seat (0 for the closer, §6.5).  A match is ``"match": {}`` (or
+``{"elimination_limit": 201}``) with its ``hands``; since eliminated players sit out, a match
+hand may carry ``"seats"``: the match seats dealt in, in turn order (default: every seat), and
+its ``dealer`` is a match seat.  The match result is derived: totals, who is out, the winner.
+
+Exit statuses as RECORD.md §5: :class:`RecordError` for a malformed record (2), problems for an
+illegal action or a differing result (1).  ``position`` is not read for Scala 40 yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ramino.cards import card_str, cards_str, pack, pack_difference
+from ramino.errors import IllegalActionError, RecordError, RulesError
+from ramino.games.deal import Deal
+from ramino.games.scala40 import Scala40Result, Scala40State
+from ramino.games.scala40_match import (
+    MatchStanding,
+    Scala40Match,
+    hand_rules,
+    next_dealer,
+    standing,
+)
+from ramino.records.document import FORMAT, Turn, read_turns
+from ramino.records.fields import (
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    index_path,
+    key_path,
+    read_card,
+    read_cards,
+)
+from ramino.records.rules_field import read_rules, write_rules
+from ramino.records.writer import group_turns
+from ramino.rules import RuleSet, build_ruleset
+
+GAME: Final = "scala40"
+ENDS: Final = ("closed", "stock")
+
+
+def is_scala40_document(document: object) -> bool:
+    return (isinstance(document, dict) and isinstance(document.get("game"), str)
+            and document["game"].lower() == GAME)
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40HandRecord:
+    seats: tuple[int, ...]  # match seats dealt in, in turn order
+    dealer: int  # a match seat
+    deal: Deal
+    turns: tuple[Turn, ...]
+    result: tuple[str, tuple[int, ...]] | None
+    meta: Any = None
+    path: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Record:
+    rules: RuleSet
+    players: tuple[str, ...] | None
+    hands: tuple[Scala40HandRecord, ...]
+    is_match: bool = False
+    meta: Any = None
+    has_meta: bool = False
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def read_scala40_record(document: object) -> Scala40Record:
+    """Check the form of a Scala 40 document (RECORD.md §4) and return it."""
+    is_match = isinstance(document, dict) and "match" in document
+    if is_match:
+        obj = expect_object(document, "", required=("format", "game", "match", "hands"),
+                            optional=("rules", "players", "meta"))
+    else:
+        obj = expect_object(document, "", required=("format", "game", "turns", "deal"),
+                            optional=("rules", "players", "meta", "dealer", "result"))
+    fmt = expect_str(obj["format"], "format")
+    if fmt != FORMAT:
+        raise RecordError("format", f"{fmt!r}: this reader knows {FORMAT!r}")
+    if expect_str(obj["game"], "game").lower() != GAME:
+        raise RecordError("game", "not a scala40 record")
+    rules = read_rules(obj.get("rules"))
+    if rules.game != GAME:
+        raise RecordError("rules.preset", f"preset {rules.preset!r} is a {rules.game} preset, "
+                          "not a scala40 one (e.g. fisca)")
+    players = None
+    if obj.get("players") is not None:
+        names = expect_list(obj["players"], "players", length=rules.players)
+        players = tuple(expect_str(x, index_path("players", i)) for i, x in enumerate(names))
+    if not is_match:
+        hand = _read_hand(obj, rules, tuple(range(rules.players)), "", in_match=False)
+        return Scala40Record(rules, players, (hand,), False, obj.get("meta"), "meta" in obj)
+    match = expect_object(obj["match"], "match", optional=("elimination_limit",))
+    if "elimination_limit" in match:
+        path = "match.elimination_limit"
+        limit = expect_int(match["elimination_limit"], path, 1, 1000)
+        try:
+            rules = build_ruleset(rules, {"elimination_limit": limit})
+        except RulesError as exc:
+            raise RecordError(path, str(exc)) from None
+    raw_hands = expect_list(obj["hands"], "hands", min_length=1)
+    hands = []
+    for i, raw in enumerate(raw_hands):
+        path = index_path("hands", i)
+        seats: tuple[int, ...] = tuple(range(rules.players))
+        if isinstance(raw, dict) and raw.get("seats") is not None:
+            seats_path = key_path(path, "seats")
+            listed = expect_list(raw["seats"], seats_path, min_length=2)
+            seats = tuple(expect_int(s, index_path(seats_path, j), 0, rules.players - 1)
+                          for j, s in enumerate(listed))
+            if list(seats) != sorted(set(seats)):
+                raise RecordError(seats_path, "match seats in increasing order, each once")
+        hands.append(_read_hand(raw, rules, seats, path, in_match=True))
+    return Scala40Record(rules, players, tuple(hands), True, obj.get("meta"), "meta" in obj)
+
+
+def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str, *,
+               in_match: bool) -> Scala40HandRecord:
+    if in_match:
+        obj = expect_object(value, path, required=("deal", "turns"),
+                            optional=("dealer", "result", "meta", "seats"))
+    else:
+        obj = expect_object(value, path, required=("deal", "turns"),
+                            optional=("format", "game", "rules", "players", "meta", "dealer",
+                                      "result"))
+    local = hand_rules(rules, len(seats))
+    dealer = seats[-1]
+    if obj.get("dealer") is not None:
+        dealer = expect_int(obj["dealer"], key_path(path, "dealer"), 0, rules.players - 1)
+        if dealer not in seats:
+            raise RecordError(key_path(path, "dealer"), f"seat {dealer} is not dealt in")
+    deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"))
+    turns = read_turns(obj["turns"], key_path(path, "turns"))
+    result = None
+    if obj.get("result") is not None:
+        result = _read_result(obj["result"], len(seats), key_path(path, "result"))
+    return Scala40HandRecord(seats, dealer, deal, turns, result,
+                             obj.get("meta") if in_match else None, path)
+
+
+def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
+    obj = expect_object(value, path, required=("hands", "upcard", "stock"),
+                        optional=("pozzetti",))
+    if obj.get("pozzetti"):
+        raise RecordError(key_path(path, "pozzetti"), "Scala 40 has no pozzetti")
+    hands_path = key_path(path, "hands")
+    hands = tuple(tuple(read_cards(h, index_path(hands_path, i), length=rules.hand_size))
+                  for i, h in enumerate(expect_list(obj["hands"], hands_path,
+                                                    length=rules.players)))
+    upcard = read_card(obj["upcard"], key_path(path, "upcard"))
+    stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
+    deal = Deal(hands, (), upcard, stock)
+    missing, extra = pack_difference(deal.all_cards(), pack(2))
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + cards_str(missing))
+        if extra:
+            parts.append("extra " + cards_str(extra))
+        raise RecordError(path, "not the 108-card pack: " + "; ".join(parts))
+    return deal
+
+
+def _read_result(value: object, seats: int, path: str) -> tuple[str, tuple[int, ...]]:
+    obj = expect_object(value, path, required=("end", "scores"))
+    end = expect_str(obj["end"], key_path(path, "end")).lower()
+    if end not in ENDS:
+        raise RecordError(key_path(path, "end"), f"{end!r}: expected one of {', '.join(ENDS)}")
+    scores_path = key_path(path, "scores")
+    scores = tuple(expect_int(s, index_path(scores_path, i), 0)
+                   for i, s in enumerate(expect_list(obj["scores"], scores_path, length=seats)))
+    return end, scores
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def _write_deal(deal: Deal) -> dict[str, Any]:
+    return {"hands": [[card_str(c) for c in h] for h in deal.hands], "pozzetti": [],
+            "upcard": card_str(deal.upcard), "stock": [card_str(c) for c in deal.stock]}
+
+
+def _result_json(result: Scala40Result) -> dict[str, Any]:
+    return {"end": result.end, "scores": list(result.scores)}
+
+
+def _hand_json(state: Scala40State, dealer: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": dealer, "deal": _write_deal(state.deal),
+                           "turns": [t.as_json() for t in group_turns(state.history())]}
+    result = state.result()
+    if result is not None:
+        out["result"] = _result_json(result)
+    return out
+
+
+def scala40_record_of(state: Scala40State, *, players: Sequence[str] | None = None,
+                      meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The ``ramino-record/1`` document of a Scala 40 hand (finished or not)."""
+    out: dict[str, Any] = {"format": FORMAT, "game": GAME, "rules": write_rules(state.rules)}
+    if players is not None:
+        out["players"] = list(players)
+    out.update(_hand_json(state, state.dealer))
+    if meta is not None:
+        out["meta"] = dict(meta)
+    return out
+
+
+def scala40_match_record_of(match: Scala40Match, *, players: Sequence[str] | None = None,
+                            meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The document of a Scala 40 match: each hand with its seats, dealer, deal and turns."""
+    rules = match.rules
+    out: dict[str, Any] = {"format": FORMAT, "game": GAME, "rules": write_rules(rules)}
+    if players is not None:
+        out["players"] = list(players)
+    out["match"] = {}
+    hands = []
+    for seats, dealer, state in zip(match.seats, match.dealers, match.states, strict=True):
+        entry = _hand_json(state, dealer)
+        if len(seats) != rules.players:
+            entry = {"seats": list(seats), **entry}
+        hands.append(entry)
+    out["hands"] = hands
+    if meta is not None:
+        out["meta"] = dict(meta)
+    return out
+
+
+# --- replaying -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Problem:
+    kind: str  # "illegal" | "result" | "match"
+    message: str
+    path: str = ""
+    turn: int | None = None
+    seat: int | None = None
+    action: str | None = None
+    rule: str | None = None
+    section: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "path": self.path,
+                "turn": self.turn, "seat": self.seat, "action": self.action,
+                "rule": self.rule, "section": self.section}
+
+
+@dataclass(slots=True)
+class Scala40HandReplay:
+    hand: Scala40HandRecord
+    state: Scala40State
+    result: Scala40Result | None = None
+    problems: list[Scala40Problem] = field(default_factory=list)
+
+    def result_json(self) -> dict[str, Any]:
+        if self.result is not None:
+            return _result_json(self.result)
+        return {"end": None, "position": self.state.observation(self.state.current).as_dict()}
+
+
+@dataclass(slots=True)
+class Scala40ReplayReport:
+    record: Scala40Record
+    hands: list[Scala40HandReplay]
+    standing: MatchStanding | None = None
+    match_problems: list[Scala40Problem] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[Scala40Problem]:
+        return [p for h in self.hands for p in h.problems] + self.match_problems
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def result_json(self) -> dict[str, Any]:
+        if self.record.is_match:
+            assert self.standing is not None
+            out: dict[str, Any] = {"match": self.standing.as_json(),
+                                   "hands": [h.result_json() for h in self.hands]}
+        else:
+            out = self.hands[0].result_json()
+        if self.problems:
+            out["problems"] = [p.as_json() for p in self.problems]
+        return out
+
+
+def replay_scala40(document: object) -> Scala40ReplayReport:
+    """Replay a Scala 40 document (or a read :class:`Scala40Record`)."""
+    record = (document if isinstance(document, Scala40Record)
+              else read_scala40_record(document))
+    report = Scala40ReplayReport(record, [])
+    totals = [0] * record.rules.players
+    for i, hand in enumerate(record.hands):
+        penalties = tuple(totals[s] for s in hand.seats)
+        played = _replay_hand(record, hand, i, penalties)
+        report.hands.append(played)
+        if played.result is not None:
+            for seat, points in zip(hand.seats, played.result.scores, strict=True):
+                totals[seat] += points
+    if record.is_match:
+        _check_match(report)
+    return report
+
+
+def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
+                 penalties: tuple[int, ...]) -> Scala40HandReplay:
+    rules = hand_rules(record.rules, len(hand.seats))
+    state = Scala40State.new_hand(rules, deal=hand.deal, dealer=hand.seats.index(hand.dealer),
+                                  penalties=penalties)
+    out = Scala40HandReplay(hand, state)
+    where = f"hand {index + 1}, " if record.is_match else ""
+    turns_path = key_path(hand.path, "turns")
+    for i, turn in enumerate(hand.turns):
+        if turn.event is not None:
+            path = index_path(turns_path, i)
+            out.problems.append(Scala40Problem(
+                "illegal", f"{where}turn {i + 1} ({path}): {turn.event!r} is not an event of "
+                "Scala 40 (rule scala40-actions, RULES.md §6.3)", path, i + 1,
+                hand.seats[state.current], turn.written[0], "scala40-actions", "§6.3"))
+            return out
+        for j, (text, action) in enumerate(zip(turn.written, turn.actions, strict=True)):
+            path = index_path(index_path(turns_path, i), j)
+            seat = hand.seats[state.current]
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                out.problems.append(Scala40Problem(
+                    "illegal", f"{where}turn {i + 1} ({path}), seat {seat}: {text!r} is illegal: "
+                    f"{exc.reason} (rule {exc.rule}, RULES.md {exc.section})", path, i + 1, seat,
+                    text, exc.rule, exc.section))
+                return out
+    out.result = state.result()
+    if hand.result is not None:
+        _check_result(out, hand.result, key_path(hand.path, "result"), where)
+    return out
+
+
+def _check_result(out: Scala40HandReplay, recorded: tuple[str, tuple[int, ...]], path: str,
+                  where: str) -> None:
+    computed = out.result
+    if computed is None:
+        out.problems.append(Scala40Problem(
+            "result", f"{where}{path}: the record gives a result ({recorded[0]}) but the hand is "
+            "not over after the last turn", path, rule="hand-not-over", section="§6.4"))
+        return
+    diffs = []
+    if recorded[0] != computed.end:
+        diffs.append(f"end recorded {recorded[0]!r}, computed {computed.end!r}")
+    if recorded[1] != computed.scores:
+        diffs.append(f"scores recorded {list(recorded[1])}, computed {list(computed.scores)}")
+    if diffs:
+        out.problems.append(Scala40Problem("result", f"{where}{path} differs: " + "; ".join(diffs),
+                                           path, rule="result-differs", section="§6.5"))
+
+
+def _check_match(report: Scala40ReplayReport) -> None:
+    record = report.record
+    n = record.rules.players
+    scored: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for i, played in enumerate(report.hands):
+        hand = played.hand
+        now = standing(record.rules, scored)
+        if now.over:
+            report.match_problems.append(Scala40Problem(
+                "match", f"{hand.path}: the match was over after hand {i}; no further hand is "
+                "played (rule match-over, RULES.md §6.5)", hand.path, rule="match-over",
+                section="§6.5"))
+            break
+        in_play = [not e for e in now.eliminated]
+        expected = tuple(s for s in range(n) if in_play[s])
+        if hand.seats != expected:
+            report.match_problems.append(Scala40Problem(
+                "match", f"{hand.path}.seats: {list(hand.seats)} are dealt in, but the seats in "
+                f"play are {list(expected)} (rule elimination, RULES.md §6.5)",
+                key_path(hand.path, "seats"), rule="elimination", section="§6.5"))
+            break
+        if i > 0:
+            before = report.hands[i - 1].hand.dealer
+            if hand.dealer != next_dealer(before, in_play):
+                report.match_problems.append(Scala40Problem(
+                    "match", f"{hand.path}.dealer: {hand.dealer}, but the deal passes to seat "
+                    f"{next_dealer(before, in_play)} (rule dealer-rotation, RULES.md §6.1)",
+                    key_path(hand.path, "dealer"), rule="dealer-rotation", section="§6.1"))
+                break
+        if played.result is None:
+            if i != len(report.hands) - 1 and not played.problems:
+                report.match_problems.append(Scala40Problem(
+                    "match", f"{hand.path}: this hand is not over but the match goes on",
+                    hand.path, rule="hand-not-over", section="§6.4"))
+            break
+        scored.append((hand.seats, played.result.scores))
+    report.standing = standing(record.rules, scored)
+
