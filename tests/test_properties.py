@@ -39,6 +39,11 @@ RULESETS = [
     make_rules("fibur", {"players": 3, "pozzetto_sizes": [11, 11, 11]}),
     make_rules("fibur", {"players": 6}),
     make_rules("fibur", {"players": 6, "pozzetto_requires_burraco": True}),
+    make_rules("house", {"upcard_is_wild": "BURY_AND_REDRAW", "discard_pickup": "TOP_CARD",
+                         "closing_requires_discard": False, "allow_group_of_twos": True}),
+    make_rules("fibur", {"ace_both_ends_in_sequence": True, "upcard_is_wild": "RESHUFFLE",
+                         "stock_exhaustion": "POZZETTO_BECOMES_STOCK"}),
+    make_rules("fibur", {"stock_exhaustion": "VOID_HAND", "players": 2}),
 ]
 
 

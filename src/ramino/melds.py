@@ -118,8 +118,13 @@ def group_placement(cards: Sequence[int], rules: RuleSet) -> Meld | None:
         return None
     naturals: list[int] = []
     wilds: list[int] = []
-    for c in cards:
-        (wilds if _is_wild_in_group(c) else naturals).append(c)
+    if rules.allow_group_of_twos and all(c == JOKER or c % 13 == TWO for c in cards):
+        # The house rule that allows a group of 2s: its 2s are its naturals (§3.3).
+        for c in cards:
+            (wilds if c == JOKER else naturals).append(c)
+    else:
+        for c in cards:
+            (wilds if _is_wild_in_group(c) else naturals).append(c)
     if len(wilds) > rules.max_active_wilds_per_meld or len(naturals) < 2:
         return None
     rank = naturals[0] % 13
@@ -226,9 +231,9 @@ def sequence_placements(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
 
 def _natural_run(suit: int, occupied: list[int], aces: int, ace_card: int, rules: RuleSet
                  ) -> list[Meld]:
-    """The fast path of :func:`sequence_placements`: no wild and no 2 at all, so the only
-    choice is where an ace goes, and without a 2 a low ace can only follow... nothing: it is
-    high (Q K A) or the run is illegal."""
+    """The fast path of :func:`sequence_placements`: no wild and no 2 at all.  Without a 2 a
+    low ace has no neighbour, so an ace can only be high (Q K A), and two aces (one at each
+    end) are impossible."""
     if aces > 1:
         return []
     if aces:

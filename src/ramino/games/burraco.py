@@ -14,6 +14,7 @@ every action it lists is accepted by ``apply`` and every action ``apply`` accept
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import compress
@@ -58,10 +59,13 @@ from ramino.melds import (
 )
 from ramino.rules.options import (
     ClosingBurracoRequirement,
+    DiscardPickup,
     PozzettoAssignment,
     PozzettoConScartoPlayable,
     RuleSet,
     SingleCardPileRediscard,
+    StockExhaustion,
+    UpcardIsWild,
     require_supported,
 )
 from ramino.rules.presets import preset
@@ -185,7 +189,7 @@ class BurracoState:
         "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
         "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "pending", "phase",
         "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak", "stock", "taken",
-        "team_of", "teams", "timeout_left", "turn", "turn_single_pick",
+        "team_of", "teams", "timeout_left", "turn", "turn_single_pick", "void",
     )
 
     rules: RuleSet
@@ -211,6 +215,7 @@ class BurracoState:
     turn: int
     end: str | None
     closed_by: int | None
+    void: bool
     deal: Deal
     dealer: int
     _values: tuple[int, ...]
@@ -267,8 +272,11 @@ class BurracoState:
         self.turn = 0
         self.end = None
         self.closed_by = None
+        self.void = False
         self.deal = deal
         self.dealer = dealer
+        if rules.upcard_is_wild is not UpcardIsWild.KEEP:
+            self._replace_wild_upcard()
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
@@ -325,6 +333,7 @@ class BurracoState:
         self.turn = turn
         self.end = None
         self.closed_by = None
+        self.void = False
         self.deal = empty_deal
         self.dealer = (current - 1) % n if dealer is None else dealer
         self._values = rules.card_value_table()
@@ -358,6 +367,7 @@ class BurracoState:
         other.turn = self.turn
         other.end = self.end
         other.closed_by = self.closed_by
+        other.void = self.void
         other.deal = self.deal
         other.dealer = self.dealer
         other._values = self._values
@@ -374,6 +384,7 @@ class BurracoState:
                 tuple(self.melds), tuple(self.meld_team), tuple(tuple(k) for k in self.known),
                 self.current, self.phase, self.forbidden_discard, self.turn_single_pick,
                 self.stallo_streak, self.timeout_left, self.turn, self.end, self.closed_by,
+                self.void,
                 0 if self._history is None else self._history.length)
 
     # --- seats and teams ---------------------------------------------------------------------
@@ -520,6 +531,8 @@ class BurracoState:
             if not self.taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
                 penalty = -rules.pozzetto_not_taken_penalty
             by_side[team] = SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
+            if self.void:
+                by_side[team] = SideScore(0, 0, 0, 0, 0, ())  # a void hand counts nothing
         if self.players == 3:
             # Scores per seat; a pair's total is split equally, halves rounded up (§5.2).
             seats: list[SideScore] = []
@@ -562,6 +575,9 @@ class BurracoState:
             raise _illegal("pick: a player holding one card may not take the pile (pique)",
                            "pickup-forbidden-with-one-card", "§3.2/§4.2")
         pile = self.pile
+        if rules.discard_pickup is DiscardPickup.TOP_CARD:
+            # The top card only (§3.2; the Scala 40 way); it is a one-card pick (§2.3).
+            pile = pile[-1:]
         hand = self.hands[seat]
         forbidden = -1
         if len(pile) == 1:
@@ -577,7 +593,7 @@ class BurracoState:
             known[c] += 1
         self.sizes[seat] += len(pile)
         self.turn_single_pick = len(pile) == 1
-        self.pile = []
+        self.pile = self.pile[:len(self.pile) - len(pile)]
         self.forbidden_discard = forbidden
         self._start_play(seat)
 
@@ -710,8 +726,13 @@ class BurracoState:
 
     def _after_table_play(self, seat: int) -> None:
         if self.sizes[seat] == 0:
-            # Checked by _check_going_down: the side has not taken its pozzetto; al volo (§2.7).
             team = self.team_of[seat]
+            if self.taken[team] or not self._pozzetto_available(team):
+                # Only where the house rule lets a close go without a discard (§3.6).
+                self.closed_by = seat
+                self._finish(END_CLOSED)
+                return
+            # Checked by _check_going_down: the side has not taken its pozzetto; al volo (§2.7).
             pozzetto = self._take_pozzetto(team)
             hand = self.hands[seat]
             for c in pozzetto:
@@ -755,6 +776,8 @@ class BurracoState:
         if left == 0:
             if self.taken[team] or not self._pozzetto_available(team):
                 if self._has_closing_burraco(team, melds, teams):
+                    if not self.rules.closing_requires_discard:
+                        return  # a house rule: melding the last card closes (§3.6)
                     raise _illegal("you cannot close by melding everything: a close needs a "
                                    "final discard", "closing-requires-discard", "§2.8")
                 raise _illegal("without a burraco you must keep at least one card after "
@@ -772,8 +795,24 @@ class BurracoState:
         for c in cards:
             remaining[c] -= 1
         last = next(c for c in range(NUM_TYPES) if remaining[c])
-        self._check_final_discard(seat, last, melds, teams, "you would be left with "
-                                  f"{card_str(last)} only, which")
+        try:
+            self._check_final_discard(seat, last, melds, teams, "you would be left with "
+                                      f"{card_str(last)} only, which")
+        except IllegalActionError:
+            if not self._may_close_by_attaching(team, last, melds, teams):
+                raise
+
+    def _may_close_by_attaching(self, team: int, card: int, melds: list[Meld],
+                                teams: list[int]) -> bool:
+        """Without ``closing_requires_discard`` a side that may close can also close by
+        attaching its last card (§3.6)."""
+        if self.rules.closing_requires_discard or not (
+                self.taken[team] or not self._pozzetto_available(team)):
+            return False
+        if not self._has_closing_burraco(team, melds, teams):
+            return False
+        return any(teams[i] == team and attach_options(m, (card,), self.rules)
+                   for i, m in enumerate(melds))
 
     def _check_final_discard(self, seat: int, card: int, melds: list[Meld], teams: list[int],
                              subject: str) -> None:
@@ -832,8 +871,7 @@ class BurracoState:
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if len(self.stock) <= 2:
-            # The last two cards of the stock are never played (§2.9a).
+        if self._stock_exhausted():
             self._finish(END_STOCK)
             return
         stallo = self.rules.stallo_detection
@@ -850,6 +888,45 @@ class BurracoState:
         self.phase = PHASE_DRAW
         self.forbidden_discard = -1
         self.turn_single_pick = False
+
+    def _stock_exhausted(self) -> bool:
+        """Does the stock end the hand now?  (§2.9a and the house rules of §3.7, §8 item 1.)"""
+        policy = self.rules.stock_exhaustion
+        if policy is StockExhaustion.LAST_TWO_UNPLAYABLE:
+            return len(self.stock) <= 2  # the last two cards of the stock are never played
+        if self.stock:
+            return False
+        if policy is StockExhaustion.RESHUFFLE_DISCARDS and self.pile:
+            # [S002] "si gira il monte degli scarti": the pile turned over is the new stock, its
+            # first discard on top.
+            self.stock = list(reversed(self.pile))
+            self.pile = []
+            return False
+        if policy is StockExhaustion.POZZETTO_BECOMES_STOCK:
+            for i, pozzetto in enumerate(self.pozzetti):
+                if pozzetto is not None:
+                    # [S004]: a pozzetto nobody took becomes the stock (no side ever takes it).
+                    self.stock = list(reversed(pozzetto))
+                    self.pozzetti[i] = None
+                    return False
+        if policy is StockExhaustion.VOID_HAND:
+            self.void = True  # [CPO]: the hand does not count and is dealt again
+        return True
+
+    def _replace_wild_upcard(self) -> None:
+        """A jolly or pinella turned up as the first discard, under the house rules of §3.1
+        (FIBUR keeps it, §2.2 item 4): buried at the bottom of the stock and the next card
+        turned, or the stock reshuffled (seeded by the deal, so a replay is identical)."""
+        rng = random.Random(repr(self.deal))
+        while is_burraco_wild(self.pile[-1]) and any(
+                not is_burraco_wild(c) for c in self.stock):
+            wild = self.pile.pop()
+            if self.rules.upcard_is_wild is UpcardIsWild.BURY_AND_REDRAW:
+                self.stock.insert(0, wild)
+            else:
+                self.stock.append(wild)
+                rng.shuffle(self.stock)
+            self.pile.append(self.stock.pop())
 
     def _finish(self, end: str) -> None:
         self.end = end

@@ -91,7 +91,7 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
         if found:
             yield SEQUENCE, suit, found
     for rank in range(13):
-        if rank == TWO:
+        if rank == TWO and not rules.allow_group_of_twos:
             continue
         copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])
         if copies[0] + copies[1] + copies[2] + copies[3] < 2:
@@ -228,8 +228,13 @@ def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet) -> list[
     return found
 
 
+def _group_wilds(hand: list[int], rank: int) -> list[int]:
+    """The wilds a group can take: any jolly or 2, but only a jolly in a group of 2s."""
+    return [c for c in WILD_TYPES if hand[c] and (rank != TWO or c == JOKER)]
+
+
 def _group_melds(hand: list[int], rank: int, rules: RuleSet) -> list[MeldOption]:
-    wild_types = [c for c in WILD_TYPES if hand[c]]
+    wild_types = _group_wilds(hand, rank)
     out: list[MeldOption] = []
     for cards in _group_candidates(hand, rank, wild_types, rules.max_group_naturals):
         for meld in new_meld_options(cards, rules):
@@ -240,7 +245,8 @@ def _group_melds(hand: list[int], rank: int, rules: RuleSet) -> list[MeldOption]
 
 def _attach_melds(meld: Meld, number: int, hand: list[int], rules: RuleSet
                   ) -> list[MeldOption]:
-    wild_types = [c for c in WILD_TYPES if hand[c]]
+    wild_types = (_group_wilds(hand, meld.rank) if meld.kind == GROUP
+                  else [c for c in WILD_TYPES if hand[c]])
     seen: set[tuple[tuple[int, ...], tuple[Any, ...]]] = set()
     out: list[MeldOption] = []
     tried: set[tuple[int, ...]] = set()

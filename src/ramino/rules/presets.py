@@ -19,11 +19,17 @@ from ramino.rules.options import RuleSet, build_ruleset
 PRESET_OVERRIDES: Final[dict[str, dict[str, Any]]] = {
     "fibur": {},
     "international": {"closing_burraco_requirement": "CLEAN"},
+    # The common Italian home game: RULES.md §3.5 (no semipulito in many house games, [S000]),
+    # §3.4 (the free wild slides, [EB-matte]) and §3.6 (both sides pay when neither took).
+    "house": {"semipulito_enabled": False, "wild_reposition_policy": "FREE_END_SLIDES",
+              "pozzetto_penalty_if_neither_took": True},
     "fisca": {"game": "scala40", "hand_size": 13, "players": 4},
 }
 PRESET_DESCRIPTIONS: Final = {
     "fibur": "Italian Burraco, FIBUR Codice di Gara (RULES.md §2), 4 players",
     "international": "FIBUR international code: a burraco pulito is needed to close (§2.8)",
+    "house": "Italian home game: no semipulito, the free wild slides, both sides pay the "
+             "pozzetto penalty when neither took one",
     "fisca": "Scala 40, FISCA regolamento (RULES.md §6), 4 players; variants as options",
 }
 
