@@ -32,8 +32,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
     app = create_app(target, bot_delay=bot_delay)
+    # No permessage-deflate: an update is ~2 KB and compressing thousands a second costs more
+    # CPU than the bandwidth it saves; a proxy in front may compress for slow links.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_BYTES,
-                ws="websockets-sansio" if _has_sansio() else "auto")
+                ws="websockets-sansio" if _has_sansio() else "auto",
+                ws_per_message_deflate=False)
 
 
 def _has_sansio() -> bool:

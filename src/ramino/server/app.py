@@ -235,4 +235,4 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
         if frame is None:
             await websocket.close(1008, "too slow: reconnect to resync")
             return
-        await websocket.send_json(frame)
+        await websocket.send_text(frame)

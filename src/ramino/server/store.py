@@ -30,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -108,6 +109,20 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True)
+class PendingAction:
+    """An accepted action on its way to the database (with the hand's result if it ended it)."""
+
+    table_id: str
+    hand_no: int
+    seq: int
+    seat: int
+    text: str
+    result: dict[str, Any] | None = None
+    clock_ms: int | None = None
+    by_bot: bool = False
 
 
 @dataclass
@@ -223,19 +238,27 @@ class Store:
     def append_action(self, table_id: str, hand_no: int, seq: int, seat: int, text: str,
                       result: dict[str, Any] | None = None, *, clock_ms: int | None = None,
                       by_bot: bool = False) -> None:
-        """Store action number ``seq`` (and the hand's result when it ended the hand) in one
-        transaction; :class:`StaleVersionError` if that number is taken."""
+        """Store action number ``seq``; :class:`StaleVersionError` if that number is taken."""
+        self.append_actions([PendingAction(table_id, hand_no, seq, seat, text, result,
+                                           clock_ms, by_bot)])
+
+    def append_actions(self, actions: list[PendingAction]) -> None:
+        """Store actions (of any tables) in one transaction, each with its hand's result when it
+        ended the hand: all or none; :class:`StaleVersionError` if an action number is taken."""
         try:
             with Session(self.engine) as session, session.begin():
-                session.add(ActionRow(table_id=table_id, hand_no=hand_no, seq=seq, seat=seat,
-                                      text=text, clock_ms=clock_ms, by_bot=by_bot))
-                if result is not None:
-                    hand = session.get(HandRow, (table_id, hand_no))
-                    if hand is not None:
-                        hand.result = json.dumps(result)
+                session.execute(insert(ActionRow), [
+                    {"table_id": a.table_id, "hand_no": a.hand_no, "seq": a.seq,
+                     "seat": a.seat, "text": a.text, "clock_ms": a.clock_ms,
+                     "by_bot": a.by_bot, "created_at": _now()} for a in actions])
+                for a in actions:
+                    if a.result is not None:
+                        hand = session.get(HandRow, (a.table_id, a.hand_no))
+                        if hand is not None:
+                            hand.result = json.dumps(a.result)
         except IntegrityError as exc:
-            raise StaleVersionError(f"action {seq} of hand {hand_no} at table {table_id} is "
-                                    "already stored") from exc
+            where = ", ".join(f"{a.table_id}#{a.seq}" for a in actions)
+            raise StaleVersionError(f"an action number is already stored ({where})") from exc
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> None:
         with Session(self.engine) as session, session.begin():

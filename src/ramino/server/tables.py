@@ -48,8 +48,9 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
-from ramino.server.store import Store, StoredHand, StoredSeat, StoredTable
+from ramino.server.store import PendingAction, Store, StoredHand, StoredSeat, StoredTable
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
+from ramino.server.writer import GroupWriter
 
 log = logging.getLogger("ramino.server")
 
@@ -68,14 +69,18 @@ class Client:
         self.name = name
         self.seat = seat
         self.muted: set[int] = set()
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
 
     def send(self, message: BaseModel) -> None:
+        self.push(message.model_dump_json())
+
+    def push(self, frame: str) -> None:
+        """Queue an encoded frame (a broadcast encodes each distinct view once)."""
         if self.overflowed:
             return
         try:
-            self.outbox.put_nowait(message.model_dump(mode="json"))
+            self.outbox.put_nowait(frame)
         except asyncio.QueueFull:
             # A client that does not read cannot hold the table up: it is cut off and will
             # resync in full when it reconnects.
@@ -113,7 +118,9 @@ class Table:
 
     @property
     def version(self) -> int:
-        return len(self.state.history())
+        # The stored actions of the hand, kept in step with the state by ``_commit`` (cheaper
+        # than rebuilding the engine's history list on every frame).
+        return len(self.hand.actions)
 
     def bot_plays(self, seat: int) -> bool:
         """Whether a bot plays this seat's turn now (a bot seat, or a stand-in)."""
@@ -138,25 +145,36 @@ class Table:
             self.bots[seat] = make_bot(self.bot_level, seed)
         return self.bots[seat]
 
-    def update_for(self, client: Client, event: dict[str, Any] | None,
-                   seats: list[SeatInfo]) -> Update:
+    def _shared(self, event: dict[str, Any] | None) -> dict[str, Any]:
+        """The fields of an update that are the same for every receiver (computed once)."""
         state = self.state
-        view = public_view(state) if client.seat is None else seat_view(state, client.seat)
+        return {"table": self.id, "version": self.version, "hand_no": self.hand.hand_no,
+                "event": event, "marks": burraco_marks(state), "seats": self.seat_infos(),
+                "clocks": None if self.clock is None else self.clock.snapshot(),
+                "standin": self.standins(), "commitment": self.hand.commitment,
+                "result": result_info(state, self.hand.salt, self.hand.deal)}
+
+    def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
+        """The encoded update for a seat (None: a spectator): its own view and legal actions."""
+        state = self.state
+        view = public_view(state) if seat is None else seat_view(state, seat)
         legal: list[str] = []
-        if (client.seat is not None and client.seat == state.current and not state.is_over
-                and not self.bot_plays(client.seat)):
+        if (seat is not None and seat == state.current and not state.is_over
+                and not self.bot_plays(seat)):
             legal = [str(a) for a in state.legal_actions()]
-        return Update(table=self.id, version=self.version, hand_no=self.hand.hand_no,
-                      view=view, event=event, legal=legal, marks=burraco_marks(state),
-                      seats=seats, clocks=None if self.clock is None else self.clock.snapshot(),
-                      standin=self.standins(),
-                      commitment=self.hand.commitment,
-                      result=result_info(state, self.hand.salt, self.hand.deal))
+        # Built without re-validation: every field comes from the engine or from this table.
+        return Update.model_construct(view=view, legal=legal, **shared).model_dump_json()
+
+    def update_for(self, client: Client, event: dict[str, Any] | None) -> str:
+        return self._frame(client.seat, self._shared(event))
 
     def broadcast(self, event: dict[str, Any] | None) -> None:
-        seats = self.seat_infos()
+        shared = self._shared(event)
+        frames: dict[int | None, str] = {}
         for client in list(self.clients):
-            client.send(self.update_for(client, event, seats))
+            if client.seat not in frames:
+                frames[client.seat] = self._frame(client.seat, shared)
+            client.push(frames[client.seat])
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "preset": self.preset,
@@ -201,6 +219,7 @@ class TableManager:
         self.rng = rng
         self.tick = tick
         self._ticker: asyncio.Task[None] | None = None
+        self.writer = GroupWriter(store)
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
@@ -209,6 +228,7 @@ class TableManager:
 
     async def start(self) -> None:
         """Rebuild every stored table at its last committed action and restart its bots."""
+        self.writer.start()
         for table_id in await asyncio.to_thread(self.store.table_ids):
             stored = await asyncio.to_thread(self.store.load_table, table_id)
             if stored is None or not stored.hands:
@@ -238,6 +258,7 @@ class TableManager:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        await self.writer.stop()
 
     def _table_of(self, stored: StoredTable) -> Table:
         rules = make_rules(stored.preset, stored.options)
@@ -349,12 +370,10 @@ class TableManager:
             client.send(Welcome(table=table.id, name=name, seat=seat, token=token,
                                 chat=[c.model_dump() for c in table.chat]))
             table.clients.add(client)
-            seats = table.seat_infos()
-            for other in table.clients:
-                if other is client:
-                    other.send(table.update_for(other, None, seats))
-                elif seat is not None:
-                    other.send(table.update_for(other, None, seats))  # presence changed
+            if seat is None:
+                client.push(table.update_for(client, None))
+            else:
+                table.broadcast(None)  # the newcomer's first update, the others' presence
         return table, client, token
 
     async def leave(self, table: Table, client: Client) -> None:
@@ -405,10 +424,15 @@ class TableManager:
         bank = None
         if clock is not None:
             bank = clock.left(seat) + (clock.increment_ms if turn_over else 0)
-        await asyncio.to_thread(self.store.append_action, table.id, table.hand.hand_no, seq,
-                                seat, text,
-                                None if result is None else result.model_dump(mode="json"),
-                                clock_ms=bank, by_bot=by_bot)
+        try:
+            await self.writer.append(PendingAction(
+                table.id, table.hand.hand_no, seq, seat, text,
+                None if result is None else result.model_dump(mode="json"), bank, by_bot))
+        except Exception as exc:
+            # Not stored means not accepted: the live table stays as it was.
+            log.exception("table %s: action %d not stored", table.id, seq)
+            raise ProtocolError("not-stored", "the action could not be stored; nothing "
+                                "changed: try again") from exc
         table.state = after
         table.hand.actions.append((seat, text))
         if turn_over:
@@ -441,7 +465,7 @@ class TableManager:
                 try:
                     await self._commit(table, seat, action,
                                        by_bot=table.seats[seat].kind != "bot")
-                except (IllegalActionError, OSError) as exc:
+                except (IllegalActionError, ProtocolError) as exc:
                     log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
                     return
 
