@@ -935,9 +935,13 @@ class Scala40State:
         if left <= 0:
             return _illegal(f"{action}: you would have nothing to discard; a hand closes only by "
                             "a discard (T-49)", "closing-requires-discard", "§6.4")
-        if left == 1 and self._closing_allowed() == "no-close-first-round":
+        why = self._closing_allowed() if left == 1 else None
+        if why == "no-close-first-round":
             return _illegal(f"{action}: your last card would close the hand, and nobody may close "
-                            "in the first round (T-50)", "no-close-first-round", "§6.4")
+                            "in the first round (T-50)", why, "§6.4")
+        if why is not None:
+            return _illegal(f"{action}: your last card would close the hand in the turn you "
+                            "open (chiusura in mano), not allowed under these rules", why, "§6.7")
         if not self.opened[seat]:
             points = ("clean melds (apertura senza jolly)" if rules.opening_without_jolly
                       else "melds")
