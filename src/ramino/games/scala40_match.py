@@ -14,6 +14,7 @@ is an engine choice where RULES.md is silent, documented in ``docs/scala40.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ramino.games.deal import Deal
@@ -49,7 +50,7 @@ class MatchStanding:
                 "hands": self.hands, "over": self.over, "winner": self.winner}
 
 
-def standing(rules: RuleSet, hands: list[tuple[tuple[int, ...], tuple[int, ...]]]
+def standing(rules: RuleSet, hands: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
              ) -> MatchStanding:
     """The standing after ``hands``: (match seats of the hand, penalty points per hand seat)."""
     n = rules.players
