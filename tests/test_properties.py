@@ -44,6 +44,11 @@ RULESETS = [
     make_rules("fibur", {"ace_both_ends_in_sequence": True, "upcard_is_wild": "RESHUFFLE",
                          "stock_exhaustion": "POZZETTO_BECOMES_STOCK"}),
     make_rules("fibur", {"stock_exhaustion": "VOID_HAND", "players": 2}),
+    preset("buraco-fechado"),
+    make_rules("buraco-stbl", {"team_can_take_both_mortos": True, "players": 6}),
+    make_rules("buraco-aberto", {"no_clean_canastra_melds_negative": True,
+                                 "ace_both_ends_in_sequence": True,
+                                 "canastra_real_points": 500, "canastra_as_a_as_points": 1000}),
 ]
 
 
@@ -196,7 +201,14 @@ def redeal_hidden(state: BurracoState, seat: int, rng: random.Random) -> Burraco
         hidden.extend(p or ())
     stock_size = len(other.stock)
     hidden.extend(other.stock)
+    closed_pile = state.rules.discard_pile_visibility.value == "TOP_ONLY"
+    buried = len(other.pile) - 1 if closed_pile and other.pile else 0
+    if buried:
+        hidden.extend(other.pile[:buried])  # a closed lixo shows its top card only (§4.1)
     rng.shuffle(hidden)
+    if buried:
+        other.pile = hidden[:buried] + other.pile[buried:]
+        hidden = hidden[buried:]
     for s, n in unknown_sizes.items():
         for c in hidden[:n]:
             other.hands[s][c] += 1

@@ -50,6 +50,8 @@ SEMIPULITO: Final = "semipulito"
 SPORCO: Final = "sporco"
 REALE: Final = "reale"
 SUPER: Final = "super"
+CANASTRA_REAL: Final = "real"  # Brazilian, clean A…K (§4.3)
+CANASTRA_AS_A_AS: Final = "as-a-as"  # Brazilian, clean A…K-A (§4.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,8 +300,9 @@ def choose_placements(placements: list[Meld], rules: RuleSet) -> list[Meld]:
 
 
 def new_meld_options(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
-    """Legal ways to put ``cards`` down as a new meld, the default first (group first, §2.4)."""
-    group = group_placement(cards, rules)
+    """Legal ways to put ``cards`` down as a new meld, the default first (group first, §2.4;
+    no groups at all where ``groups_allowed`` is off, §4.1)."""
+    group = group_placement(cards, rules) if rules.groups_allowed else None
     if group is not None:
         return [group]
     return choose_placements(sequence_placements(cards, rules), rules)
@@ -378,6 +381,11 @@ def burraco_type(meld: Meld, rules: RuleSet) -> str | None:
     if n < 7:
         return None
     if meld.wild < 0:
+        if meld.kind == SEQUENCE:
+            if n == 14 and rules.canastra_as_a_as_points:
+                return CANASTRA_AS_A_AS
+            if n == 13 and rules.canastra_real_points:
+                return CANASTRA_REAL
         extras = rules.extra_burraco_types
         if extras:
             if (ExtraBurracoType.REALE_13 in extras and meld.kind == SEQUENCE and n == 13):
@@ -405,11 +413,15 @@ def burraco_bonus(kind: str | None, rules: RuleSet) -> int:
         return EXTRA_BURRACO_POINTS[ExtraBurracoType.REALE_13]
     if kind == SUPER:
         return EXTRA_BURRACO_POINTS[ExtraBurracoType.SUPER_8_GROUP]
+    if kind == CANASTRA_REAL:
+        return rules.canastra_real_points
+    if kind == CANASTRA_AS_A_AS:
+        return rules.canastra_as_a_as_points
     return rules.burraco_value(kind)
 
 
 def is_clean_burraco(kind: str | None) -> bool:
-    return kind in (PULITO, REALE, SUPER)
+    return kind in (PULITO, REALE, SUPER, CANASTRA_REAL, CANASTRA_AS_A_AS)
 
 
 def cards_points(cards: Iterable[int], values: Sequence[int]) -> int:

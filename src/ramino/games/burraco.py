@@ -60,6 +60,7 @@ from ramino.melds import (
 from ramino.rules.options import (
     ClosingBurracoRequirement,
     DiscardPickup,
+    DiscardPileVisibility,
     PozzettoAssignment,
     PozzettoConScartoPlayable,
     RuleSet,
@@ -136,7 +137,8 @@ class Observation:
     pozzetti_left: tuple[int, ...]
     pozzetto_taken: tuple[bool, ...]
     stock_size: int
-    pile: tuple[int, ...]
+    pile: tuple[int, ...]  # bottom to top, as far as it is visible (§4.1: maybe the top only)
+    pile_size: int
     melds: tuple[TableMeld, ...]
     known_cards: tuple[tuple[int, ...], ...]
     forbidden_discard: int | None
@@ -157,6 +159,7 @@ class Observation:
             "pozzetto_taken": list(self.pozzetto_taken),
             "stock_size": self.stock_size,
             "pile": [card_str(c) for c in self.pile],
+            "pile_size": self.pile_size,
             "melds": [{"number": m.number, "team": m.team, "cards": m.meld.card_tokens()}
                       for m in self.melds],
             "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
@@ -234,7 +237,7 @@ class BurracoState:
         last seat, so that seat 0 plays first) plays first, and a seeded deal starts there."""
         rules = rules or preset("fibur")
         require_supported(rules)
-        if rules.game != "burraco":
+        if rules.game not in ("burraco", "buraco"):
             raise ValueError(f"a {rules.game} rule set is not for a Burraco hand")
         n = rules.players
         if dealer is None:
@@ -488,7 +491,10 @@ class BurracoState:
             pozzetti_left=tuple(len(p) for p in self.pozzetti if p is not None),
             pozzetto_taken=tuple(self.taken),
             stock_size=len(self.stock),
-            pile=tuple(self.pile),
+            pile=(tuple(self.pile)
+                  if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL
+                  else tuple(self.pile[-1:])),
+            pile_size=len(self.pile),
             melds=tuple(TableMeld(i + 1, self.meld_team[i], m) for i, m in enumerate(self.melds)),
             known_cards=tuple(tuple(from_counts(k)) for k in self.known),
             forbidden_discard=(self.forbidden_discard
@@ -530,6 +536,9 @@ class BurracoState:
             penalty = 0
             if not self.taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
                 penalty = -rules.pozzetto_not_taken_penalty
+            if rules.no_clean_canastra_melds_negative and not any(
+                    is_clean_burraco(k) for k in kinds):
+                table = -table  # §4.4: without a clean canastra the melds count against
             by_side[team] = SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
             if self.void:
                 by_side[team] = SideScore(0, 0, 0, 0, 0, ())  # a void hand counts nothing
@@ -588,8 +597,13 @@ class BurracoState:
                     and hand[card] == 0):
                 forbidden = card
         known = self.known[seat]
+        # What the others saw go into the hand: the whole pile when it lies open, only its top
+        # card when it is closed (the lixo fechado, §4.1).
+        seen = pile if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL else (
+            pile[-1:])
         for c in pile:
             hand[c] += 1
+        for c in seen:
             known[c] += 1
         self.sizes[seat] += len(pile)
         self.turn_single_pick = len(pile) == 1
@@ -727,7 +741,7 @@ class BurracoState:
     def _after_table_play(self, seat: int) -> None:
         if self.sizes[seat] == 0:
             team = self.team_of[seat]
-            if self.taken[team] or not self._pozzetto_available(team):
+            if not self._pozzetto_available(team):
                 # Only where the house rule lets a close go without a discard (§3.6).
                 self.closed_by = seat
                 self._finish(END_CLOSED)
@@ -740,7 +754,9 @@ class BurracoState:
             self.sizes[seat] = len(pozzetto)
 
     def _pozzetto_available(self, team: int) -> bool:
-        if self.taken[team]:
+        """May ``team`` take a pozzetto on emptying its hand?  If not, emptying it closes
+        (§2.7, §2.8; a second morto only with ``team_can_take_both_mortos``, §4.2)."""
+        if self.taken[team] and not self.rules.team_can_take_both_mortos:
             return False
         if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
             return team < len(self.pozzetti) and self.pozzetti[team] is not None
@@ -774,7 +790,7 @@ class BurracoState:
             return
         team = self.team_of[seat]
         if left == 0:
-            if self.taken[team] or not self._pozzetto_available(team):
+            if not self._pozzetto_available(team):
                 if self._has_closing_burraco(team, melds, teams):
                     if not self.rules.closing_requires_discard:
                         return  # a house rule: melding the last card closes (§3.6)
@@ -806,8 +822,7 @@ class BurracoState:
                                 teams: list[int]) -> bool:
         """Without ``closing_requires_discard`` a side that may close can also close by
         attaching its last card (§3.6)."""
-        if self.rules.closing_requires_discard or not (
-                self.taken[team] or not self._pozzetto_available(team)):
+        if self.rules.closing_requires_discard or self._pozzetto_available(team):
             return False
         if not self._has_closing_burraco(team, melds, teams):
             return False
@@ -822,7 +837,7 @@ class BurracoState:
         if card == self.forbidden_discard:
             raise _illegal(f"{subject} was the one card of the pile you took and may not be "
                            "discarded this turn", "single-card-pile", "§2.3")
-        if self.taken[team] or not self._pozzetto_available(team):
+        if not self._pozzetto_available(team):
             if not self._has_closing_burraco(team, melds, teams):
                 clean = rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
                 need = "a burraco pulito" if clean else "a burraco"
@@ -855,7 +870,7 @@ class BurracoState:
         self._remove_from_hand(seat, action.cards)
         self.pile.append(card)
         if emptied:
-            if self.taken[team] or not self._pozzetto_available(team):
+            if not self._pozzetto_available(team):
                 self.closed_by = seat
                 self._finish(END_CLOSED)
                 return

@@ -90,7 +90,7 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
             found = _remember(key, _sequence_melds(hand, suit, rules))
         if found:
             yield SEQUENCE, suit, found
-    for rank in range(13):
+    for rank in range(13 if rules.groups_allowed else 0):
         if rank == TWO and not rules.allow_group_of_twos:
             continue
         copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])

@@ -144,7 +144,12 @@ class Reentry(StrEnum):
     ONCE_AT_HIGHEST_REMAINING = "ONCE_AT_HIGHEST_REMAINING"
 
 
-GAMES: Final = ("burraco", "scala40")
+class DiscardPileVisibility(StrEnum):
+    ALL = "ALL"
+    TOP_ONLY = "TOP_ONLY"
+
+
+GAMES: Final = ("burraco", "buraco", "scala40")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +249,14 @@ class RuleSet:
     match_mode: MatchMode = MatchMode("TARGET", 2005)
     target_tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
     card_values: CardValues = DEFAULT_CARD_VALUES
+    # §4 Brazilian Buraco (also usable as Italian house rules)
+    discard_pile_visibility: DiscardPileVisibility = DiscardPileVisibility.ALL
+    groups_allowed: bool = True
+    jokers_in_deck: bool = True
+    team_can_take_both_mortos: bool = False
+    canastra_real_points: int = 0
+    canastra_as_a_as_points: int = 0
+    no_clean_canastra_melds_negative: bool = False
     # §6.7 Scala 40 (``players`` and ``hand_size`` above are shared)
     partnerships: Partnerships = Partnerships.NONE
     initial_discard: InitialDiscard = InitialDiscard.UPCARD
@@ -462,7 +475,7 @@ def _same(value: Any) -> Any:
     return value
 
 
-_BURRACO: Final = frozenset({"burraco"})
+_BURRACO: Final = frozenset({"burraco", "buraco"})  # Brazilian Buraco is Burraco with options
 _SCALA40: Final = frozenset({"scala40"})
 _ALL_GAMES: Final = frozenset(GAMES)
 
@@ -583,6 +596,22 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("card_values", "§3.8/§1.3",
           _value_map("card_values", DEFAULT_CARD_VALUES, _RANK_ALIASES), "points of each card",
           dump=_pairs_dump),
+    # §4 Brazilian Buraco
+    _enum_spec("discard_pile_visibility", "§4.1", DiscardPileVisibility,
+               "which pile cards the players see (the lixo open or closed)"),
+    _spec("groups_allowed", "§4.1", _bool("groups_allowed"),
+          "groups (trincas) may be put down, not only sequences"),
+    _spec("jokers_in_deck", "§4.1/§8.9", _bool("jokers_in_deck"),
+          "the pack holds the jokers (without them only the 2s are wild)",
+          unsupported=lambda v: not v),
+    _spec("team_can_take_both_mortos", "§4.2", _bool("team_can_take_both_mortos"),
+          "a side that took its morto may take the other one too"),
+    _spec("canastra_real_points", "§4.3", _int("canastra_real_points", 0, 10_000),
+          "bonus of a clean A…K canastra (0: an ordinary pulita)"),
+    _spec("canastra_as_a_as_points", "§4.3", _int("canastra_as_a_as_points", 0, 10_000),
+          "bonus of a clean A…K-A canastra, with ace_both_ends_in_sequence (0: none)"),
+    _spec("no_clean_canastra_melds_negative", "§4.4", _bool("no_clean_canastra_melds_negative"),
+          "a side without a clean canastra scores its melds negative"),
     # §6.7 Scala 40
     _enum_spec("partnerships", "§6.7/§6.1", Partnerships, "each for himself, pairs or teams",
                unsupported=lambda v: v != Partnerships.NONE, games=_SCALA40),
@@ -672,7 +701,7 @@ def unsupported_options(rules: RuleSet) -> dict[str, str]:
     """The options whose value the engine does not implement yet, with the value shown."""
     refused = {spec.name: f"{spec.name}={spec.dump(getattr(rules, spec.name))}"
                for spec in rules.applicable() if spec.unsupported(getattr(rules, spec.name))}
-    if rules.game == "burraco":
+    if rules.game in ("burraco", "buraco"):
         if rules.players not in (2, 3, 4, 6):
             refused["players"] = f"players={rules.players}"  # RULES.md §5: 2, 3, 4 or 6
         elif len(rules.pozzetto_sizes) not in _POZZETTO_COUNTS[rules.players]:
