@@ -1,0 +1,109 @@
+"""``legal_actions()`` is exact for Scala 40: compared with brute force over every
+sub-multiset of the hand (RULES.md §6.2–§6.4).
+
+For positions reached by seeded random play, every sub-multiset of the current hand is tried
+as a new meld and as an attachment to every meld on the table (each jolly unannotated and
+declared as every card it could plausibly stand for), every card as a swap on every meld and
+as a discard, through ``apply`` on a clone.  The positions reached by the accepted actions must
+be exactly those reached by the listed legal actions.  Small hands (``hand_size`` 7, opening
+threshold 20) put the apertura look-ahead under the same check.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from ramino.cards import JOKER, WildTarget
+from ramino.errors import IllegalActionError
+from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action
+from ramino.games.scala40 import PHASE_PLAY, Scala40State
+from ramino.rules import RuleSet, make_rules
+
+Outcome = tuple[Any, ...]
+
+
+def _outcome(state: Scala40State, action: Action) -> Outcome | None:
+    trial = state.clone()
+    try:
+        trial.apply(action)
+    except IllegalActionError:
+        return None
+    return trial.fingerprint()[:-1]
+
+
+def _sub_multisets(hand: list[int]) -> list[tuple[int, ...]]:
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    types = sorted(counts)
+    out = []
+    for picks in itertools.product(*[range(counts[t] + 1) for t in types]):
+        subset = tuple(t for t, k in zip(types, picks, strict=True) for _ in range(k))
+        if subset:
+            out.append(subset)
+    return out
+
+
+def _annotations(subset: tuple[int, ...], extra_ranks: set[int]
+                 ) -> list[tuple[tuple[int, WildTarget], ...]]:
+    """No annotation, and every card near the naturals (a jolly stands next to them, or for
+    their rank in a group; anything farther is refused by the same code)."""
+    if JOKER not in subset:
+        return [()]
+    ranks = {c % 13 for c in subset if c != JOKER} | extra_ranks
+    near = {(r + d) % 13 for r in ranks for d in (-2, -1, 0, 1, 2)} | {0}
+    return [()] + [((JOKER, WildTarget(r, s)),) for r in sorted(near) for s in range(4)]
+
+
+def _positions(rules: RuleSet, seeds: range, max_hand: int) -> list[Scala40State]:
+    found = []
+    for seed in seeds:
+        state = Scala40State.new_hand(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            size = state.sizes[state.current]
+            if state.phase == PHASE_PLAY and size <= max_hand and rng.random() < 0.3:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def _check(state: Scala40State) -> int:
+    listed = {_outcome(state, a) for a in state.legal_actions()}
+    assert None not in listed
+    accepted: set[Outcome] = set()
+    hand = state.hand_of(state.current)
+    for subset in _sub_multisets(hand):
+        for notes in _annotations(subset, set()):
+            accepted.add(_outcome(state, Action(MELD, subset, 0, notes)))  # type: ignore[arg-type]
+        for number, meld in enumerate(state.melds, start=1):
+            ranks = {c % 13 for c in meld.represented()}
+            for notes in _annotations(subset, ranks):
+                accepted.add(_outcome(state, Action(ATTACH, subset, number, notes)))  # type: ignore[arg-type]
+    for card in set(hand):
+        accepted.add(_outcome(state, Action(DISCARD, (card,))))  # type: ignore[arg-type]
+        for number in range(1, len(state.melds) + 1):
+            accepted.add(_outcome(state, Action(SWAP, (card,), number)))  # type: ignore[arg-type]
+    accepted.discard(None)  # type: ignore[arg-type]
+    assert accepted == listed
+    return len(listed)
+
+
+@pytest.mark.parametrize(("options", "max_hand", "seeds"), [
+    ({}, 7, range(0, 6)),
+    ({"players": 2, "discard_attach_ban": "FISCA"}, 7, range(10, 14)),
+    ({"hand_size": 7, "opening_threshold": 20}, 8, range(20, 26)),
+    ({"hand_size": 7, "opening_threshold": 20, "opening_without_jolly": True,
+      "no_close_first_round": False}, 8, range(30, 34)),
+])
+def test_legal_actions_match_brute_force(options: dict[str, Any], max_hand: int,
+                                         seeds: range) -> None:
+    rules = make_rules("fisca", options)
+    positions = _positions(rules, seeds, max_hand)[:14]
+    assert positions
+    checked = [_check(state) for state in positions]
+    assert sum(checked) > len(checked)  # melds or attachments were listed, not only discards
