@@ -10,8 +10,12 @@ Prints one ``name: value`` line per figure (issue 2):
     new_hand_us        median time to deal a new hand from a seed
     peak_mb            peak resident memory of the benchmark process (interpreter included)
 
-Usage: ``python bench/engine.py [--hands N] [--runs R] [--preset P]``.  Seeds are fixed, so two
-runs play the same hands; the machine is noisy, so the hand rate is the median of R runs.
+and, with ``--variants``, one ``hands_per_s_<preset>_<n>p`` line per Burraco preset and player
+count (issue 3).
+
+Usage: ``python bench/engine.py [--hands N] [--runs R] [--preset P] [--variants]``.  Seeds are
+fixed, so two runs play the same hands; the machine is noisy, so the hand rate is the median
+of R runs.
 """
 
 from __future__ import annotations
@@ -23,12 +27,12 @@ import statistics
 import time
 
 from ramino.games.burraco import BurracoState
-from ramino.rules import make_rules
+from ramino.rules import make_rules, preset, preset_names
 
 
-def play_hands(rules_name: str, hands: int, first_seed: int, timings: bool
+def play_hands(rules_name: str, hands: int, first_seed: int, timings: bool, players: int = 4
                ) -> tuple[float, int, list[float], list[float], list[BurracoState]]:
-    rules = make_rules(rules_name)
+    rules = make_rules(rules_name, {"players": players} if players != 4 else {})
     legal_times: list[float] = []
     apply_times: list[float] = []
     samples: list[BurracoState] = []
@@ -74,6 +78,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--preset", default="fibur")
+    parser.add_argument("--variants", action="store_true",
+                        help="also every Burraco preset with 2, 3, 4 and 6 players")
     args = parser.parse_args()
 
     rates = []
@@ -101,6 +107,17 @@ def main() -> None:
     print(f"clone_us: {clone_us:.1f}")
     print(f"new_hand_us: {new_hand_us:.1f}")
     print(f"peak_mb: {peak / 2**20:.1f}")
+    if args.variants:
+        for name in preset_names():
+            if preset(name).game not in ("burraco", "buraco"):
+                continue
+            for players in (2, 3, 4, 6):
+                variant = []
+                for run in range(args.runs):
+                    elapsed, _, _, _, _ = play_hands(name, max(10, args.hands // 3),
+                                                     20_000 * (run + 1), False, players)
+                    variant.append(max(10, args.hands // 3) / elapsed)
+                print(f"hands_per_s_{name}_{players}p: {statistics.median(variant):.1f}")
 
 
 if __name__ == "__main__":
