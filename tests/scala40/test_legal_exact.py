@@ -75,20 +75,20 @@ def _positions(rules: RuleSet, seeds: range, max_hand: int) -> list[Scala40State
 def _check(state: Scala40State) -> int:
     listed = {_outcome(state, a) for a in state.legal_actions()}
     assert None not in listed
-    accepted: set[Outcome] = set()
+    accepted: set[Outcome | None] = set()
     hand = state.hand_of(state.current)
     for subset in _sub_multisets(hand):
         for notes in _annotations(subset, set()):
-            accepted.add(_outcome(state, Action(MELD, subset, 0, notes)))  # type: ignore[arg-type]
+            accepted.add(_outcome(state, Action(MELD, subset, 0, notes)))
         for number, meld in enumerate(state.melds, start=1):
             ranks = {c % 13 for c in meld.represented()}
             for notes in _annotations(subset, ranks):
-                accepted.add(_outcome(state, Action(ATTACH, subset, number, notes)))  # type: ignore[arg-type]
+                accepted.add(_outcome(state, Action(ATTACH, subset, number, notes)))
     for card in set(hand):
-        accepted.add(_outcome(state, Action(DISCARD, (card,))))  # type: ignore[arg-type]
+        accepted.add(_outcome(state, Action(DISCARD, (card,))))
         for number in range(1, len(state.melds) + 1):
-            accepted.add(_outcome(state, Action(SWAP, (card,), number)))  # type: ignore[arg-type]
-    accepted.discard(None)  # type: ignore[arg-type]
+            accepted.add(_outcome(state, Action(SWAP, (card,), number)))
+    accepted.discard(None)
     assert accepted == listed
     return len(listed)
 
