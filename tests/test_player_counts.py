@@ -14,7 +14,8 @@ import pytest
 
 from ramino.cards import pack, to_counts
 from ramino.games.burraco import BurracoState
-from ramino.records import position_of, record_of, replay
+from ramino.match import Match, MatchFormat
+from ramino.records import match_record_of, position_of, record_of, replay
 from ramino.records.position import read_position
 from ramino.rules import RuleSet, make_rules
 from tests.helpers import cards, table_meld
@@ -181,3 +182,42 @@ def test_records_replay_identically_for_every_player_count(rules: RuleSet) -> No
         assert report.exit_code == 0, [p.message for p in report.problems]
         (played,) = report.hands
         assert played.state.fingerprint() == state.fingerprint()
+
+
+def play_three_player_match(rules: RuleSet, seed: int) -> Match:
+    match = Match(rules)
+    rng = random.Random(seed)
+    hand_seed = seed * 100
+    while not match.standing().over:
+        state = match.new_hand(seed=hand_seed)
+        hand_seed += 1
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        match.finish_hand()
+    return match
+
+
+def test_three_player_match_switches_to_three_pozzetti_and_replays() -> None:
+    """§5.2: once a player reaches the threshold the hands use three pozzetti of 11 and all
+    play alone; the match ends at its own target.  Thresholds lowered to keep the test short;
+    the defaults are 1000 and 1505."""
+    rules = make_rules("fibur", {"players": 3, "three_player_switch_threshold": 300,
+                                 "three_player_target": 700})
+    assert MatchFormat.from_rules(rules).mode.value == 700
+    assert MatchFormat.from_rules(THREE).mode.value == 1505
+    match = play_three_player_match(rules, seed=4)
+    shapes = [tuple(len(p) for p in s.deal.pozzetti) for s in match.states]
+    switched = next(i for i, shape in enumerate(shapes) if shape == (11, 11, 11))
+    assert all(shape == (18, 11) for shape in shapes[:switched])
+    assert all(shape == (11, 11, 11) for shape in shapes[switched:])
+    before = [sum(s[seat] for s in match.scores[:switched]) for seat in range(3)]
+    assert max(before) >= 300
+    assert max(match.standing().totals) >= 700 and match.standing().over
+    document = json.loads(json.dumps(match_record_of(match)))
+    report = replay(document)
+    assert report.exit_code == 0, [p.message for p in report.problems]
+    # The same record under a threshold nobody reached: the switched deals are refused.
+    document["rules"].setdefault("options", {})["three_player_switch_threshold"] = 90_000
+    refused = replay(document)
+    assert refused.exit_code == 1
+    assert any(p.rule == "three-player-pozzetti" for p in refused.problems)

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from ramino.games.burraco import BurracoState
 from ramino.games.deal import Deal
+from ramino.games.seating import initial_sides
 from ramino.rules import RuleSet
 from ramino.rules.options import MatchMode, TargetTieBreak
 
@@ -37,6 +38,21 @@ SIDES: Final = 2
 def first_player(dealer: int, players: int) -> int:
     """The first player is the seat after the dealer (RULES.md §2.1 item 2)."""
     return (dealer + 1) % players
+
+
+def starting_side(first_dealer: int, players: int) -> int:
+    """The side of the match's first player (who wins an express tie, §2.11)."""
+    return initial_sides(players)[first_player(first_dealer, players)]
+
+
+def hand_rules(rules: RuleSet, totals: Sequence[int]) -> RuleSet:
+    """The rules of the next hand of a match.  Three players (§5.2): once any player has
+    reached ``three_player_switch_threshold``, the hands that follow use three pozzetti of 11
+    and everyone plays alone to the end."""
+    if (rules.players == 3 and len(rules.pozzetto_sizes) == 2
+            and any(t >= rules.three_player_switch_threshold for t in totals)):
+        return rules.with_options(pozzetto_sizes=(11, 11, 11))
+    return rules
 
 
 def next_dealer(dealer: int, players: int) -> int:
@@ -54,7 +70,10 @@ class MatchFormat:
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> MatchFormat:
-        return cls(rules.match_mode, rules.target_tie_break)
+        mode = rules.match_mode
+        if rules.players == 3 and mode.mode == "TARGET":
+            mode = MatchMode("TARGET", rules.three_player_target)  # §5.2: 1505 by default
+        return cls(mode, rules.target_tie_break)
 
     @classmethod
     def target(cls, points: int, tie_break: TargetTieBreak = (
@@ -102,7 +121,9 @@ class MatchStanding:
 
     @property
     def mp_difference(self) -> int:
-        return abs(self.totals[0] - self.totals[1])
+        """The point difference between the two best totals."""
+        best = sorted(self.totals, reverse=True)
+        return best[0] - best[1]
 
     def as_json(self) -> dict[str, Any]:
         return {"totals": list(self.totals), "hands": self.hands_counted, "over": self.over,
@@ -116,11 +137,12 @@ def standing(fmt: MatchFormat, hand_scores: Sequence[Sequence[int]],
 
     Counting stops at the hand that decides the match: ``hands_counted`` smaller than the
     number of hands given means hands were played after the match was over."""
-    totals = [0] * SIDES
+    sides = len(hand_scores[0]) if hand_scores else SIDES
+    totals = [0] * sides
     counted: list[tuple[int, ...]] = []
     extra = False
     for scores in hand_scores:
-        for side in range(SIDES):
+        for side in range(sides):
             totals[side] += scores[side]
         counted.append(tuple(scores))
         k = len(counted)
@@ -128,7 +150,7 @@ def standing(fmt: MatchFormat, hand_scores: Sequence[Sequence[int]],
         winner: int | None = None
         how = ""
         if mode.mode == "TARGET":
-            reached = [s for s in range(SIDES) if totals[s] >= mode.value]
+            reached = [s for s in range(sides) if totals[s] >= mode.value]
             if not reached:
                 continue
             if len(reached) == 1:
@@ -156,7 +178,7 @@ def standing(fmt: MatchFormat, hand_scores: Sequence[Sequence[int]],
 
 def _higher_total(totals: list[int]) -> tuple[int | None, str]:
     best = max(totals)
-    leaders = [s for s in range(SIDES) if totals[s] == best]
+    leaders = [s for s in range(len(totals)) if totals[s] == best]
     return (leaders[0], "higher-total") if len(leaders) == 1 else (None, "")
 
 
@@ -180,7 +202,7 @@ class Match:
 
     @property
     def starting_side(self) -> int:
-        return first_player(self.first_dealer, self.rules.players) % SIDES
+        return starting_side(self.first_dealer, self.rules.players)
 
     @property
     def next_dealer(self) -> int:
@@ -198,7 +220,8 @@ class Match:
         dealer = self.next_dealer
         if deal is None and seed is None:
             raise ValueError("new_hand needs a seed or a deal")
-        state = BurracoState.new_hand(self.rules, seed=seed, deal=deal, dealer=dealer)
+        rules = hand_rules(self.rules, self.standing().totals)
+        state = BurracoState.new_hand(rules, seed=seed, deal=deal, dealer=dealer)
         self.states.append(state)
         self.dealers.append(dealer)
         return state

@@ -190,8 +190,11 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
                                                     length=rules.players)))
     pozzetti_path = key_path(path, "pozzetti")
     sizes = rules.pozzetto_sizes
+    raw_pozzetti = obj["pozzetti"]
+    if rules.players == 3 and isinstance(raw_pozzetti, list) and len(raw_pozzetti) == 3:
+        sizes = (11, 11, 11)  # the three-player switch of a match (RULES.md §5.2)
     pozzetti = tuple(tuple(read_cards(p, index_path(pozzetti_path, i), length=sizes[i]))
-                     for i, p in enumerate(expect_list(obj["pozzetti"], pozzetti_path,
+                     for i, p in enumerate(expect_list(raw_pozzetti, pozzetti_path,
                                                        length=len(sizes))))
     upcard = read_card(obj["upcard"], key_path(path, "upcard"))
     stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))

@@ -13,16 +13,18 @@ is decided.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from ramino.errors import IllegalActionError
 from ramino.games.actions import Action
 from ramino.games.burraco import BurracoState
-from ramino.match import MatchStanding, first_player, next_dealer, standing
+from ramino.match import MatchStanding, hand_rules, next_dealer, standing, starting_side
 from ramino.records.document import HandRecord, Record, RecordedResult, read_record
 from ramino.records.fields import index_path, key_path
 from ramino.records.position import Position, position_of
 from ramino.records.writer import recorded_result
+from ramino.rules import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +104,25 @@ class ReplayReport:
 def replay(document: object) -> ReplayReport:
     """Replay a parsed JSON document (or an already read :class:`Record`)."""
     record = document if isinstance(document, Record) else read_record(document)
-    hands = [replay_hand(record, i) for i in range(len(record.hands))]
+    hands: list[HandReplay] = []
+    totals: list[int] = []
+    for i in range(len(record.hands)):
+        # In a match the rules of a hand can depend on the score so far (§5.2).
+        rules = hand_rules(record.rules, totals) if record.is_match else record.rules
+        played = replay_hand(record, i, rules)
+        hands.append(played)
+        if played.result is not None:
+            scores = played.result.scores
+            totals = [a + b for a, b in zip_longest(totals, scores, fillvalue=0)]
     report = ReplayReport(record, hands)
     if record.match is not None:
         _check_match(report)
     return report
 
 
-def start_state(record: Record, hand: HandRecord) -> BurracoState:
-    rules = record.rules
+def start_state(record: Record, hand: HandRecord, rules: RuleSet | None = None
+                ) -> BurracoState:
+    rules = rules or record.rules
     if hand.deal is not None:
         assert hand.dealer is not None
         return BurracoState.new_hand(rules, deal=hand.deal, dealer=hand.dealer)
@@ -118,11 +130,26 @@ def start_state(record: Record, hand: HandRecord) -> BurracoState:
     return hand.position.state(rules, hand.dealer)
 
 
-def replay_hand(record: Record, index: int) -> HandReplay:
+def replay_hand(record: Record, index: int, rules: RuleSet | None = None) -> HandReplay:
     hand = record.hands[index]
-    state = start_state(record, hand)
-    out = HandReplay(hand, state)
+    rules = rules or record.rules
     where = f"hand {index + 1}, " if record.is_match else ""
+    shape_problem: Problem | None = None
+    if hand.deal is not None:
+        shape = tuple(len(p) for p in hand.deal.pozzetti)
+        if shape != rules.pozzetto_sizes:
+            path = key_path(key_path(hand.path, "deal"), "pozzetti")
+            shape_problem = Problem(
+                "illegal", f"{where}{path}: pozzetti of {list(shape)} cards, but this hand is "
+                f"played with {list(rules.pozzetto_sizes)} (three players switch to three of "
+                "11 once a player has reached the threshold; rule three-player-pozzetti, "
+                "RULES.md §5.2)", path, rule="three-player-pozzetti", section="§5.2")
+            rules = rules.with_options(pozzetto_sizes=shape)
+    state = start_state(record, hand, rules)
+    out = HandReplay(hand, state)
+    if shape_problem is not None:
+        out.problems.append(shape_problem)
+        return out
     turns_path = key_path(hand.path, "turns")
     for i, turn in enumerate(hand.turns):
         steps: list[tuple[str, str, Action]]
@@ -203,8 +230,7 @@ def _check_match(report: ReplayReport) -> None:
                     hand.path, rule="hand-not-over", section="§2.8–§2.9"))
             break
         scores.append(played.result.scores)
-    report.standing = standing(record.match, scores,
-                               first_player(first_dealer, n) % 2)
+    report.standing = standing(record.match, scores, starting_side(first_dealer, n))
     counted = report.standing.hands_counted
     if report.standing.over and counted < len(record.hands):
         path = index_path("hands", counted)

@@ -247,6 +247,8 @@ class RuleSet:
     stallo_detection: StalloDetection = StalloDetection("AUTO_N_ROUNDS", 3)
     # §3.8 match format and scoring mode
     match_mode: MatchMode = MatchMode("TARGET", 2005)
+    three_player_switch_threshold: int = 1000
+    three_player_target: int = 1505
     target_tie_break: TargetTieBreak = TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND
     card_values: CardValues = DEFAULT_CARD_VALUES
     # §4 Brazilian Buraco (also usable as Italian house rules)
@@ -593,6 +595,11 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("match_mode", "§3.8/§2.11", _parse_match_mode, "what a match is", dump=_str),
     _enum_spec("target_tie_break", "§3.8/§2.11", TargetTieBreak,
                "who wins when both sides pass the target"),
+    _spec("three_player_switch_threshold", "§5.2/§8.13",
+          _int("three_player_switch_threshold", 1, 100_000),
+          "three players: after a player reaches this, hands use three pozzetti of 11"),
+    _spec("three_player_target", "§5.2/§8.13", _int("three_player_target", 1, 100_000),
+          "three players: the match target"),
     _spec("card_values", "§3.8/§1.3",
           _value_map("card_values", DEFAULT_CARD_VALUES, _RANK_ALIASES), "points of each card",
           dump=_pairs_dump),
