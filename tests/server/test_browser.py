@@ -157,7 +157,7 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
         lobby.fill("input[name=name]", "Circolo")
         lobby.select_option("select[name=seat1]", "bot")
         lobby.select_option("select[name=seat3]", "bot")
-        lobby.click("button[type=submit]")
+        lobby.click("#new-table button[type=submit]")
         lobby.wait_for_url("**/t/*")
         url = lobby.url
         players = [lobby, contexts[1].new_page()]

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
+import hashlib
 import logging
 import random
+import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -23,12 +26,20 @@ from pydantic import ValidationError
 
 from ramino.errors import IllegalActionError, RaminoError
 from ramino.rules import preset_names
+from ramino.server.accounts import (
+    SESSION_COOKIE,
+    SESSION_DAYS,
+    check_new_account,
+    hash_password,
+    verify_password,
+)
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels
 from ramino.server.limits import TokenBucket
 from ramino.server.protocol import (
     Act,
     Chat,
     CreateTable,
+    Credentials,
     ErrorInfo,
     Join,
     Mute,
@@ -37,7 +48,7 @@ from ramino.server.protocol import (
     ProtocolError,
     parse_client,
 )
-from ramino.server.store import Store, database_url
+from ramino.server.store import NameTakenError, Store, database_url
 from ramino.server.tables import Client, Table, TableManager, error_of
 
 HERE = Path(__file__).parent
@@ -45,6 +56,10 @@ JOIN_TIMEOUT = 15.0
 FLOOD_CLOSE_AFTER = 200  # refusals before a flooding connection is closed
 
 log = logging.getLogger("ramino.server")
+
+
+def sha256(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
@@ -115,6 +130,79 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")
         return JSONResponse({"id": table.id, "invite": invite, "url": url}, status_code=201)
 
+    # --- accounts ----------------------------------------------------------------------------
+
+    async def read_credentials(request: Request) -> Credentials:
+        body = await request.body()
+        if len(body) > 1024:
+            raise HTTPException(413, "credentials are limited to 1024 bytes")
+        try:
+            return Credentials.model_validate_json(body)
+        except ValidationError:
+            raise HTTPException(422, "send {\"name\": …, \"password\": …}") from None
+
+    async def open_session(account_id: int, name: str, status: int) -> JSONResponse:
+        token = secrets.token_urlsafe(32)
+        expires = dt.datetime.now(dt.UTC) + dt.timedelta(days=SESSION_DAYS)
+        await asyncio.to_thread(own_store.create_session, sha256(token), account_id, expires)
+        response = JSONResponse({"name": name}, status_code=status)
+        response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400,
+                            httponly=True, samesite="lax", path="/")
+        return response
+
+    async def signed_in(request: Request) -> tuple[int, str] | None:
+        token = request.cookies.get(SESSION_COOKIE)
+        if not token or len(token) > 100:
+            return None
+        return await asyncio.to_thread(own_store.session_account, sha256(token))
+
+    @app.post("/api/accounts", status_code=201)
+    async def sign_up(request: Request) -> JSONResponse:
+        creds = await read_credentials(request)
+        problem = check_new_account(creds.name, creds.password)
+        if problem:
+            raise HTTPException(400, problem)
+        pw_hash = await asyncio.to_thread(hash_password, creds.password)
+        try:
+            account_id = await asyncio.to_thread(own_store.create_account, creds.name, pw_hash)
+        except NameTakenError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return await open_session(account_id, creds.name, 201)
+
+    @app.post("/api/login")
+    async def login(request: Request) -> JSONResponse:
+        creds = await read_credentials(request)
+        found = await asyncio.to_thread(own_store.account_login, creds.name)
+        # The same answer for an unknown name and a wrong password: names are not probed.
+        ok = found is not None and await asyncio.to_thread(verify_password, found[1],
+                                                           creds.password)
+        if found is None or not ok:
+            raise HTTPException(401, "wrong name or password")
+        return await open_session(found[0], creds.name, 200)
+
+    @app.post("/api/logout")
+    async def logout(request: Request) -> JSONResponse:
+        token = request.cookies.get(SESSION_COOKIE)
+        if token and len(token) <= 100:
+            await asyncio.to_thread(own_store.delete_session, sha256(token))
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        return response
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        account = await signed_in(request)
+        if account is None:
+            raise HTTPException(401, "not signed in (guests play without an account)")
+        stats = await asyncio.to_thread(own_store.account_stats, account[0])
+        if stats is None:
+            raise HTTPException(401, "not signed in")
+        return stats
+
+    @app.get("/api/leaderboard")
+    async def leaderboard() -> list[dict[str, Any]]:
+        return await asyncio.to_thread(own_store.leaderboard, 50)
+
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, invite: str | None = None) -> dict[str, Any]:
         table = manager.get(table_id)
@@ -135,7 +223,11 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     @app.websocket("/ws")
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        await serve_connection(manager, websocket, TokenBucket(burst, per_second))
+        account = None
+        token = websocket.cookies.get(SESSION_COOKIE)
+        if token and len(token) <= 100:
+            account = await asyncio.to_thread(own_store.session_account, sha256(token))
+        await serve_connection(manager, websocket, TokenBucket(burst, per_second), account)
 
     return app
 
@@ -160,7 +252,7 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 
 async def serve_connection(manager: TableManager, websocket: WebSocket,
-                           bucket: TokenBucket) -> None:
+                           bucket: TokenBucket, account: tuple[int, str] | None = None) -> None:
     """One client: the join handshake, then its messages until it leaves."""
     joined: tuple[Table, Client] | None = None
     while joined is None:
@@ -177,7 +269,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
             message = parse_client(text)
             if not isinstance(message, Join):
                 raise ProtocolError("join-first", "send 'join' before anything else")
-            table, client, _token = await manager.join(message)
+            table, client, _token = await manager.join(message, account)
             joined = (table, client)
         except ProtocolError as exc:
             await _send_error(websocket, exc)

@@ -142,6 +142,7 @@ class Welcome(_Message):
     name: str
     seat: int | None
     token: str | None  # only the first time a seat is taken: the key to take it back
+    account: str | None = None  # the account signed in on this connection
     chat: list[dict[str, Any]]
 
 
@@ -184,3 +185,10 @@ class CreateTable(_Message):
     clock_seconds: float | None = Field(default=None, ge=0.1, le=7200)  # the time bank
     increment_seconds: float = Field(default=5, ge=0, le=600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in
+
+
+class Credentials(_Message):
+    """``POST /api/accounts`` (sign up) and ``POST /api/login``."""
+
+    name: str = Field(min_length=1, max_length=24)
+    password: str = Field(min_length=1, max_length=128)

@@ -24,18 +24,23 @@ from alembic.config import Config
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from ramino.server.accounts import Award
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -75,6 +80,30 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(8))  # open | human | bot
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24), unique=True)
+    pw_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    xp: Mapped[int] = mapped_column(Integer, default=0)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    burrachi: Mapped[int] = mapped_column(Integer, default=0)
+    abandons: Mapped[int] = mapped_column(Integer, default=0)
+    mu: Mapped[float] = mapped_column(Float, default=25.0)
+    sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
+    rated: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 class HandRow(Base):
@@ -123,6 +152,11 @@ class PendingAction:
     result: dict[str, Any] | None = None
     clock_ms: int | None = None
     by_bot: bool = False
+    awards: tuple[Award, ...] = ()  # when it ended the hand: each account's XP and statistics
+
+
+class NameTakenError(Exception):
+    """An account with this name exists already."""
 
 
 @dataclass
@@ -130,6 +164,7 @@ class StoredSeat:
     kind: str
     name: str
     token_hash: str | None
+    account_id: int | None = None
 
 
 @dataclass
@@ -218,7 +253,7 @@ class Store:
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
-                                    token_hash=seat.token_hash))
+                                    token_hash=seat.token_hash, account_id=seat.account_id))
             for hand in table.hands:
                 session.add(_hand_row(table.id, hand))
 
@@ -234,6 +269,7 @@ class Store:
             row.kind = stored.kind
             row.name = stored.name
             row.token_hash = stored.token_hash
+            row.account_id = stored.account_id
 
     def append_action(self, table_id: str, hand_no: int, seq: int, seat: int, text: str,
                       result: dict[str, Any] | None = None, *, clock_ms: int | None = None,
@@ -256,6 +292,13 @@ class Store:
                         hand = session.get(HandRow, (a.table_id, a.hand_no))
                         if hand is not None:
                             hand.result = json.dumps(a.result)
+                    for award in a.awards:
+                        session.execute(
+                            update(AccountRow).where(AccountRow.id == award.account_id)
+                            .values(xp=AccountRow.xp + award.xp, hands=AccountRow.hands + 1,
+                                    wins=AccountRow.wins + int(award.win),
+                                    burrachi=AccountRow.burrachi + award.burrachi,
+                                    abandons=AccountRow.abandons + int(award.abandoned)))
         except IntegrityError as exc:
             where = ", ".join(f"{a.table_id}#{a.seq}" for a in actions)
             raise StaleVersionError(f"an action number is already stored ({where})") from exc
@@ -281,7 +324,8 @@ class Store:
                                     .order_by(HandRow.hand_no)).all()
             out = StoredTable(row.id, row.name, row.game, row.preset, json.loads(row.options),
                               row.private, row.invite_hash, row.bot_level,
-                              [StoredSeat(s.kind, s.name, s.token_hash) for s in seats],
+                              [StoredSeat(s.kind, s.name, s.token_hash, s.account_id)
+                               for s in seats],
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
                               grace_ms=row.grace_ms)
             for h in hands:
@@ -305,12 +349,71 @@ class Store:
                                             ActionRow.by_bot.is_(True))
                 .order_by(ActionRow.seq)))
 
+    # --- accounts ---------------------------------------------------------------------------
+
+    def create_account(self, name: str, pw_hash: str) -> int:
+        try:
+            with Session(self.engine) as session, session.begin():
+                row = AccountRow(name=name, pw_hash=pw_hash)
+                session.add(row)
+                session.flush()
+                return row.id
+        except IntegrityError:
+            raise NameTakenError(f"the name {name!r} is taken") from None
+
+    def account_login(self, name: str) -> tuple[int, str] | None:
+        """(id, password hash) of the account called ``name``."""
+        with Session(self.engine) as session:
+            row = session.execute(select(AccountRow.id, AccountRow.pw_hash)
+                                  .where(AccountRow.name == name)).first()
+            return None if row is None else (row.id, row.pw_hash)
+
+    def create_session(self, token_hash: str, account_id: int, expires: dt.datetime) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(SessionRow(token_hash=token_hash, account_id=account_id,
+                                   expires_at=expires))
+
+    def delete_session(self, token_hash: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    def session_account(self, token_hash: str) -> tuple[int, str] | None:
+        """(id, name) of the account signed in with this session, unless it has expired."""
+        with Session(self.engine) as session:
+            row = session.execute(
+                select(AccountRow.id, AccountRow.name, SessionRow.expires_at)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(SessionRow.token_hash == token_hash)).first()
+        if row is None:
+            return None
+        expires = row.expires_at
+        if expires.tzinfo is None:  # SQLite gives naive datetimes back
+            expires = expires.replace(tzinfo=dt.UTC)
+        return None if expires < _now() else (row.id, row.name)
+
+    def account_stats(self, account_id: int) -> dict[str, Any] | None:
+        with Session(self.engine) as session:
+            row = session.get(AccountRow, account_id)
+            return None if row is None else _stats(row)
+
+    def leaderboard(self, limit: int = 50) -> list[dict[str, Any]]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(AccountRow).order_by(AccountRow.xp.desc(),
+                                                               AccountRow.name).limit(limit))
+            return [_stats(r) for r in rows]
+
     def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[int | None, str, str]]:
         with Session(self.engine) as session:
             rows = session.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text)
                                    .where(ChatRow.table_id == table_id)
                                    .order_by(ChatRow.id.desc()).limit(limit)).all()
         return [(r.seat, r.name, r.text) for r in reversed(rows)]
+
+
+def _stats(row: AccountRow) -> dict[str, Any]:
+    return {"name": row.name, "xp": row.xp, "hands": row.hands, "wins": row.wins,
+            "burrachi": row.burrachi, "abandons": row.abandons,
+            "rating": round(row.mu - 3 * row.sigma, 2), "rated": row.rated}
 
 
 def _hand_row(table_id: str, hand: StoredHand) -> HandRow:

@@ -34,6 +34,7 @@ from ramino.games.deal import deal_from_order
 from ramino.records import record_of
 from ramino.records.document import read_deal, write_deal
 from ramino.rules import RuleSet, make_rules
+from ramino.server.accounts import Award, hand_awards
 from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
@@ -326,8 +327,11 @@ class TableManager:
 
     # --- joining -----------------------------------------------------------------------------
 
-    async def join(self, message: Join) -> tuple[Table, Client, str | None]:
-        """Seat (or take back a seat, or watch) and send the welcome and the table."""
+    async def join(self, message: Join, account: tuple[int, str] | None = None
+                   ) -> tuple[Table, Client, str | None]:
+        """Seat (or take back a seat, or watch) and send the welcome and the table.
+        ``account`` is the (id, name) signed in on this connection, if any: its seats come
+        back to it from any device, and what it earns is recorded."""
         table = self.tables.get(message.table)
         if table is None:
             raise ProtocolError("no-table", f"there is no table {message.table!r}")
@@ -357,24 +361,40 @@ class TableManager:
                 if seat >= len(table.seats):
                     raise ProtocolError("no-seat", f"this table has seats 0–"
                                         f"{len(table.seats) - 1}")
-                if table.seats[seat].kind != "open":
+                held = table.seats[seat]
+                if (account is not None and held.kind == "human"
+                        and held.account_id == account[0]):
+                    name = held.name  # the account's own seat, from another device
+                    table.standin.discard(seat)
+                    table.absent_since.pop(seat, None)
+                    client = self._admit(table, name, seat, None, account)
+                    return table, client, None
+                if held.kind != "open":
                     raise ProtocolError("seat-taken", f"seat {seat} is taken")
                 token = secrets.token_urlsafe(24)
-                name = name or f"Giocatore {seat + 1}"
-                taken = StoredSeat("human", name, _hash(token))
+                name = account[1] if account is not None else name or f"Giocatore {seat}"
+                taken = StoredSeat("human", name, _hash(token),
+                                   None if account is None else account[0])
                 await asyncio.to_thread(self.store.set_seat, table.id, seat, taken)
                 table.seats[seat] = taken
             else:
                 raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
-            client = Client(name, seat)
-            client.send(Welcome(table=table.id, name=name, seat=seat, token=token,
-                                chat=[c.model_dump() for c in table.chat]))
-            table.clients.add(client)
-            if seat is None:
-                client.push(table.update_for(client, None))
-            else:
-                table.broadcast(None)  # the newcomer's first update, the others' presence
+            client = self._admit(table, name, seat, token, account)
         return table, client, token
+
+    def _admit(self, table: Table, name: str, seat: int | None, token: str | None,
+               account: tuple[int, str] | None) -> Client:
+        """Welcome a client to the table (its lock held) and send everyone what changed."""
+        client = Client(name, seat)
+        client.send(Welcome(table=table.id, name=name, seat=seat, token=token,
+                            account=None if account is None else account[1],
+                            chat=[c.model_dump() for c in table.chat]))
+        table.clients.add(client)
+        if seat is None:
+            client.push(table.update_for(client, None))
+        else:
+            table.broadcast(None)  # the newcomer's first update, the others' presence
+        return client
 
     async def leave(self, table: Table, client: Client) -> None:
         async with table.lock:
@@ -424,10 +444,17 @@ class TableManager:
         bank = None
         if clock is not None:
             bank = clock.left(seat) + (clock.increment_ms if turn_over else 0)
+        awards: tuple[Award, ...] = ()
+        final = after.result()
+        if final is not None:
+            accounts = {i: st.account_id for i, st in enumerate(table.seats)
+                        if st.kind == "human" and st.account_id is not None}
+            awards = tuple(hand_awards(final, after.team_of, accounts, set(table.standin)))
         try:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
-                None if result is None else result.model_dump(mode="json"), bank, by_bot))
+                None if result is None else result.model_dump(mode="json"), bank, by_bot,
+                awards))
         except Exception as exc:
             # Not stored means not accepted: the live table stays as it was.
             log.exception("table %s: action %d not stored", table.id, seq)

@@ -59,3 +59,61 @@ form.addEventListener("submit", async (event) => {
 
 refresh();
 setInterval(refresh, 4000);
+
+// Account: sign in or up (a session cookie), the player's standing, the leaderboard.
+const accountForm = document.getElementById("account-form");
+const accountError = document.getElementById("account-error");
+const meLine = document.getElementById("me");
+const logout = document.getElementById("logout");
+
+async function showMe() {
+  const response = await fetch("/api/me");
+  if (!response.ok) {
+    accountForm.hidden = false;
+    logout.hidden = true;
+    meLine.textContent = "Puoi giocare come ospite, senza registrarti.";
+    return;
+  }
+  const me = await response.json();
+  accountForm.hidden = true;
+  logout.hidden = false;
+  meLine.textContent = `${me.name}: ${me.xp} punti esperienza · ${me.hands} mani · ` +
+    `${me.wins} vinte · ${me.burrachi} burraco · ${me.abandons} abbandonate`;
+}
+
+accountForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(accountForm);
+  const path = event.submitter && event.submitter.name === "signup" ? "/api/accounts" : "/api/login";
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: data.get("name"), password: data.get("password") }),
+  });
+  if (!response.ok) {
+    const answer = await response.json();
+    accountError.textContent = answer.detail || "Non riuscito";
+    return;
+  }
+  accountError.textContent = "";
+  showMe();
+});
+
+logout.addEventListener("click", async () => {
+  await fetch("/api/logout", { method: "POST" });
+  showMe();
+});
+
+async function showLeaderboard() {
+  const response = await fetch("/api/leaderboard");
+  if (!response.ok) return;
+  const list = document.getElementById("leaderboard");
+  list.replaceChildren();
+  for (const row of await response.json()) {
+    const li = document.createElement("li");
+    li.textContent = `${row.name} — ${row.xp} punti, ${row.hands} mani, ${row.wins} vinte`;
+    list.append(li);
+  }
+}
+
+showMe();
+showLeaderboard();

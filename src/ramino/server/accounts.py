@@ -1,0 +1,78 @@
+"""Accounts and standing: argon2 password hashes, sessions, experience points and statistics.
+
+Guests play with no sign-up (a seat key is all they need).  A registered player has a name and
+an argon2 password hash, signs in for a session (a random token; only its hash is stored), and
+earns the experience points of [S004] (RULES.md §0): +16 for each hand played, +26 for a win,
++1 for each burraco of their side, and nothing for a hand they abandoned (a bot was standing in
+for them, absent, when it ended).  The points are stored in the same transaction as the action
+that ended the hand, so a crash can neither lose nor double them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from ramino.games.burraco import HandResult
+
+XP_PLAY = 16
+XP_WIN = 26
+XP_BURRACO = 1
+SESSION_COOKIE = "ramino_session"
+SESSION_DAYS = 30
+NAME = re.compile(r"^[A-Za-z0-9À-ÿ_.-]{3,24}$")
+
+_hasher = PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(pw_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(pw_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def check_new_account(name: str, password: str) -> str | None:
+    """Why this name or password cannot make an account, or None."""
+    if not NAME.match(name):
+        return "a name is 3–24 letters, digits, '.', '-' or '_'"
+    if not 8 <= len(password) <= 128:
+        return "a password is 8–128 characters"
+    return None
+
+
+@dataclass(frozen=True)
+class Award:
+    """What one hand adds to one account's standing."""
+
+    account_id: int
+    xp: int
+    win: bool
+    burrachi: int
+    abandoned: bool
+
+
+def hand_awards(result: HandResult, team_of: tuple[int, ...],
+                accounts: dict[int, int], abandoned: set[int]) -> list[Award]:
+    """The awards of a finished hand: ``accounts`` maps seat -> account id (guests and bots
+    have none); ``abandoned`` are the seats a bot was standing in for at the end."""
+    awards = []
+    best = max(result.scores)
+    sole_best = result.scores.count(best) == 1
+    for seat, account in sorted(accounts.items()):
+        team = team_of[seat]
+        burrachi = len(result.breakdown[team].burrachi)
+        win = sole_best and result.scores[team] == best
+        if seat in abandoned:
+            awards.append(Award(account, 0, False, 0, True))
+        else:
+            xp = XP_PLAY + (XP_WIN if win else 0) + XP_BURRACO * burrachi
+            awards.append(Award(account, xp, win, burrachi, False))
+    return awards
