@@ -818,21 +818,40 @@ class Scala40State:
             return not self._rediscard_forbidden(last, hand)
 
         chosen: list[int] = []
+        count = len(options)
+        # Pairwise compatibility as bit masks: ``later[j]`` holds the options after ``j`` that
+        # the hand can put down together with ``j`` (a set must also pass the exact check).
+        # A meld uses one copy of a card (a jolly once), so two melds clash exactly when they
+        # share a card the hand holds once.
+        users = [0] * NUM_TYPES
+        for j in range(count):
+            for c in options[j][0]:
+                users[c] |= 1 << j
+        full = (1 << count) - 1
+        later = [0] * count
+        every = [0] * count
+        for j in range(count):
+            clash = 1 << j
+            for c, _ in needs[j]:
+                if hand[c] < 2:
+                    clash |= users[c]
+            every[j] = full & ~clash
+            later[j] = every[j] & ~((2 << j) - 1)
 
-        def search(start: int, points: int, bound: int, rest: int, picked_ok: bool,
-                   must: int) -> bool:
-            """Extend ``chosen``; True once a successful set (containing ``must`` unless it is
-            -1) is found, its melds then added to ``good``."""
-            if chosen and (must < 0 or must in chosen) and success(points, rest, picked_ok):
+        def search(candidates: int, points: int, bound: int, rest: int,
+                   picked_ok: bool) -> bool:
+            """Extend ``chosen`` with options from ``candidates``; True once a successful set
+            is found, its melds then added to ``good``."""
+            if chosen and success(points, rest, picked_ok):
                 good.update(chosen)
                 return True
             if rest < 4 or (not may_close and points + bound < threshold):
                 return False
-            for j in range(start, len(options)):
-                if must >= 0 and j > must and must not in chosen:
-                    return False
-                need = needs[j]
-                if any(hand[c] < k for c, k in need):
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                j = low.bit_length() - 1
+                if any(hand[c] < k for c, k in needs[j]):
                     continue
                 cards = options[j][0]
                 lost = 0
@@ -840,8 +859,8 @@ class Scala40State:
                     hand[c] -= 1
                     lost += top[c]
                 chosen.append(j)
-                found = search(j + 1, points + values[j], bound - lost, rest - len(cards),
-                               picked_ok or picked in cards, must)
+                found = search(candidates & later[j], points + values[j], bound - lost,
+                               rest - len(cards), picked_ok or picked in cards)
                 chosen.pop()
                 for c in cards:
                     hand[c] += 1
@@ -849,11 +868,24 @@ class Scala40State:
                     return True
             return False
 
-        if not search(0, base_points, base_bound, size, not need_picked, -1):
+        picked_ok = not need_picked
+        if not search(full, base_points, base_bound, size, picked_ok):
             return options, good
-        for i in range(len(options)):
-            if i not in good:
-                search(0, base_points, base_bound, size, not need_picked, i)
+        for i in range(count):
+            if i in good:
+                continue
+            # A set holding option i: i first, then the others it is compatible with.
+            cards = options[i][0]
+            lost = 0
+            for c in cards:
+                hand[c] -= 1
+                lost += top[c]
+            chosen.append(i)
+            search(every[i], base_points + values[i], base_bound - lost, size - len(cards),
+                   picked_ok or picked in cards)
+            chosen.pop()
+            for c in cards:
+                hand[c] += 1
         return options, good
 
     # --- explaining refusals ---------------------------------------------------------------------

@@ -327,45 +327,76 @@ def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
     out: list[Option] = []
     has_jolly = hand[JOKER] > 0
     for suit in range(4):
-        avail = [hand[card_at(p, suit)] > 0 for p in range(14)]
+        row = _CARD_AT[suit]
+        avail = [hand[row[p]] > 0 for p in range(14)]
         for lo in range(14):
-            missing: list[int] = []
+            if not avail[lo] and not has_jolly:
+                continue
+            missing = -1
             for hi in range(lo, 14):
                 if not avail[hi]:
-                    missing.append(hi)
-                    if len(missing) > 1 or not has_jolly:
+                    if missing >= 0 or not has_jolly:
                         break
+                    missing = hi
                 if hi - lo < 2:
                     continue
-                positions = range(lo, hi + 1)
-                if not missing:
-                    naturals = {p: card_at(p, suit) for p in positions}
+                if missing < 0:
                     if not (lo == 0 and hi == HIGH_ACE):  # both aces: one must be the jolly
-                        out.append(_seq_option(suit, lo, naturals, -1))
+                        out.append(_window(suit, lo, hi, -1))
                     if has_jolly:
-                        for j in positions:
-                            nat = {p: c for p, c in naturals.items() if p != j}
-                            if len(nat) >= 2 and not (0 in nat and HIGH_ACE in nat):
-                                out.append(_seq_option(suit, lo, nat, j))
+                        for j in range(lo, hi + 1):
+                            option = _window(suit, lo, hi, j)
+                            if option[2].jolly >= 0:
+                                out.append(option)
                 else:
-                    j = missing[0]
-                    nat = {p: card_at(p, suit) for p in positions if p != j}
-                    if len(nat) >= 2 and not (0 in nat and HIGH_ACE in nat):
-                        out.append(_seq_option(suit, lo, nat, j))
+                    option = _window(suit, lo, hi, missing)
+                    if option[2].jolly >= 0:
+                        out.append(option)
     for rank in range(13):
-        suits = [s for s in range(4) if hand[make_card(rank, s)]]
+        suits = tuple(s for s in range(4) if hand[rank + 13 * s])
         for k in range(2, min(len(suits), rules.group_max_size) + 1):
             for combo in combinations(suits, k):
-                group_cards = tuple(make_card(rank, s) for s in combo)
                 if k >= 3:
-                    out.append((group_cards, (), S40Meld(GROUP, group_cards, -1, -1, rank)))
+                    out.append(_group(rank, combo, -1))
                 if has_jolly and k + 1 <= rules.group_max_size:
-                    for s in range(4):
-                        if s not in combo:
-                            target = make_card(rank, s)
-                            meld = S40Meld(GROUP, (*group_cards, JOKER), target, -1, rank)
-                            out.append(((*group_cards, JOKER), _declared(meld), meld))
+                    out.extend(_group(rank, combo, s) for s in range(4) if s not in combo)
     return out
+
+
+_CARD_AT: Final = tuple(tuple(make_card(p % 13, suit) for p in range(14)) for suit in range(4))
+_NONE: Final = S40Meld(SEQUENCE, ())
+_WINDOWS: dict[tuple[int, int, int, int], Option] = {}
+_GROUPS: dict[tuple[int, tuple[int, ...], int], Option] = {}
+
+
+def _window(suit: int, lo: int, hi: int, jolly_pos: int) -> Option:
+    """The sequence on positions ``lo..hi`` of ``suit`` with the jolly at ``jolly_pos`` (-1:
+    none), memoised; its meld is ``_NONE``-like (``jolly`` -1 with a jolly position) when the
+    window is not a legal meld (fewer than two naturals, or a natural ace at both ends)."""
+    key = (suit, lo, hi, jolly_pos)
+    option = _WINDOWS.get(key)
+    if option is None:
+        naturals = {p: _CARD_AT[suit][p] for p in range(lo, hi + 1) if p != jolly_pos}
+        if jolly_pos >= 0 and (len(naturals) < 2 or (0 in naturals and HIGH_ACE in naturals)):
+            option = ((), (), _NONE)
+        else:
+            option = _seq_option(suit, lo, naturals, jolly_pos)
+        _WINDOWS[key] = option
+    return option
+
+
+def _group(rank: int, combo: tuple[int, ...], jolly_suit: int) -> Option:
+    key = (rank, combo, jolly_suit)
+    option = _GROUPS.get(key)
+    if option is None:
+        cards = tuple(make_card(rank, s) for s in combo)
+        if jolly_suit < 0:
+            option = (cards, (), S40Meld(GROUP, cards, -1, -1, rank))
+        else:
+            meld = S40Meld(GROUP, (*cards, JOKER), make_card(rank, jolly_suit), -1, rank)
+            option = ((*cards, JOKER), _declared(meld), meld)
+        _GROUPS[key] = option
+    return option
 
 
 def _seq_option(suit: int, low: int, naturals: dict[int, int], jolly_pos: int) -> Option:
