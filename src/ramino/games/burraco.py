@@ -957,6 +957,9 @@ class BurracoState:
         if not naturals:
             return _illegal(f"{written}: a meld may not be made of wilds only", "no-all-wild",
                             "§2.4")
+        if not rules.groups_allowed and group_placement(cards, rules) is not None:
+            return _illegal(f"{written}: groups (trincas) are not allowed under these rules, "
+                            "only sequences", "groups-not-allowed", "§4.1")
         if action.annotations and (new_meld_options(cards, rules)):
             return _illegal(f"{written}: the wild cannot stand where the annotation puts it "
                             "(a free wild goes at the low end)", "free-wild-placement", "§2.5.6")

@@ -41,7 +41,7 @@ from ramino.rules import RuleSet
 
 FORMAT: Final = "ramino-record/1"
 GAMES: Final = ("burraco", "buraco", "scala40")
-SUPPORTED_GAMES: Final = ("burraco",)
+SUPPORTED_GAMES: Final = ("burraco", "buraco")  # Scala 40 records: records/scala40.py
 ENDS: Final = ("closed", "stock", "stallo", "timeout")
 BREAKDOWN_KEYS: Final = ("table", "burraco", "closing", "hand", "pozzetto")
 # Three players: a pair seat's share of the pair's total (RULES.md §5.2), so parts still add up.
@@ -132,6 +132,9 @@ def read_record(document: object) -> Record:
     if game not in SUPPORTED_GAMES:
         raise RecordError("game", f"{game!r} records are not supported by this engine yet")
     rules = read_rules(obj.get("rules"))
+    if rules.game != game:
+        raise RecordError("rules.preset", f"preset {rules.preset!r} is for {rules.game}, but "
+                          f"the record's game is {game}")
     players = _read_players(obj.get("players"), rules)
     if is_match:
         match = read_match_format(obj["match"], rules, "match")

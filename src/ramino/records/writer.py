@@ -16,7 +16,6 @@ from ramino.games.actions import ARBITER_EVENTS, DISCARD, DRAW, PICK, Action
 from ramino.games.burraco import BurracoState, HandResult
 from ramino.match import Match
 from ramino.records.document import (
-    SUPPORTED_GAMES,
     HandRecord,
     Record,
     RecordedResult,
@@ -77,7 +76,7 @@ def record_of(state: BurracoState, *, players: Sequence[str] | None = None,
               dealer: int | None = None) -> dict[str, Any]:
     """The ``ramino-record/1`` document of a hand (finished or not) as a JSON object."""
     hand = hand_record_of(state, position=position, dealer=dealer)
-    record = Record(SUPPORTED_GAMES[0], state.rules, _players(players, state.players), (hand,),
+    record = Record(state.rules.game, state.rules, _players(players, state.players), (hand,),
                     None, dict(meta) if meta is not None else None, meta is not None)
     return write_record(record)
 
@@ -86,7 +85,7 @@ def match_record_of(match: Match, *, players: Sequence[str] | None = None,
                     meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The document of a match: each hand with its dealer, deal, turns and result."""
     hands = tuple(hand_record_of(s, path=f"hands[{i}]") for i, s in enumerate(match.states))
-    record = Record(SUPPORTED_GAMES[0], match.rules, _players(players, match.rules.players),
+    record = Record(match.rules.game, match.rules, _players(players, match.rules.players),
                     hands, match.format, dict(meta) if meta is not None else None,
                     meta is not None)
     return write_record(record)
