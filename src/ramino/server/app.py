@@ -12,6 +12,7 @@ import contextlib
 import datetime as dt
 import hashlib
 import logging
+import os
 import random
 import secrets
 from collections.abc import AsyncIterator
@@ -34,6 +35,7 @@ from ramino.server.accounts import (
     verify_password,
 )
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels
+from ramino.server.fanout import LocalFanout, RedisFanout
 from ramino.server.limits import TokenBucket
 from ramino.server.protocol import (
     Act,
@@ -71,7 +73,10 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
     often the clocks and absences are looked at."""
     own_store = store or Store(database_url(db))
-    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick)
+    redis_url = os.environ.get("REDIS_URL")
+    fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
+              if redis_url else LocalFanout())
+    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -93,7 +98,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
-        table = manager.get(table_id)
+        table = await manager.get_or_load(table_id)
         if table is None:
             raise HTTPException(404, f"there is no table {table_id!r}")
         return templates.TemplateResponse(request, "table.html",
@@ -205,14 +210,14 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, invite: str | None = None) -> dict[str, Any]:
-        table = manager.get(table_id)
+        table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
         return table.lobby_entry()
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, invite: str | None = None) -> dict[str, Any]:
-        table = manager.get(table_id)
+        table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
         if not table.state.is_over:

@@ -271,6 +271,33 @@ class Store:
             row.token_hash = stored.token_hash
             row.account_id = stored.account_id
 
+    def claim_seat(self, table_id: str, seat: int, stored: StoredSeat) -> bool:
+        """Take an open seat; False if it was taken meanwhile (by another process)."""
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                      SeatRow.kind == "open")
+                .values(kind=stored.kind, name=stored.name, token_hash=stored.token_hash,
+                        account_id=stored.account_id))
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+    def seats_of(self, table_id: str) -> list[StoredSeat]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                   .order_by(SeatRow.seat)).all()
+            return [StoredSeat(r.kind, r.name, r.token_hash, r.account_id) for r in rows]
+
+    def actions_since(self, table_id: str, hand_no: int,
+                      after: int) -> list[tuple[int, int, str, int | None]]:
+        """(seq, seat, text, clock_ms) of the actions after number ``after``, in order: what
+        another process has committed since this one last looked."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.text, ActionRow.clock_ms)
+                .where(ActionRow.table_id == table_id, ActionRow.hand_no == hand_no,
+                       ActionRow.seq > after).order_by(ActionRow.seq)).all()
+            return [(r.seq, r.seat, r.text, r.clock_ms) for r in rows]
+
     def append_action(self, table_id: str, hand_no: int, seq: int, seat: int, text: str,
                       result: dict[str, Any] | None = None, *, clock_ms: int | None = None,
                       by_bot: bool = False) -> None:

@@ -38,6 +38,7 @@ from ramino.server.accounts import Award, hand_awards
 from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
+from ramino.server.fanout import LocalFanout
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
     Act,
@@ -49,7 +50,14 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
-from ramino.server.store import PendingAction, Store, StoredHand, StoredSeat, StoredTable
+from ramino.server.store import (
+    PendingAction,
+    StaleVersionError,
+    Store,
+    StoredHand,
+    StoredSeat,
+    StoredTable,
+)
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 from ramino.server.writer import GroupWriter
 
@@ -215,8 +223,10 @@ class TableManager:
     """Every live table of this process, created, loaded and played through one API."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000,
-                 rng: random.Random | None = None, tick: float = 0.25) -> None:
+                 rng: random.Random | None = None, tick: float = 0.25,
+                 fanout: LocalFanout | None = None) -> None:
         self.store = store
+        self.fanout = fanout or LocalFanout()
         self.rng = rng
         self.tick = tick
         self._ticker: asyncio.Task[None] | None = None
@@ -247,6 +257,7 @@ class TableManager:
                 if kind == "human":
                     table.absent_since[seat] = now  # nobody is connected after a restart
             self._kick_bots(table)
+        await self.fanout.start(self._remote_table, self._remote_chat)
         self._ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
@@ -260,6 +271,7 @@ class TableManager:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
         await self.writer.stop()
+        await self.fanout.stop()
 
     def _table_of(self, stored: StoredTable) -> Table:
         rules = make_rules(stored.preset, stored.options)
@@ -318,6 +330,69 @@ class TableManager:
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
 
+    async def get_or_load(self, table_id: str) -> Table | None:
+        """A table of this process, or one another process created (shared database)."""
+        table = self.tables.get(table_id)
+        if table is not None or not self.fanout.shared:
+            return table
+        stored = await asyncio.to_thread(self.store.load_table, table_id)
+        if stored is None or not stored.hands:
+            return None
+        if table_id not in self.tables:  # another join may have loaded it meanwhile
+            loaded = self._table_of(stored)
+            now = time.monotonic()
+            for seat, kind in enumerate(s.kind for s in loaded.seats):
+                if kind == "human":
+                    loaded.absent_since[seat] = now
+            self.tables[table_id] = loaded
+            self._kick_bots(loaded)
+        return self.tables[table_id]
+
+    async def _sync(self, table: Table) -> bool:
+        """Take in what other processes committed to this table (its lock held)."""
+        if not self.fanout.shared:
+            return False
+        rows = await asyncio.to_thread(self.store.actions_since, table.id,
+                                       table.hand.hand_no, table.version)
+        table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
+        for seq, seat, text, clock_ms in rows:
+            if seq != table.version + 1:
+                break
+            before = table.state.current
+            table.state.play(text)
+            table.hand.actions.append((seat, text))
+            if table.state.is_over or table.state.current != before:
+                if table.clock is not None:
+                    table.clock.end_turn(None if table.state.is_over else table.state.current)
+                table.turn_started = time.monotonic()
+            if table.clock is not None and clock_ms is not None:
+                table.clock.bank[seat] = clock_ms
+        return bool(rows)
+
+    async def _remote_table(self, table_id: str) -> None:
+        """Another process committed to a table: send this process's clients their views."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if await self._sync(table) and table.hand.actions:
+                seat, text = table.hand.actions[-1]
+                table.broadcast({"seat": seat, "action": text, "version": table.version})
+            else:
+                table.broadcast(None)  # a seat changed hands
+            self._kick_bots(table)
+
+    async def _remote_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        chat = ChatLine.model_validate(line)
+        async with table.lock:
+            table.chat = [*table.chat[-(CHAT_HISTORY - 1):], chat]
+            for other in table.clients:
+                if chat.seat not in other.muted:
+                    other.send(chat)
+
     def may_see(self, table: Table, invite: str | None) -> bool:
         if not table.private:
             return True
@@ -332,7 +407,7 @@ class TableManager:
         """Seat (or take back a seat, or watch) and send the welcome and the table.
         ``account`` is the (id, name) signed in on this connection, if any: its seats come
         back to it from any device, and what it earns is recorded."""
-        table = self.tables.get(message.table)
+        table = await self.get_or_load(message.table)
         if table is None:
             raise ProtocolError("no-table", f"there is no table {message.table!r}")
         if not self.may_see(table, message.invite):
@@ -341,6 +416,7 @@ class TableManager:
         name = " ".join(message.name.split())[:MAX_NAME_CHARS]
         token: str | None = None
         async with table.lock:
+            await self._sync(table)
             if message.spectate:
                 seat: int | None = None
                 name = name or "Spettatore"
@@ -375,8 +451,11 @@ class TableManager:
                 name = account[1] if account is not None else name or f"Giocatore {seat}"
                 taken = StoredSeat("human", name, _hash(token),
                                    None if account is None else account[0])
-                await asyncio.to_thread(self.store.set_seat, table.id, seat, taken)
+                if not await asyncio.to_thread(self.store.claim_seat, table.id, seat, taken):
+                    table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
+                    raise ProtocolError("seat-taken", f"seat {seat} is taken")
                 table.seats[seat] = taken
+                await self.fanout.publish_table(table.id)
             else:
                 raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
             client = self._admit(table, name, seat, token, account)
@@ -410,6 +489,9 @@ class TableManager:
         """Apply one action of the client's seat or raise ``ProtocolError`` /
         ``IllegalActionError``; nothing changes on a refusal."""
         async with table.lock:
+            if await self._sync(table):
+                seat, text = table.hand.actions[-1]
+                table.broadcast({"seat": seat, "action": text, "version": table.version})
             state = table.state
             if client.seat is None:
                 raise ProtocolError("not-seated", "spectators cannot play")
@@ -455,6 +537,15 @@ class TableManager:
                 table.id, table.hand.hand_no, seq, seat, text,
                 None if result is None else result.model_dump(mode="json"), bank, by_bot,
                 awards))
+        except StaleVersionError:
+            # Another process stored this action number first: take its actions in, show
+            # them, and let the sender choose again on the new version.
+            if await self._sync(table):
+                last_seat, last_text = table.hand.actions[-1]
+                table.broadcast({"seat": last_seat, "action": last_text,
+                                 "version": table.version})
+            raise ProtocolError("stale", "the table moved on meanwhile; nothing of yours "
+                                "was played") from None
         except Exception as exc:
             # Not stored means not accepted: the live table stays as it was.
             log.exception("table %s: action %d not stored", table.id, seq)
@@ -470,6 +561,7 @@ class TableManager:
                 table.standin_turn = None
             table.turn_started = time.monotonic()
         table.broadcast({"seat": seat, "action": text, "version": seq})
+        await self.fanout.publish_table(table.id)
         self._kick_bots(table)
 
     def _kick_bots(self, table: Table) -> None:
@@ -482,7 +574,13 @@ class TableManager:
         """Play the bots' turns one action at a time, each as its own serialised command."""
         while True:
             await asyncio.sleep(self.bot_delay)
+            if not await self.fanout.hold_lease(table.id):
+                return  # another process runs this table's bots
             async with table.lock:
+                if await self._sync(table):
+                    last_seat, last_text = table.hand.actions[-1]
+                    table.broadcast({"seat": last_seat, "action": last_text,
+                                     "version": table.version})
                 state = table.state
                 if state.is_over or not table.bot_plays(state.current):
                     return
@@ -503,6 +601,8 @@ class TableManager:
             await asyncio.sleep(self.tick)
             for table in list(self.tables.values()):
                 try:
+                    if self.fanout.shared:
+                        self._kick_bots(table)  # take over the bots of a process that died
                     await self.check_time(table)
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
@@ -549,6 +649,7 @@ class TableManager:
             for other in table.clients:
                 if client.seat not in other.muted:
                     other.send(line)
+        await self.fanout.publish_chat(table.id, line.model_dump())
 
 
 def error_of(exc: Exception) -> ErrorInfo:
