@@ -150,3 +150,17 @@ def test_house_preset() -> None:
     assert house.pozzetto_penalty_if_neither_took
     assert house.wild_reposition_policy.value == "FREE_END_SLIDES"
     assert to_counts(pack(house.decks)) == to_counts(pack(2))
+
+
+def test_wild_may_return_to_hand() -> None:
+    """§3.4 / T-15: FIBUR keeps a replaced jolly in the meld; the Brazilian house rule gives
+    it back to the hand, in everyone's sight, to be used elsewhere."""
+    fibur = position(["7c Kd", "Qd", "Qs", "Qh"], melds=[(0, "6c JK=7c 8c")])
+    fibur.play("attach 1 7c")
+    assert 52 in fibur.melds[0].cards and fibur.sizes[0] == 1
+    rules = make_rules("buraco-fechado", {"wild_may_return_to_hand": True})
+    house = position(["7c Kd", "Qd", "Qs", "Qh"], melds=[(0, "6c JK=7c 8c")], rules=rules)
+    house.play("attach 1 7c")
+    assert str(house.melds[0]) == "6c 7c 8c"
+    assert sorted(house.hand_of(0)) == sorted(cards("Kd JK")) and house.sizes[0] == 2
+    assert 52 in house.observation(1).known_cards[0]

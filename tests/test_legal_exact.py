@@ -116,6 +116,7 @@ RULESETS = {
     "flexible": make_rules("fibur", {"wild_reposition_policy": "FULLY_FLEXIBLE"}),
     "no-transition": make_rules("fibur", {"pinella_natural_to_wild_transition": False}),
     "international": make_rules("international"),
+    "wild-returns": make_rules("buraco-fechado", {"wild_may_return_to_hand": True}),
     "house-extras": make_rules("house", {"allow_group_of_twos": True,
                                          "ace_both_ends_in_sequence": True,
                                          "closing_requires_discard": False}),

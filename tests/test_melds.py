@@ -24,6 +24,7 @@ from ramino.melds import (
     new_meld_options,
     resolve_attach,
     resolve_new_meld,
+    returned_to_hand,
 )
 from ramino.rules import RuleSet, make_rules, preset
 from tests.helpers import cards, table_meld
@@ -196,6 +197,16 @@ def test_natural_two_turns_wild_when_needed() -> None:
     assert attach("2s 3s 4s", "6s") == "3s 4s 2s=5s 6s"
     rules = make_rules("fibur", {"pinella_natural_to_wild_transition": False})
     assert attach("2s 3s 4s", "6s", rules) is None
+
+
+def test_t15_wild_returns_to_hand_with_the_brazilian_option() -> None:
+    """T-15, second half: with ``wild_may_return_to_hand`` the replaced jolly leaves the meld
+    (the engine gives it back to the hand)."""
+    rules = make_rules("buraco-fechado", {"wild_may_return_to_hand": True})
+    meld = table_meld("6c JK=7c 8c", rules)
+    result = resolve_attach(meld, cards("7c"), rules)
+    assert result is not None and str(result) == "6c 7c 8c"
+    assert returned_to_hand(meld, result, cards("7c")) == [52]
 
 
 def test_t15_wild_never_returns_to_hand() -> None:

@@ -44,7 +44,7 @@ RULESETS = [
     make_rules("fibur", {"ace_both_ends_in_sequence": True, "upcard_is_wild": "RESHUFFLE",
                          "stock_exhaustion": "POZZETTO_BECOMES_STOCK"}),
     make_rules("fibur", {"stock_exhaustion": "VOID_HAND", "players": 2}),
-    preset("buraco-fechado"),
+    make_rules("buraco-fechado", {"wild_may_return_to_hand": True}),
     make_rules("buraco-stbl", {"team_can_take_both_mortos": True, "players": 6}),
     make_rules("buraco-aberto", {"no_clean_canastra_melds_negative": True,
                                  "ace_both_ends_in_sequence": True,

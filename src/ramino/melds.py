@@ -325,9 +325,33 @@ def attach_options(meld: Meld, added: Sequence[int], rules: RuleSet) -> list[Mel
     if meld.kind == GROUP:
         group = group_placement(combined, rules)
         return [] if group is None or group.rank != meld.rank else [group]
+    if rules.wild_may_return_to_hand and meld.wild >= 0 and make_card(
+            (meld.low + meld.wild) % 13, meld.suit) in added:
+        # §3.4 / T-15 (Brazilian, [S001]): the wild its own card replaces goes back to the
+        # hand; the naturals stay where they are.
+        naturals = [c for i, c in enumerate(meld.cards) if i != meld.wild]
+        freed = Meld(SEQUENCE, meld.suit, -1, meld.low, meld.cards, -1)
+        placements = [m for m in sequence_placements(naturals + list(added), rules)
+                      if m.suit == meld.suit and _keeps_naturals(freed, meld.wild, m)]
+        return choose_placements(placements, rules)
     placements = [m for m in sequence_placements(combined, rules)
                   if m.suit == meld.suit and _respects_policy(meld, m, added, rules)]
     return choose_placements(placements, rules)
+
+
+def _keeps_naturals(old: Meld, skip: int, new: Meld) -> bool:
+    """Every card of ``old`` but the one at index ``skip`` is in ``new`` at its place."""
+    new_at = {new.low + i: c for i, c in enumerate(new.cards) if i != new.wild}
+    return all(new_at.get(old.low + i) == c for i, c in enumerate(old.cards) if i != skip)
+
+
+def returned_to_hand(old: Meld, new: Meld, added: Sequence[int]) -> list[int]:
+    """The cards an attachment sends back to the hand: a wild under
+    ``wild_may_return_to_hand`` (§3.4), otherwise none."""
+    left = list(old.cards) + list(added)
+    for c in new.cards:
+        left.remove(c)
+    return left
 
 
 def resolve_attach(meld: Meld, added: Sequence[int], rules: RuleSet,

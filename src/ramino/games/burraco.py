@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from typing import Any
@@ -56,6 +56,7 @@ from ramino.melds import (
     new_meld_options,
     resolve_attach,
     resolve_new_meld,
+    returned_to_hand,
 )
 from ramino.rules.options import (
     ClosingBurracoRequirement,
@@ -703,24 +704,29 @@ class BurracoState:
             raise _illegal(f"attach: meld {number} belongs to the other side; you may only "
                            "attach to your own side's melds", "own-melds-only", "§2.3")
         cards = action.cards
-        known = self._known_result(action)
-        if known is not None:
-            self.melds[number - 1] = known
-            self._remove_from_hand(seat, cards)
-            self._after_table_play(seat)
-            return
-        if not cards:
-            raise _illegal("attach: no cards", "attach-cards", "§2.3")
-        self._take_cards(seat, cards, "attach")
         old = self.melds[number - 1]
-        new = resolve_attach(old, cards, self.rules, action.annotations)
-        if new is None:
-            raise self._explain_bad_attach(old, cards, action)
-        melds = self.melds[:]
-        melds[number - 1] = new
-        self._check_going_down(seat, cards, melds, self.meld_team)
+        known = self._known_result(action)
+        if known is None:
+            if not cards:
+                raise _illegal("attach: no cards", "attach-cards", "§2.3")
+            self._take_cards(seat, cards, "attach")
+            new = resolve_attach(old, cards, self.rules, action.annotations)
+            if new is None:
+                raise self._explain_bad_attach(old, cards, action)
+            melds = self.melds[:]
+            melds[number - 1] = new
+            back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
+            self._check_going_down(seat, cards, melds, self.meld_team, back)
+        else:
+            new = known
+            back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
         self.melds[number - 1] = new
         self._remove_from_hand(seat, cards)
+        for c in back:
+            # The freed wild goes back to the hand in everyone's sight (§3.4).
+            self.hands[seat][c] += 1
+            self.known[seat][c] += 1
+            self.sizes[seat] += 1
         self._after_table_play(seat)
 
     def _known_result(self, action: Action) -> Meld | None:
@@ -782,10 +788,11 @@ class BurracoState:
         return pozzetto
 
     def _check_going_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
-                          teams: list[int]) -> None:
+                          teams: list[int], back: Sequence[int] = ()) -> None:
         """Refuse a meld/attach that empties the hand illegally or leaves a hand that cannot
-        legally be finished (§2.7, §2.8 stuck hand, T-26, T-27, T-28)."""
-        left = self.sizes[seat] - len(cards)
+        legally be finished (§2.7, §2.8 stuck hand, T-26, T-27, T-28).  ``back``: cards the
+        action returns to the hand (a freed wild, §3.4)."""
+        left = self.sizes[seat] - len(cards) + len(back)
         if left >= 2:
             return
         team = self.team_of[seat]
@@ -810,6 +817,8 @@ class BurracoState:
         remaining = self.hands[seat][:]
         for c in cards:
             remaining[c] -= 1
+        for c in back:
+            remaining[c] += 1
         last = next(c for c in range(NUM_TYPES) if remaining[c])
         try:
             self._check_final_discard(seat, last, melds, teams, "you would be left with "
@@ -1049,7 +1058,9 @@ class BurracoState:
                 if len(action.cards) >= size - 1:
                     melds = self.melds[:]
                     melds[i] = result
-                    if not self._may_go_down(seat, action.cards, melds, self.meld_team):
+                    back = (returned_to_hand(m, result, action.cards)
+                            if rules.wild_may_return_to_hand else [])
+                    if not self._may_go_down(seat, action.cards, melds, self.meld_team, back):
                         continue
                 results[action] = result
         out = list(results)
@@ -1071,9 +1082,9 @@ class BurracoState:
         return True
 
     def _may_go_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
-                     teams: list[int]) -> bool:
+                     teams: list[int], back: Sequence[int] = ()) -> bool:
         try:
-            self._check_going_down(seat, cards, melds, teams)
+            self._check_going_down(seat, cards, melds, teams, back)
         except IllegalActionError:
             return False
         return True

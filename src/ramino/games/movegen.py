@@ -154,7 +154,9 @@ def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: Rule
             rules.pinella_natural_to_wild_transition
             and meld.low <= TWO < meld.low + len(meld.cards)
             and meld.cards[TWO - meld.low] == own_two) else 0
-    elif wild_card == own_two:
+    elif wild_card == own_two or rules.wild_may_return_to_hand:
+        # A same-suit 2 may go back to its place, or (§3.4 house rule) a freed wild back to
+        # the hand: either way the meld can then take a wild from the hand.
         hand_wilds = wilds
         holes = 2
     elif rules.wild_reposition_policy is WildRepositionPolicy.FIBUR_STRICT:

@@ -554,7 +554,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
           _bool("pinella_natural_to_wild_transition"),
           "a natural 2 may turn wild when a card is attached"),
     _spec("wild_may_return_to_hand", "§3.4/§2.5.4", _bool("wild_may_return_to_hand"),
-          "a replaced wild goes back to the hand", unsupported=bool),
+          "a replaced wild goes back to the hand"),
     # §3.5
     _spec("semipulito_enabled", "§3.5/§2.6", _bool("semipulito_enabled"),
           "the semipulito burraco exists"),
