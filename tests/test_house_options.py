@@ -164,3 +164,40 @@ def test_wild_may_return_to_hand() -> None:
     assert str(house.melds[0]) == "6c 7c 8c"
     assert sorted(house.hand_of(0)) == sorted(cards("Kd JK")) and house.sizes[0] == 2
     assert 52 in house.observation(1).known_cards[0]
+
+
+def test_pickup_requires_top_card_use() -> None:
+    """§3.2 / §4.5 ([S001], Brazilian fechado): the pile may be taken only to use its top card
+    in the same turn, and no discard comes before that card is on the table."""
+    rules = make_rules("fibur", {"pickup_requires_top_card_use": True})
+    useless = position(["5h 6h Kc", "Qd", "Qs", "Qh"], pile="9c 3s", phase="draw", rules=rules)
+    assert legal(useless) == {"draw"}
+    with pytest.raises(IllegalActionError, match="pickup-requires-top-card-use"):
+        useless.play("pick")
+    fibur = position(["5h 6h Kc", "Qd", "Qs", "Qh"], pile="9c 3s", phase="draw")
+    assert "pick" in legal(fibur)
+    state = position(["5h 6h Kc", "Qd", "Qs", "Qh"], pile="9c 7h", phase="draw", rules=rules)
+    state.play("pick")
+    assert state.must_use == cards("7h")[0]
+    assert not any(a.startswith("discard") for a in legal(state))
+    with pytest.raises(IllegalActionError, match="pickup-requires-top-card-use"):
+        state.play("discard Kc")
+    state.play("meld 5h 6h 7h")
+    assert state.must_use == -1 and "discard Kc" in legal(state)
+
+
+def test_top_card_use_refuses_moves_that_strand_it() -> None:
+    """An action that would leave the taken top card unusable is refused (no dead end)."""
+    rules = make_rules("fibur", {"pickup_requires_top_card_use": True})
+    state = position(["5h 6h 5d 5c Kc", "Qd", "Qs", "Qh"], pile="9c 7h", phase="draw",
+                     rules=rules)
+    state.play("pick")
+    # The group of 5s takes the 5h that the only use of the 7h (5h 6h 7h) needs.
+    assert "meld 5h 5d 5c" not in legal(state) and "meld 5h 6h 7h" in legal(state)
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError, match="pickup-requires-top-card-use"):
+        state.play("meld 5h 5d 5c")
+    assert state.fingerprint() == before
+    free = position(["5h 6h 5d 5c Kc", "Qd", "Qs", "Qh"], pile="9c 7h", phase="draw")
+    free.play("pick")
+    assert "meld 5h 5d 5c" in legal(free)

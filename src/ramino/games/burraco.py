@@ -191,9 +191,9 @@ class BurracoState:
 
     __slots__ = (
         "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
-        "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "pending", "phase",
-        "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak", "stock", "taken",
-        "team_of", "teams", "timeout_left", "turn", "turn_single_pick", "void",
+        "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "must_use",
+        "pending", "phase", "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak",
+        "stock", "taken", "team_of", "teams", "timeout_left", "turn", "turn_single_pick", "void",
     )
 
     rules: RuleSet
@@ -214,6 +214,7 @@ class BurracoState:
     phase: str
     forbidden_discard: int
     turn_single_pick: bool
+    must_use: int  # the pile's top card still to be used this turn (-1: none), §4.5
     stallo_streak: int
     timeout_left: int
     turn: int
@@ -271,6 +272,7 @@ class BurracoState:
         self.phase = PHASE_DRAW
         self.forbidden_discard = -1
         self.turn_single_pick = False
+        self.must_use = -1
         self.stallo_streak = 0
         self.timeout_left = -1
         self.turn = 0
@@ -332,6 +334,7 @@ class BurracoState:
         self.phase = phase
         self.forbidden_discard = -1 if forbidden_discard is None else forbidden_discard
         self.turn_single_pick = forbidden_discard is not None
+        self.must_use = -1
         self.stallo_streak = 0
         self.timeout_left = -1
         self.turn = turn
@@ -366,6 +369,7 @@ class BurracoState:
         other.phase = self.phase
         other.forbidden_discard = self.forbidden_discard
         other.turn_single_pick = self.turn_single_pick
+        other.must_use = self.must_use
         other.stallo_streak = self.stallo_streak
         other.timeout_left = self.timeout_left
         other.turn = self.turn
@@ -387,6 +391,7 @@ class BurracoState:
                 tuple(self.pile), tuple(self.pozzetti), tuple(self.taken), tuple(self.pending),
                 tuple(self.melds), tuple(self.meld_team), tuple(tuple(k) for k in self.known),
                 self.current, self.phase, self.forbidden_discard, self.turn_single_pick,
+                self.must_use,
                 self.stallo_streak, self.timeout_left, self.turn, self.end, self.closed_by,
                 self.void,
                 0 if self._history is None else self._history.length)
@@ -461,10 +466,19 @@ class BurracoState:
             self._do_draw()
         elif kind == PICK:
             self._do_pick()
-        elif kind == MELD:
-            self._do_meld(action)
-        elif kind == ATTACH:
-            self._do_attach(action)
+        elif kind in (MELD, ATTACH):
+            top = self.must_use
+            if (top >= 0 and top not in action.cards and self._known_result(action) is None
+                    and self.phase == PHASE_PLAY and not self._still_usable_after(action, top)):
+                raise _illegal(f"{kind}: after this you could no longer use the top card "
+                               f"{card_str(top)} you took with the pile",
+                               "pickup-requires-top-card-use", "§3.2/§4.5")
+            if kind == MELD:
+                self._do_meld(action)
+            else:
+                self._do_attach(action)
+            if top >= 0 and top in action.cards:
+                self.must_use = -1
         elif kind == DISCARD:
             self._do_discard(action)
         elif kind == STALLO:
@@ -584,6 +598,13 @@ class BurracoState:
         if rules.pickup_forbidden_with_one_card and self.sizes[seat] == 1:
             raise _illegal("pick: a player holding one card may not take the pile (pique)",
                            "pickup-forbidden-with-one-card", "§3.2/§4.2")
+        if not self.pile:
+            raise _illegal("pick: the pile is empty", "pile-empty", "§2.3")
+        if rules.pickup_requires_top_card_use and not self._pick_usable():
+            raise _illegal(f"pick: you could not use the top card {card_str(self.pile[-1])} "
+                           "this turn, and the pile may only be taken to use it",
+                           "pickup-requires-top-card-use", "§3.2/§4.5")
+        top = self.pile[-1]
         pile = self.pile
         if rules.discard_pickup is DiscardPickup.TOP_CARD:
             # The top card only (§3.2; the Scala 40 way); it is a one-card pick (§2.3).
@@ -610,7 +631,18 @@ class BurracoState:
         self.turn_single_pick = len(pile) == 1
         self.pile = self.pile[:len(self.pile) - len(pile)]
         self.forbidden_discard = forbidden
+        if rules.pickup_requires_top_card_use:
+            self.must_use = top
         self._start_play(seat)
+
+    def _pick_usable(self) -> bool:
+        """Could the player in turn use the pile's top card after taking the pile?"""
+        trial = self.clone()
+        trial.rules = dataclasses.replace(self.rules, pickup_requires_top_card_use=False)
+        top = trial.pile[-1]
+        trial.apply(PICK_ACTION)
+        trial.rules = self.rules
+        return trial._can_use(top)
 
     def _start_play(self, seat: int) -> None:
         pending = self.pending[seat]
@@ -868,6 +900,9 @@ class BurracoState:
         seat = self.current
         card = action.cards[0]
         self._take_cards(seat, action.cards, "discard")
+        if self.must_use >= 0:
+            raise _illegal(f"first use the top card {card_str(self.must_use)} you took with "
+                           "the pile", "pickup-requires-top-card-use", "§3.2/§4.5")
         if card == self.forbidden_discard:
             raise _illegal(f"you took {card_str(card)} as the only card of the pile and may not "
                            "discard it this turn", "single-card-pile", "§2.3")
@@ -1011,9 +1046,35 @@ class BurracoState:
             return []
         if self.phase == PHASE_DRAW:
             if self.pile and not (self.rules.pickup_forbidden_with_one_card
-                                  and self.sizes[self.current] == 1):
+                                  and self.sizes[self.current] == 1) and (
+                    not self.rules.pickup_requires_top_card_use or self._pick_usable()):
                 return [DRAW_ACTION, PICK_ACTION]
             return [DRAW_ACTION]
+        seat = self.current
+        hand = self.hands[seat]
+        size = self.sizes[seat]
+        results = self._table_actions()
+        if self.must_use >= 0:
+            # §3.2 / §4.5: the top card taken must be used before the discard; keep only the
+            # actions that use it or leave a way to use it.
+            top = self.must_use
+            results = {a: m for a, m in results.items()
+                       if top in a.cards or self._still_usable_after(a, top)}
+            self._resolved = results
+            return list(results)
+        out = list(results)
+        discards = list(compress(DISCARD_ACTIONS, hand))
+        forbidden = self.forbidden_discard
+        if forbidden >= 0 and hand[forbidden]:
+            discards.remove(DISCARD_ACTIONS[forbidden])
+        if size == 1:
+            discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
+        out.extend(discards)
+        self._resolved = results
+        return out
+
+    def _table_actions(self) -> dict[Action, Meld]:
+        """Every legal meld and attach of the player in turn, with the meld it produces."""
         seat = self.current
         team = self.team_of[seat]
         hand = self.hands[seat]
@@ -1063,16 +1124,17 @@ class BurracoState:
                     if not self._may_go_down(seat, action.cards, melds, self.meld_team, back):
                         continue
                 results[action] = result
-        out = list(results)
-        discards = list(compress(DISCARD_ACTIONS, hand))
-        forbidden = self.forbidden_discard
-        if forbidden >= 0 and hand[forbidden]:
-            discards.remove(DISCARD_ACTIONS[forbidden])
-        if size == 1:
-            discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
-        out.extend(discards)
-        self._resolved = results
-        return out
+        return results
+
+    def _can_use(self, card: int) -> bool:
+        """Is there a legal meld or attach that puts ``card`` on the table now?"""
+        return any(card in action.cards for action in self._table_actions())
+
+    def _still_usable_after(self, action: Action, card: int) -> bool:
+        trial = self.clone()
+        trial.must_use = -1  # look at the bare position after the action
+        trial.apply(action)
+        return not trial.is_over and trial.phase == PHASE_PLAY and trial._can_use(card)
 
     def _may_discard_last(self, seat: int, card: int) -> bool:
         try:

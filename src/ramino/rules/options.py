@@ -519,7 +519,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _enum_spec("single_card_pile_rediscard", "§3.2/§2.3", SingleCardPileRediscard,
                "re-discarding a card taken as a one-card pile"),
     _spec("pickup_requires_top_card_use", "§3.2/§4.5", _bool("pickup_requires_top_card_use"),
-          "the top card of a picked pile must be used that turn", unsupported=bool),
+          "the pile may be taken only to use its top card that turn"),
     _spec("pickup_forbidden_with_one_card", "§3.2/§4.2",
           _bool("pickup_forbidden_with_one_card"), "a player holding one card may not pick"),
     _spec("min_first_meld_points", "§3.2", _int("min_first_meld_points", 0, 1000),
