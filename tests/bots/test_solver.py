@@ -1,0 +1,125 @@
+"""The exact meld solver against an integer program (scipy's HiGHS milp) and the engine."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
+
+from ramino.bots.solver import Candidate, candidates, solve
+from ramino.cards import cards_str, pack, parse_cards, to_counts
+from ramino.melds import new_meld_options
+from ramino.rules import preset
+from tests.helpers import position
+
+FIBUR = preset("fibur")
+
+
+def random_hand(seed: int, size: int) -> list[int]:
+    cards = pack(2)
+    random.Random(seed).shuffle(cards)
+    return cards[:size]
+
+
+def milp_value(hand: list[int], cands: list[Candidate], grouped: tuple[int, ...] = ()) -> int:
+    """The optimum by integer programming: x[m] copies of candidate m, within the hand's
+    counts, one group per rank."""
+    if not cands:
+        return 0
+    counts = to_counts(hand)
+    uses = np.zeros((53, len(cands)))
+    groups = np.zeros((13, len(cands)))
+    for j, cand in enumerate(cands):
+        for c in cand.cards:
+            uses[c, j] += 1
+        if cand.group_rank >= 0:
+            groups[cand.group_rank, j] = 1
+    group_cap = np.array([0 if r in grouped else 1 for r in range(13)])
+    result = milp(
+        c=-np.array([cand.value for cand in cands], dtype=float),
+        constraints=[LinearConstraint(uses, -np.inf, np.array(counts)),
+                     LinearConstraint(groups, -np.inf, group_cap)],
+        integrality=np.ones(len(cands)), bounds=Bounds(0, 2))
+    assert result.success
+    value: float = -result.fun
+    return round(value)
+
+
+def check_layout(hand: list[int], grouped: tuple[int, ...] = ()) -> int:
+    layout = solve(hand, FIBUR, grouped_ranks=grouped)
+    left = to_counts(hand)
+    ranks: list[int] = []
+    total = 0
+    values = FIBUR.card_value_table()
+    for meld in layout.melds:
+        options = new_meld_options(meld, FIBUR)
+        assert options, f"not a meld: {cards_str(meld)}"
+        if options[0].kind == 1:
+            ranks.append(options[0].rank)
+        for c in meld:
+            left[c] -= 1
+            assert left[c] >= 0, "a meld uses a card the hand does not hold"
+        value = next(c.value for c in candidates(hand, FIBUR) if c.cards == meld)
+        assert value >= sum(values[c] for c in meld)  # points, plus a bonus if a burraco
+        total += value
+    assert len(ranks) == len(set(ranks)) and not set(ranks) & set(grouped)
+    assert total == layout.value
+    assert sorted(layout.left) == [c for c in range(53) for _ in range(left[c])]
+    return layout.value
+
+
+@pytest.mark.parametrize("size,seeds", [(11, range(60)), (16, range(25)), (22, range(8))])
+def test_solver_matches_the_integer_program(size: int, seeds: range) -> None:
+    for seed in seeds:
+        hand = random_hand(seed, size)
+        assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+def test_solver_matches_on_large_hands_after_a_pile_pickup() -> None:
+    # 30+ cards: an eleven-card hand plus a large scarto taken (§2.3).
+    for seed, size in ((101, 31), (102, 33), (105, 30)):
+        hand = random_hand(seed, size)
+        assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+def test_one_group_per_rank_when_the_side_already_has_one() -> None:
+    hand = parse_cards("Kh Kd Kc Ks 7h 7d 7c")
+    free = solve(hand, FIBUR)
+    blocked = solve(hand, FIBUR, grouped_ranks=(12,))
+    assert free.value == 40 + 15
+    assert blocked.value == 15 and milp_value(hand, candidates(hand, FIBUR), (12,)) == 15
+
+
+def test_burraco_length_matters() -> None:
+    # Seven clean hearts are worth the burraco pulito (+200), more than any split of them.
+    hand = parse_cards("3h 4h 5h 6h 7h 8h 9h 9s 9d")
+    layout = solve(hand, FIBUR)
+    assert layout.value == 5 * 5 + 10 * 2 + 200
+    assert sorted(layout.left) == sorted(parse_cards("9s 9d"))
+
+
+def test_wild_completes_a_burraco_rather_than_a_small_meld() -> None:
+    hand = parse_cards("3h 4h 5h 6h 7h 8h Js Jd JK")
+    layout = solve(hand, FIBUR)
+    # 3h..8h + jolly: a 7-card burraco (semipulito needs 7 naturals: this one is sporco, +100),
+    # better than Js Jd JK (50 points) with the run of six left unbonused.
+    assert layout.value == 5 * 5 + 10 + 30 + 100
+    assert sorted(layout.left) == sorted(parse_cards("Js Jd"))
+
+
+def test_candidates_are_exactly_the_engines_new_melds() -> None:
+    for seed in range(80):
+        hand = random_hand(seed + 500, 11 + seed % 6)
+        state = position([cards_str(hand), "", "", ""])
+        engine = {tuple(sorted(a.cards)) for a in state.legal_actions() if a.kind == "meld"}
+        mine = {c.cards for c in candidates(hand, FIBUR)}
+        assert mine == engine, cards_str(hand)
+
+
+def test_empty_and_hopeless_hands() -> None:
+    assert solve([], FIBUR).value == 0
+    hand = parse_cards("3h 7d Jc Ks")
+    layout = solve(hand, FIBUR)
+    assert layout.melds == () and sorted(layout.left) == sorted(hand)
