@@ -337,6 +337,41 @@ def bot_turn(state: BurracoState | Scala40State, bot: RandomBot) -> list[Action]
     return played
 
 
+@app.command("arena")
+def arena_command(
+    bot_a: Annotated[str | None, typer.Argument(help="bot A (random, greedy, expert, search, "
+                                                     "oracle; settings as search:samples=8)")
+                     ] = None,
+    bot_b: Annotated[str | None, typer.Argument(help="bot B")] = None,
+    deals: Annotated[int, typer.Option(help="deals, each played twice with sides swapped")] = 100,
+    preset_name: Annotated[str, typer.Option("--preset", help="rule preset")] = "fibur",
+    ladder: Annotated[bool, typer.Option(help="rate every bot (Bradley–Terry) with a chart")
+                      ] = False,
+    jobs: Annotated[int | None, typer.Option(help="worker processes (default: every core)")
+                    ] = None,
+    seed: Annotated[int, typer.Option(help="bots' seed")] = 0,
+    first_deal: Annotated[int, typer.Option(help="seed of the first deal")] = 1,
+    early_stop: Annotated[bool, typer.Option(help="stop once a 99% CI excludes zero")] = False,
+    honesty_every: Annotated[int, typer.Option(help="honesty replay every N decisions")] = 10,
+    records: Annotated[Path | None, typer.Option(help="write every hand's record (JSON lines)")
+                       ] = None,
+    out: Annotated[Path, typer.Option(help="where --ladder writes its table and chart")
+                   ] = Path("arena"),
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Duplicate matches between bots (issue 4): mean points per hand with a bootstrap 95% CI,
+    match win rate, FIBUR VP, illegal actions and honesty failures."""
+    from ramino.arena.command import arena
+    try:
+        status = arena(bot_a, bot_b, deals=deals, preset_name=preset_name, ladder=ladder,
+                       jobs=jobs, seed=seed, first_deal=first_deal, early_stop=early_stop,
+                       honesty_every=honesty_every, records=records, out=out, as_json=as_json)
+    except (ValueError, RulesError) as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    raise typer.Exit(status)
+
+
 @app.command("play")
 def play_command(
     seed: Annotated[int | None, typer.Option(help="deal seed (default: random)")] = None,
