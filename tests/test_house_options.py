@@ -201,3 +201,24 @@ def test_top_card_use_refuses_moves_that_strand_it() -> None:
     free = position(["5h 6h 5d 5c Kc", "Qd", "Qs", "Qh"], pile="9c 7h", phase="draw")
     free.play("pick")
     assert "meld 5h 5d 5c" in legal(free)
+
+
+def test_min_first_meld_points() -> None:
+    """§3.2 ``min_first_meld_points`` (S001's Italian tradition of 50, §8 item 6): a side's
+    first melding turn must lay down at least that many points; FIBUR has no minimum."""
+    fibur = position(["5h 6h 7h Kc Kd", "Qd", "Qs", "Qh"])
+    assert "meld 5h 6h 7h" in legal(fibur)
+    rules = make_rules("fibur", {"min_first_meld_points": 50})
+    short = position(["5h 6h 7h Kc Kd", "Qd", "Qs", "Qh"], rules=rules)
+    assert "meld 5h 6h 7h" not in legal(short)  # 15 points and nothing more to lay
+    assert "discard Kc" in legal(short)  # not melding at all is fine
+    with pytest.raises(IllegalActionError, match="min-first-meld-points"):
+        short.play("meld 5h 6h 7h")
+    enough = position(["5h 6h 7h 8h Qs Qh Qd 9c", "Qc", "Js", "Jh"], rules=rules)
+    assert "meld 5h 6h 7h" in legal(enough)  # 15, then 8h (10) and Q Q Q (30): 55
+    enough.play("meld Qs Qh Qd")
+    assert not any(a.startswith("discard") for a in legal(enough))  # 30 < 50: go on
+    with pytest.raises(IllegalActionError, match="min-first-meld-points"):
+        enough.play("discard 9c")
+    enough.play("meld 5h 6h 7h 8h")
+    assert "discard 9c" in legal(enough)  # 55 laid

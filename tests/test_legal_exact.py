@@ -118,6 +118,7 @@ RULESETS = {
     "international": make_rules("international"),
     "wild-returns": make_rules("buraco-fechado", {"wild_may_return_to_hand": True,
                                                   "pickup_requires_top_card_use": True}),
+    "opening-50": make_rules("fibur", {"min_first_meld_points": 50}),
     "house-extras": make_rules("house", {"allow_group_of_twos": True,
                                          "ace_both_ends_in_sequence": True,
                                          "closing_requires_discard": False}),

@@ -192,8 +192,9 @@ class BurracoState:
     __slots__ = (
         "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
         "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "must_use",
-        "pending", "phase", "pile", "players", "pozzetti", "rules", "sizes", "stallo_streak",
-        "stock", "taken", "team_of", "teams", "timeout_left", "turn", "turn_single_pick", "void",
+        "opening_points", "pending", "phase", "pile", "players", "pozzetti", "rules", "sizes",
+        "stallo_streak", "stock", "taken", "team_of", "teams", "timeout_left", "turn",
+        "turn_single_pick", "void",
     )
 
     rules: RuleSet
@@ -215,6 +216,7 @@ class BurracoState:
     forbidden_discard: int
     turn_single_pick: bool
     must_use: int  # the pile's top card still to be used this turn (-1: none), §4.5
+    opening_points: int  # points laid in a side's first melding turn (-1: not one), §3.2
     stallo_streak: int
     timeout_left: int
     turn: int
@@ -273,6 +275,7 @@ class BurracoState:
         self.forbidden_discard = -1
         self.turn_single_pick = False
         self.must_use = -1
+        self.opening_points = -1
         self.stallo_streak = 0
         self.timeout_left = -1
         self.turn = 0
@@ -335,6 +338,9 @@ class BurracoState:
         self.forbidden_discard = -1 if forbidden_discard is None else forbidden_discard
         self.turn_single_pick = forbidden_discard is not None
         self.must_use = -1
+        opening = rules.min_first_meld_points and phase == PHASE_PLAY and not any(
+            t == team_of[current] for t, _ in melds)
+        self.opening_points = 0 if opening else -1
         self.stallo_streak = 0
         self.timeout_left = -1
         self.turn = turn
@@ -370,6 +376,7 @@ class BurracoState:
         other.forbidden_discard = self.forbidden_discard
         other.turn_single_pick = self.turn_single_pick
         other.must_use = self.must_use
+        other.opening_points = self.opening_points
         other.stallo_streak = self.stallo_streak
         other.timeout_left = self.timeout_left
         other.turn = self.turn
@@ -391,7 +398,7 @@ class BurracoState:
                 tuple(self.pile), tuple(self.pozzetti), tuple(self.taken), tuple(self.pending),
                 tuple(self.melds), tuple(self.meld_team), tuple(tuple(k) for k in self.known),
                 self.current, self.phase, self.forbidden_discard, self.turn_single_pick,
-                self.must_use,
+                self.must_use, self.opening_points,
                 self.stallo_streak, self.timeout_left, self.turn, self.end, self.closed_by,
                 self.void,
                 0 if self._history is None else self._history.length)
@@ -473,12 +480,20 @@ class BurracoState:
                 raise _illegal(f"{kind}: after this you could no longer use the top card "
                                f"{card_str(top)} you took with the pile",
                                "pickup-requires-top-card-use", "§3.2/§4.5")
+            if (self.opening_points >= 0 and self._known_result(action) is None
+                    and self.phase == PHASE_PLAY and not self._opening_reachable_after(action)):
+                raise _illegal(f"{kind}: your side's first melds must reach "
+                               f"{self.rules.min_first_meld_points} points this turn, and "
+                               "after this they no longer can", "min-first-meld-points",
+                               "§3.2")
             if kind == MELD:
                 self._do_meld(action)
             else:
                 self._do_attach(action)
             if top >= 0 and top in action.cards:
                 self.must_use = -1
+            if self.opening_points >= 0:
+                self.opening_points += cards_points(action.cards, self._values)
         elif kind == DISCARD:
             self._do_discard(action)
         elif kind == STALLO:
@@ -654,6 +669,9 @@ class BurracoState:
             self.sizes[seat] += len(pending)
             self.pending[seat] = None
         self.phase = PHASE_PLAY
+        team = self.team_of[seat]
+        self.opening_points = 0 if self.rules.min_first_meld_points and not any(
+            t == team for t in self.meld_team) else -1
 
     # --- arbiter events ---------------------------------------------------------------------
 
@@ -903,6 +921,10 @@ class BurracoState:
         if self.must_use >= 0:
             raise _illegal(f"first use the top card {card_str(self.must_use)} you took with "
                            "the pile", "pickup-requires-top-card-use", "§3.2/§4.5")
+        if 0 < self.opening_points < self.rules.min_first_meld_points:
+            raise _illegal(f"your side's first melds must lay down at least "
+                           f"{self.rules.min_first_meld_points} points; you have laid "
+                           f"{self.opening_points}", "min-first-meld-points", "§3.2")
         if card == self.forbidden_discard:
             raise _illegal(f"you took {card_str(card)} as the only card of the pile and may not "
                            "discard it this turn", "single-card-pile", "§2.3")
@@ -947,6 +969,7 @@ class BurracoState:
         self.phase = PHASE_DRAW
         self.forbidden_discard = -1
         self.turn_single_pick = False
+        self.opening_points = -1
 
     def _stock_exhausted(self) -> bool:
         """Does the stock end the hand now?  (§2.9a and the house rules of §3.7, §8 item 1.)"""
@@ -1054,15 +1077,20 @@ class BurracoState:
         hand = self.hands[seat]
         size = self.sizes[seat]
         results = self._table_actions()
+        if self.opening_points >= 0:
+            # §3.2: a side's first melding turn must lay down enough points: keep the table
+            # actions from which that total can still be reached.
+            results = {a: m for a, m in results.items() if self._opening_reachable_after(a)}
         if self.must_use >= 0:
             # §3.2 / §4.5: the top card taken must be used before the discard; keep only the
             # actions that use it or leave a way to use it.
             top = self.must_use
             results = {a: m for a, m in results.items()
                        if top in a.cards or self._still_usable_after(a, top)}
-            self._resolved = results
-            return list(results)
+        self._resolved = results
         out = list(results)
+        if self.must_use >= 0 or 0 < self.opening_points < self.rules.min_first_meld_points:
+            return out  # no discard before the obligation of the turn is met
         discards = list(compress(DISCARD_ACTIONS, hand))
         forbidden = self.forbidden_discard
         if forbidden >= 0 and hand[forbidden]:
@@ -1070,7 +1098,6 @@ class BurracoState:
         if size == 1:
             discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
         out.extend(discards)
-        self._resolved = results
         return out
 
     def _table_actions(self) -> dict[Action, Meld]:
@@ -1125,6 +1152,41 @@ class BurracoState:
                         continue
                 results[action] = result
         return results
+
+    def _opening_reachable_after(self, action: Action) -> bool:
+        """After ``action``, can this turn's melds still reach ``min_first_meld_points``?"""
+        laid = self.opening_points + cards_points(action.cards, self._values)
+        need = self.rules.min_first_meld_points - laid
+        if need <= 0:
+            return True
+        trial = self.clone()
+        trial.opening_points = -1
+        trial.must_use = -1
+        trial.apply(action)
+        return not trial.is_over and trial.phase == PHASE_PLAY and trial._can_lay(need, {})
+
+    def _can_lay(self, need: int, seen: dict[tuple[Any, ...], bool]) -> bool:
+        """Is there a run of legal melds and attaches laying ``need`` more points?"""
+        hand = self.hands[self.current]
+        if sum(self._values[c] * n for c, n in enumerate(hand) if n) < need:
+            return False
+        key = (tuple(hand), tuple(self.melds))
+        if key in seen:
+            return seen[key]
+        found = False
+        for action in self._table_actions():
+            points = cards_points(action.cards, self._values)
+            if points >= need:
+                found = True
+                break
+            trial = self.clone()
+            trial.apply(action)
+            if not trial.is_over and trial.phase == PHASE_PLAY and trial._can_lay(
+                    need - points, seen):
+                found = True
+                break
+        seen[key] = found
+        return found
 
     def _can_use(self, card: int) -> bool:
         """Is there a legal meld or attach that puts ``card`` on the table now?"""

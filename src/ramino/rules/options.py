@@ -523,7 +523,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("pickup_forbidden_with_one_card", "§3.2/§4.2",
           _bool("pickup_forbidden_with_one_card"), "a player holding one card may not pick"),
     _spec("min_first_meld_points", "§3.2", _int("min_first_meld_points", 0, 1000),
-          "points a team's first melding turn must lay down", unsupported=lambda v: v != 0),
+          "points a team's first melding turn must lay down"),
     # §3.3
     _spec("max_active_wilds_per_meld", "§3.3/§2.5", _int("max_active_wilds_per_meld", 1, 1),
           "active wilds a meld may hold"),
