@@ -34,6 +34,7 @@ import hashlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from ramino.cards import JOKER, NUM_TYPES, card_str, cards_str, from_counts, pack, to_counts
@@ -606,11 +607,8 @@ class Scala40State:
             return not self.opened[seat]
         return self.opened[seat]  # S000_READING
 
-    def _fitting(self) -> set[int]:
-        out: set[int] = set()
-        for meld in self.melds:
-            out |= m40.fitting_cards(meld, self.rules)
-        return out
+    def _fitting(self) -> frozenset[int]:
+        return _fitting_cards(tuple(self.melds), self.rules)
 
     def _discard_block(self) -> str | None:
         """Why no card at all may be discarded now, or ``None``."""
@@ -643,8 +641,14 @@ class Scala40State:
         if not self.pile:
             return False
         seat = self.current
-        if not self.opened[seat] and not self.rules.opening_with_discard:
+        rules = self.rules
+        if not self.opened[seat] and not rules.opening_with_discard:
             return False
+        top = self.pile[-1]
+        if self.opened[seat] and self.sizes[seat] >= 2 and any(
+                top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
+                if rules.lay_off_on_opponents or self.meld_owner[i] == seat):
+            return True  # laid off at once, and a card is left to discard
         trial = self.clone()
         trial._invalidate()
         trial._do_pick()
@@ -1018,6 +1022,15 @@ class Scala40State:
         return _illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
                         "the closing discard may be such a card (T-45)", "discard-attach-ban",
                         "§6.3")
+
+
+@lru_cache(maxsize=1024)
+def _fitting_cards(melds: tuple[S40Meld, ...], rules: RuleSet) -> frozenset[int]:
+    """Every single card that could be laid off on one of ``melds`` (the discard ban)."""
+    out: set[int] = set()
+    for meld in melds:
+        out |= m40.fitting_cards(meld, rules)
+    return frozenset(out)
 
 
 DRAW_ACTION: Final = Action(DRAW)

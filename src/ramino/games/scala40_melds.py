@@ -409,6 +409,8 @@ def attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[O
     """Every way to lay cards of the hand off on ``meld`` (each jolly declared)."""
     has_jolly = hand[JOKER] > 0 and meld.jolly < 0
     out: list[Option] = []
+    if not has_jolly and not any(hand[c] for c in fitting_cards(meld, rules)):
+        return out  # nothing in hand fits at either end (or in a free suit)
     if meld.kind == GROUP:
         taken = {c // 13 for c in meld.cards if c != JOKER}
         if meld.jolly >= 0:
@@ -496,18 +498,23 @@ def _extensions(hand: Sequence[int], suit: int, positions: Iterable[int],
     return out
 
 
-def fitting_cards(meld: S40Meld, rules: RuleSet) -> set[int]:
+def fitting_cards(meld: S40Meld, rules: RuleSet) -> frozenset[int]:
     """The single cards that could be laid off on ``meld`` (the discard ban of §6.3 item 5)."""
+    return _fitting(meld, rules.group_max_size)
+
+
+@lru_cache(maxsize=8192)
+def _fitting(meld: S40Meld, group_max_size: int) -> frozenset[int]:
     out: set[int] = set()
     if meld.kind == GROUP:
-        if len(meld.cards) < rules.group_max_size:
+        if len(meld.cards) < group_max_size:
             taken = {c // 13 for c in meld.cards if c != JOKER}
             if meld.jolly >= 0:
                 taken.add(meld.jolly // 13)
             out.update(make_card(meld.rank, s) for s in range(4) if s not in taken)
             if meld.jolly < 0:
                 out.add(JOKER)
-        return out
+        return frozenset(out)
     naturals_aces = {p for p, c in zip(range(meld.low, meld.high + 1), meld.cards, strict=True)
                      if c != JOKER and p in (0, HIGH_ACE)}
     for p in (meld.low - 1, meld.high + 1):
@@ -515,7 +522,7 @@ def fitting_cards(meld: S40Meld, rules: RuleSet) -> set[int]:
             out.add(card_at(p, meld.suit))
     if meld.jolly < 0 and len(meld.cards) < 14:
         out.add(JOKER)
-    return out
+    return frozenset(out)
 
 
 def describe(cards: Iterable[int]) -> str:
