@@ -418,7 +418,7 @@ def test_pozzetto_not_taken_penalty_value() -> None:
 
 
 def test_unsupported_options_are_refused_not_ignored() -> None:
-    for option, value in (("players", 5), ("jokers_in_deck", False)):
+    for option, value in (("players", 5), ("pozzetto_sizes", [11, 11, 11])):
         with pytest.raises(NotSupportedError, match=option):
             make_rules("fibur", {option: value})
 

@@ -222,3 +222,13 @@ def test_min_first_meld_points() -> None:
         enough.play("discard 9c")
     enough.play("meld 5h 6h 7h 8h")
     assert "discard 9c" in legal(enough)  # 55 laid
+
+
+def test_jokers_in_deck() -> None:
+    """§4.1 / §8 item 9: without the jokers the pack has 104 cards and only the 2s are wild."""
+    rules = make_rules("buraco-aberto", {"jokers_in_deck": False})
+    assert rules.pack_size == 104 and 52 not in rules.full_pack()
+    state = BurracoState.new_hand(rules, seed=3)
+    assert len(state.stock) == 104 - 44 - 22 - 1
+    assert 52 not in state.deal.all_cards()
+    assert preset("buraco-aberto").pack_size == 108

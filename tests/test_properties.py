@@ -16,7 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramino.cards import NUM_TYPES, pack, to_counts
+from ramino.cards import NUM_TYPES, to_counts
 from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import ATTACH, DISCARD, MELD, Action, parse_action
 from ramino.games.burraco import BurracoState
@@ -47,7 +47,8 @@ RULESETS = [
                          "min_first_meld_points": 50}),
     make_rules("buraco-fechado", {"wild_may_return_to_hand": True,
                                   "pickup_requires_top_card_use": True}),
-    make_rules("buraco-stbl", {"team_can_take_both_mortos": True, "players": 6}),
+    make_rules("buraco-stbl", {"team_can_take_both_mortos": True, "players": 6,
+                               "jokers_in_deck": False}),
     make_rules("buraco-aberto", {"no_clean_canastra_melds_negative": True,
                                  "ace_both_ends_in_sequence": True,
                                  "canastra_real_points": 500, "canastra_as_a_as_points": 1000}),
@@ -55,7 +56,7 @@ RULESETS = [
 
 
 def pack_of(state: BurracoState) -> list[int]:
-    return to_counts(pack(state.rules.decks))
+    return to_counts(state.rules.full_pack())
 
 
 def all_cards(state: BurracoState) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ramino.cards import cards_str, pack, pack_difference
+from ramino.cards import cards_str, pack_difference
 from ramino.errors import RulesError
 from ramino.rules.options import RuleSet
 
@@ -48,7 +48,7 @@ def check_deal(deal: Deal, rules: RuleSet) -> None:
     sizes = tuple(len(p) for p in deal.pozzetti)
     if sizes != rules.pozzetto_sizes:
         raise RulesError(f"deal: pozzetti of {list(sizes)} cards, not {list(rules.pozzetto_sizes)}")
-    missing, extra = pack_difference(deal.all_cards(), pack(rules.decks))
+    missing, extra = pack_difference(deal.all_cards(), rules.full_pack())
     if missing or extra:
         parts = []
         if missing:
@@ -86,6 +86,6 @@ def deal_from_order(order: list[int], rules: RuleSet, dealer: int | None = None)
 
 
 def deal_from_seed(seed: int, rules: RuleSet, dealer: int | None = None) -> Deal:
-    order = pack(rules.decks)
+    order = rules.full_pack()
     random.Random(seed).shuffle(order)
     return deal_from_order(order, rules, dealer)

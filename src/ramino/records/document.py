@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ramino.cards import card_str, cards_str, pack, pack_difference
+from ramino.cards import card_str, cards_str, pack_difference
 from ramino.errors import NotationError, RecordError
 from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
 from ramino.games.deal import Deal
@@ -202,7 +202,7 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
     upcard = read_card(obj["upcard"], key_path(path, "upcard"))
     stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
     deal = Deal(hands, pozzetti, upcard, stock)
-    missing, extra = pack_difference(deal.all_cards(), pack(rules.decks))
+    missing, extra = pack_difference(deal.all_cards(), rules.full_pack())
     if missing or extra:
         parts = []
         if missing:

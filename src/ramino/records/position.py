@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ramino.cards import card_str, cards_str, from_counts, pack, pack_difference
+from ramino.cards import card_str, cards_str, from_counts, pack_difference
 from ramino.errors import RecordError
 from ramino.games.burraco import PHASE_DRAW, PHASE_PLAY, BurracoState
 from ramino.games.seating import initial_sides
@@ -200,7 +200,7 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
                               "over (or the pozzetto due to this seat is missing)")
     position = Position(hands, pozzetti, taken, pending, stock, pile, tuple(melds), current,
                         phase, forbidden, None if sides == initial_sides(n) else sides)
-    missing, extra = pack_difference(position.all_cards(), pack(rules.decks))
+    missing, extra = pack_difference(position.all_cards(), rules.full_pack())
     if missing or extra:
         parts = []
         if missing:

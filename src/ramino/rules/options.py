@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from ramino.cards import pack
 from ramino.errors import NotSupportedError, RulesError
 
 
@@ -317,7 +318,15 @@ class RuleSet:
 
     @property
     def pack_size(self) -> int:
-        return 54 * self.decks
+        return (52 + self.jokers_per_deck) * self.decks
+
+    @property
+    def jokers_per_deck(self) -> int:
+        return 2 if self.jokers_in_deck else 0
+
+    def full_pack(self) -> list[int]:
+        """Every card these rules play with, in a fixed order (RULES.md §1.1, §4.1)."""
+        return pack(self.decks, self.jokers_per_deck)
 
     def options(self) -> dict[str, Any]:
         """Every option as its record (JSON) value, in declaration order."""
@@ -609,8 +618,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("groups_allowed", "§4.1", _bool("groups_allowed"),
           "groups (trincas) may be put down, not only sequences"),
     _spec("jokers_in_deck", "§4.1/§8.9", _bool("jokers_in_deck"),
-          "the pack holds the jokers (without them only the 2s are wild)",
-          unsupported=lambda v: not v),
+          "the pack holds the jokers (without them only the 2s are wild)"),
     _spec("team_can_take_both_mortos", "§4.2", _bool("team_can_take_both_mortos"),
           "a side that took its morto may take the other one too"),
     _spec("canastra_real_points", "§4.3", _int("canastra_real_points", 0, 10_000),
