@@ -110,3 +110,18 @@ def test_tournament_commands_are_mounted_when_present() -> None:
         assert command in result.stdout
     present = importlib.util.find_spec("ramino.tournament.cli") is not None
     assert ("tournament" in result.stdout) == present
+
+
+@pytest.mark.parametrize(("preset_name", "players"), [("fibur", 2), ("house", 3),
+                                                      ("buraco-fechado", 6)])
+def test_play_any_burraco_preset_and_player_count(tmp_path: Path, preset_name: str,
+                                                   players: int) -> None:
+    """``ramino play --preset P --players N`` (issue 3): the record it writes names every
+    seat and replays."""
+    out = tmp_path / "hand.json"
+    result = runner.invoke(app, ["play", "--preset", preset_name, "--players", str(players),
+                                 "--seed", "4", "--out", str(out)], input="draw\nquit\n")
+    assert result.exit_code in (0, 1), result.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert len(document["players"]) == players
+    assert runner.invoke(app, ["replay", str(out)]).exit_code == 0

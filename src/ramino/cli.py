@@ -405,11 +405,16 @@ def play_command(
         if not finished:
             raise typer.Exit(EXIT_ILLEGAL)
         return
-    names = ["you", "bot 1", "bot 2 (partner)", "bot 3"]
     state = BurracoState.new_hand(rules, seed=chosen_seed)
+    partner = state.partner(HUMAN_SEAT)
+    names = ["you"] + [f"bot {s}" + (" (partner)" if s == partner else "")
+                       for s in range(1, state.players)]
     bots = make_bots(chosen_bots, state.players)
-    say(console, f"Burraco ({rules.preset}), deal seed {chosen_seed}, bots seed {chosen_bots}. "
-                  "You are seat 0; your partner is seat 2. Type 'help' for your legal actions.")
+    sides = ("your partner is seat " + str(partner)) if partner is not None else (
+        "you play alone" if state.players != 3 else "everyone plays alone until a pair forms")
+    say(console, f"{rules.game.capitalize()} ({rules.preset}, {state.players} players), deal "
+                  f"seed {chosen_seed}, bots seed {chosen_bots}. You are seat 0; {sides}. "
+                  "Type 'help' for your legal actions.")
     finished = _play_loop(console, state, bots, names)
     meta = {"event": "ramino play", "date": dt.date.today().isoformat(), "seed": chosen_seed,
             "bots_seed": chosen_bots, "bots": "random"}
