@@ -51,7 +51,7 @@ from ramino.games.actions import (
     parse_action,
 )
 from ramino.games.deal import Deal
-from ramino.games.scala40_melds import GROUP, SEQUENCE, S40Meld
+from ramino.games.scala40_melds import GROUP, HIGH_ACE, SEQUENCE, S40Meld
 from ramino.rules.options import (
     DiscardAttachBan,
     RediscardPickedCard,
@@ -649,10 +649,32 @@ class Scala40State:
                 top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
                 if rules.lay_off_on_opponents or self.meld_owner[i] == seat):
             return True  # laid off at once, and a card is left to discard
+        must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
+        if must_use and self._pick_hopeless(top):
+            return False
         trial = self.clone()
         trial._invalidate()
         trial._do_pick()
         return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _pick_hopeless(self, card: int) -> bool:
+        """A quick sufficient test that ``card`` cannot be used this turn: no jolly in reach,
+        it fits no meld, and no card of the hand could make a meld with it."""
+        hand = self.hands[self.current]
+        if card == JOKER or hand[JOKER]:
+            return False
+        if any(m.jolly >= 0 and hand[m.jolly] for m in self.melds):
+            return False  # a swap could bring a jolly
+        if card in self._fitting():
+            return False
+        rank, suit = card % 13, card // 13
+        if any(hand[rank + 13 * s] for s in range(4) if s != suit):
+            return False
+        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
+            for near in (position - 2, position - 1, position + 1, position + 2):
+                if 0 <= near <= HIGH_ACE and hand[m40.card_at(near, suit)]:
+                    return False
+        return True
 
     def _generate(self) -> list[Action]:
         self._resolved = {}
@@ -704,7 +726,7 @@ class Scala40State:
         """Actions the meld rules allow now (before the look-ahead); with ``obligated_only``
         only those that use a card the turn obliges the player to use, and swaps."""
         seat = self.current
-        hand = self.hands[seat]
+        hand = full = self.hands[seat]
         rules = self.rules
         need: set[int] = set()
         if obligated_only:
@@ -712,6 +734,12 @@ class Scala40State:
                 need.add(self.picked)
             if self.jolly_owed:
                 need.add(JOKER)
+            if len(need) == 1 and JOKER not in need:
+                # A meld holding the card uses only cards of its suit or its rank (and a jolly):
+                # the rest of the hand cannot matter, and a smaller hand is faster to search.
+                card = next(iter(need))
+                hand = [n if c == JOKER or c // 13 == card // 13 or c % 13 == card % 13 else 0
+                        for c, n in enumerate(hand)]
         for cards, notes, meld in m40.new_meld_options(hand, rules):
             if obligated_only and not need.intersection(cards):
                 continue
@@ -728,7 +756,7 @@ class Scala40State:
                     if obligated_only and not need.intersection(cards):
                         continue
                     yield Action(ATTACH, cards, number, notes), (number, result)
-            if meld.jolly >= 0 and hand[meld.jolly]:
+            if meld.jolly >= 0 and full[meld.jolly]:
                 yield Action(SWAP, (meld.jolly,), number), (number, m40.swap(meld, meld.jolly))
 
     def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:

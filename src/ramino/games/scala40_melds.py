@@ -329,6 +329,8 @@ def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
     for suit in range(4):
         row = _CARD_AT[suit]
         avail = [hand[row[p]] > 0 for p in range(14)]
+        if sum(avail[:13]) + has_jolly < 3:
+            continue  # not enough cards of the suit for a sequence
         for lo in range(14):
             if not avail[lo] and not has_jolly:
                 continue
