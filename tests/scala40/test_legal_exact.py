@@ -107,3 +107,25 @@ def test_legal_actions_match_brute_force(options: dict[str, Any], max_hand: int,
     assert positions
     checked = [_check(state) for state in positions]
     assert sum(checked) > len(checked)  # melds or attachments were listed, not only discards
+
+
+def test_the_quick_pick_refusal_agrees_with_the_search() -> None:
+    """A pick refused without search (no neighbour, no fitting meld, no jolly in reach) is one
+    the full look-ahead refuses too: the shortcut never forbids a usable card."""
+    rules = make_rules("fisca")
+    shortcuts = 0
+    for seed in range(40, 52):
+        state = Scala40State.new_hand(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current
+            if state.phase == "draw" and state.opened[seat] and state.pile:
+                top = state.pile[-1]
+                if state._pick_hopeless(top):
+                    shortcuts += 1
+                    trial = state.clone()
+                    trial._invalidate()
+                    trial._do_pick()
+                    assert not trial._can_finish(5)
+            state.apply(rng.choice(state.legal_actions()))
+    assert shortcuts > 0
