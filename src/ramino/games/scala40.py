@@ -749,9 +749,13 @@ class Scala40State:
         if not self._lay_off_now():
             return
         only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
+        held = {c for c in range(NUM_TYPES) if hand[c]}
+        jolly_held = JOKER in held
         for i, meld in enumerate(self.melds):
             number = i + 1
-            if (rules.lay_off_on_opponents or self.meld_owner[i] == seat) and not only_picked_meld:
+            if (rules.lay_off_on_opponents or self.meld_owner[i] == seat) and not only_picked_meld \
+                    and ((jolly_held and meld.jolly < 0)
+                         or not held.isdisjoint(m40.fitting_cards(meld, rules))):
                 for cards, notes, result in m40.attach_options(meld, hand, rules):
                     if obligated_only and not need.intersection(cards):
                         continue

@@ -354,7 +354,11 @@ def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
                     option = _window(suit, lo, hi, missing)
                     if option[2].jolly >= 0:
                         out.append(option)
+    need = 2 if has_jolly else 3
     for rank in range(13):
+        if (hand[rank] > 0) + (hand[rank + 13] > 0) + (hand[rank + 26] > 0) + (
+                hand[rank + 39] > 0) < need:
+            continue
         suits = tuple(s for s in range(4) if hand[rank + 13 * s])
         for k in range(2, min(len(suits), rules.group_max_size) + 1):
             for combo in combinations(suits, k):
