@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ramino.cards import JOKER, parse_card, parse_cards
-from ramino.errors import IllegalActionError, NotSupportedError
+from ramino.errors import IllegalActionError, NotationError, NotSupportedError
 from ramino.games import scala40_melds as m40
 from ramino.games.actions import SWAP, parse_action
 from ramino.games.scala40 import Scala40State
@@ -74,8 +74,11 @@ def test_sequence_of_fourteen_and_no_natural_ace_at_both_ends() -> None:
 
 
 def test_swap_notation_round_trips() -> None:
-    action = parse_action("swap 3 6h")
+    action = parse_action("swap 3 6h", allow_swap=True)
     assert action.kind == SWAP and action.meld == 3 and str(action) == "swap 3 6h"
+    # Burraco has no swap: its notation reads the word as before, an unknown action.
+    with pytest.raises(NotationError, match="unknown action 'swap'"):
+        parse_action("swap 3 6h")
 
 
 @pytest.mark.parametrize(("option", "value"), [

@@ -65,8 +65,9 @@ def discard(card: int) -> Action:
     return Action(DISCARD, (card,))
 
 
-def parse_action(text: str) -> Action:
-    """Read one action string; raise :class:`NotationError` naming what is wrong."""
+def parse_action(text: str, *, allow_swap: bool = False) -> Action:
+    """Read one action string; raise :class:`NotationError` naming what is wrong.  ``swap`` is
+    a Scala 40 action, read only with ``allow_swap`` (Burraco records stay as they were)."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be a string, not {type(text).__name__}")
     words = text.split()
@@ -96,7 +97,7 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"bad meld number {args[0]!r} (melds are numbered from 1)")
         cards, notes = _annotated(args[1:])
         return Action(ATTACH, cards, int(args[0]), notes)
-    if verb == SWAP:
+    if verb == SWAP and allow_swap:
         if len(args) != 2:
             raise NotationError("'swap' takes a meld number and one card, e.g. 'swap 3 6h'")
         if not args[0].isdigit() or int(args[0]) < 1:
@@ -104,7 +105,10 @@ def parse_action(text: str) -> Action:
         if "=" in args[1]:
             raise NotationError(f"the card given for a jolly carries no annotation: {args[1]!r}")
         return Action(SWAP, (parse_card(args[1]),), int(args[0]))
-    raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, swap, discard)")
+    if allow_swap:
+        raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, swap, "
+                            "discard)")
+    raise NotationError(f"unknown action {words[0]!r} (draw, pick, meld, attach, discard)")
 
 
 def _annotated(tokens: list[str]) -> tuple[tuple[int, ...], tuple[Annotation, ...]]:

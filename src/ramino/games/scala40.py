@@ -448,7 +448,8 @@ class Scala40State:
         return self._legal
 
     def play(self, text: str) -> Action:
-        action = parse_action(text)
+        """Parse ``text`` (RECORD.md §3, ``swap`` included) and apply it."""
+        action = parse_action(text, allow_swap=True)
         self.apply(action)
         return action
 
