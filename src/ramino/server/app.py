@@ -39,12 +39,14 @@ from ramino.server.fanout import LocalFanout, RedisFanout
 from ramino.server.limits import TokenBucket
 from ramino.server.protocol import (
     Act,
+    AnyMessage,
     Chat,
     CreateTable,
     Credentials,
     ErrorInfo,
     Join,
     Mute,
+    Next,
     Ping,
     Pong,
     ProtocolError,
@@ -309,7 +311,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
 
 
 async def _handle(manager: TableManager, table: Table, client: Client,
-                  message: Join | Act | Chat | Mute | Ping) -> None:
+                  message: AnyMessage) -> None:
     if isinstance(message, Act):
         await manager.act(table, client, message)
     elif isinstance(message, Chat):
@@ -322,6 +324,8 @@ async def _handle(manager: TableManager, table: Table, client: Client,
         client.send(Pong())
     elif isinstance(message, Ping):
         client.send(Pong())
+    elif isinstance(message, Next):
+        await manager.next_hand(table, client, message.hand_no)
     else:
         raise ProtocolError("already-joined", "this connection has joined its table already")
 

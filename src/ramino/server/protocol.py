@@ -69,11 +69,20 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Join | Act | Chat | Mute | Ping, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Join | Act | Chat | Mute | Ping] = TypeAdapter(ClientMessage)
+class Next(_Message):
+    """Deal the next hand once this one is over (any seated player); the deal moves to the
+    next seat (RULES.md §2.2)."""
+
+    type: Literal["next"]
+    hand_no: int = Field(ge=0)  # the hand the sender saw end: a second request is stale
 
 
-def parse_client(raw: str | bytes) -> Join | Act | Chat | Mute | Ping:
+AnyMessage = Join | Act | Chat | Mute | Ping | Next
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client(raw: str | bytes) -> AnyMessage:
     """One client frame -> a message, or :class:`ProtocolError` saying what is wrong."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_FRAME_BYTES:
@@ -125,6 +134,7 @@ class Update(_Message):
     table: str
     version: int
     hand_no: int
+    dealer: int  # the table seat that dealt this hand (the next seat plays first)
     view: dict[str, Any]
     event: dict[str, Any] | None
     legal: list[str]

@@ -32,6 +32,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -258,8 +259,18 @@ class Store:
                 session.add(_hand_row(table.id, hand))
 
     def add_hand(self, table_id: str, hand: StoredHand) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.add(_hand_row(table_id, hand))
+        """Store the next hand; :class:`StaleVersionError` if that hand number exists (another
+        process dealt it first)."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(_hand_row(table_id, hand))
+        except IntegrityError as exc:
+            raise StaleVersionError(f"hand {hand.hand_no} of table {table_id} exists") from exc
+
+    def latest_hand_no(self, table_id: str) -> int | None:
+        with Session(self.engine) as session:
+            return session.scalar(select(func.max(HandRow.hand_no))
+                                  .where(HandRow.table_id == table_id))
 
     def set_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         with Session(self.engine) as session, session.begin():

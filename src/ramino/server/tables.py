@@ -50,6 +50,7 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
+from ramino.server.seating import Seating
 from ramino.server.store import (
     PendingAction,
     StaleVersionError,
@@ -120,10 +121,21 @@ class Table:
     chat: list[ChatLine] = field(default_factory=list)
     clock: Clock | None = None
     grace_ms: int = 60000
+    clock_ms: int | None = None  # each hand's time bank (None: no clock)
+    increment_ms: int = 0
     standin: set[int] = field(default_factory=set)  # absent players a bot plays for
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
     absent_since: dict[int, float] = field(default_factory=dict)
     turn_started: float = field(default_factory=time.monotonic)
+
+    @property
+    def seating(self) -> Seating:
+        """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2)."""
+        return Seating.for_dealer(self.rules.players, self.hand.dealer)
+
+    def current_seat(self) -> int:
+        """The table seat whose turn it is."""
+        return self.seating.table(self.state.current)
 
     @property
     def version(self) -> int:
@@ -161,14 +173,16 @@ class Table:
                 "event": event, "marks": burraco_marks(state), "seats": self.seat_infos(),
                 "clocks": None if self.clock is None else self.clock.snapshot(),
                 "standin": self.standins(), "commitment": self.hand.commitment,
-                "result": result_info(state, self.hand.salt, self.hand.deal)}
+                "dealer": self.hand.dealer,
+                "result": result_info(state, self.hand.salt, self.hand.deal, self.seating)}
 
     def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
         """The encoded update for a seat (None: a spectator): its own view and legal actions."""
         state = self.state
-        view = public_view(state) if seat is None else seat_view(state, seat)
+        seating = self.seating
+        view = public_view(state, seating) if seat is None else seat_view(state, seat, seating)
         legal: list[str] = []
-        if (seat is not None and seat == state.current and not state.is_over
+        if (seat is not None and seat == seating.table(state.current) and not state.is_over
                 and not self.bot_plays(seat)):
             legal = [str(a) for a in state.legal_actions()]
         # Built without re-validation: every field comes from the engine or from this table.
@@ -192,9 +206,13 @@ class Table:
                 "spectators": sum(1 for c in self.clients if c.seat is None)}
 
     def record(self) -> dict[str, Any]:
-        players = [s.name for s in self.seats]
+        """The hand's record: record seats are engine seats (the first player is seat 0)."""
+        seating = self.seating
+        players = [self.seats[seating.table(e)].name or f"Posto {seating.table(e)}"
+                   for e in range(self.rules.players)]
         return record_of(self.state, players=players,
                          meta={"table": self.id, "hand": self.hand.hand_no,
+                               "first_table_seat": seating.first,
                                "commitment": self.hand.commitment, "salt": self.hand.salt})
 
 
@@ -208,12 +226,14 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int,
     deal_json = write_deal(deal)
     salt = secrets.token_hex(16)
     hand = StoredHand(hand_no, dealer, deal_json, salt, commitment_of(deal_json, salt), [], None)
-    return hand, BurracoState.new_hand(rules, deal=deal, dealer=dealer)
+    return hand, BurracoState.new_hand(rules, deal=deal, dealer=rules.players - 1)
 
 
 def replay_hand(rules: RuleSet, hand: StoredHand) -> BurracoState:
     """The live state of a stored hand: its deal, then every stored action through the engine."""
-    state = BurracoState.new_hand(rules, deal=read_deal(hand.deal, rules), dealer=hand.dealer)
+    # The engine counts seats from the first player; ``hand.dealer`` is a table seat.
+    state = BurracoState.new_hand(rules, deal=read_deal(hand.deal, rules),
+                                  dealer=rules.players - 1)
     for _seat, text in hand.actions:
         state.play(text)
     return state
@@ -282,10 +302,12 @@ class TableManager:
             clock = Clock(rules.players, stored.clock_ms, stored.increment_ms)
             for seat, bank in hand.clocks.items():
                 clock.bank[seat] = bank
-            clock.start(None if state.is_over else state.current)
+            seating = Seating.for_dealer(rules.players, hand.dealer)
+            clock.start(None if state.is_over else seating.table(state.current))
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
-                     state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms)
+                     state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
+                     clock_ms=stored.clock_ms, increment_ms=stored.increment_ms)
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -316,10 +338,11 @@ class TableManager:
         clock = None
         if clock_ms is not None:
             clock = Clock(rules.players, clock_ms, increment_ms)
-            clock.start(state.current)
+            clock.start(Seating.for_dealer(rules.players, dealer).table(state.current))
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
-                      clock=clock, grace_ms=grace_ms)
+                      clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
+                      increment_ms=increment_ms)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
@@ -352,18 +375,29 @@ class TableManager:
         """Take in what other processes committed to this table (its lock held)."""
         if not self.fanout.shared:
             return False
+        latest = await asyncio.to_thread(self.store.latest_hand_no, table.id)
+        if latest is not None and latest > table.hand.hand_no:
+            # Another process dealt the next hand: take the table up afresh.
+            stored = await asyncio.to_thread(self.store.load_table, table.id)
+            if stored is not None:
+                fresh = self._table_of(stored)
+                table.hand, table.state, table.clock = fresh.hand, fresh.state, fresh.clock
+                table.seats = stored.seats
+                table.standin_turn = None
+                table.turn_started = time.monotonic()
+                return True
         rows = await asyncio.to_thread(self.store.actions_since, table.id,
                                        table.hand.hand_no, table.version)
         table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
         for seq, seat, text, clock_ms in rows:
             if seq != table.version + 1:
                 break
-            before = table.state.current
+            before = table.current_seat()
             table.state.play(text)
             table.hand.actions.append((seat, text))
-            if table.state.is_over or table.state.current != before:
+            if table.state.is_over or table.current_seat() != before:
                 if table.clock is not None:
-                    table.clock.end_turn(None if table.state.is_over else table.state.current)
+                    table.clock.end_turn(None if table.state.is_over else table.current_seat())
                 table.turn_started = time.monotonic()
             if table.clock is not None and clock_ms is not None:
                 table.clock.bank[seat] = clock_ms
@@ -375,7 +409,9 @@ class TableManager:
         if table is None:
             return
         async with table.lock:
-            if await self._sync(table) and table.hand.actions:
+            hand_no = table.hand.hand_no
+            if (await self._sync(table) and table.hand.actions
+                    and table.hand.hand_no == hand_no):
                 seat, text = table.hand.actions[-1]
                 table.broadcast({"seat": seat, "action": text, "version": table.version})
             else:
@@ -497,9 +533,9 @@ class TableManager:
                 raise ProtocolError("not-seated", "spectators cannot play")
             if state.is_over:
                 raise ProtocolError("hand-over", "the hand is over")
-            if state.current != client.seat:
+            if table.current_seat() != client.seat:
                 raise ProtocolError("not-your-turn",
-                                    f"it is seat {state.current}'s turn, not yours "
+                                    f"it is seat {table.current_seat()}'s turn, not yours "
                                     f"(seat {client.seat})")
             if table.bot_plays(client.seat):
                 raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
@@ -520,8 +556,9 @@ class TableManager:
         after.apply(action)  # IllegalActionError: nothing stored, nothing changed
         seq = table.version + 1
         text = str(action)
-        result = result_info(after, table.hand.salt, table.hand.deal)
-        turn_over = after.is_over or after.current != seat
+        seating = table.seating
+        result = result_info(after, table.hand.salt, table.hand.deal, seating)
+        turn_over = after.is_over or seating.table(after.current) != seat
         clock = table.clock
         bank = None
         if clock is not None:
@@ -529,9 +566,11 @@ class TableManager:
         awards: tuple[Award, ...] = ()
         final = after.result()
         if final is not None:
-            accounts = {i: st.account_id for i, st in enumerate(table.seats)
+            # The engine's result is by engine seat and side: hand it engine seats.
+            accounts = {seating.engine(i): st.account_id for i, st in enumerate(table.seats)
                         if st.kind == "human" and st.account_id is not None}
-            awards = tuple(hand_awards(final, after.team_of, accounts, set(table.standin)))
+            away = {seating.engine(i) for i in table.standin}
+            awards = tuple(hand_awards(final, after.team_of, accounts, away))
         try:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
@@ -555,7 +594,7 @@ class TableManager:
         table.hand.actions.append((seat, text))
         if turn_over:
             if clock is not None and bank is not None:
-                clock.end_turn(None if after.is_over else after.current)
+                clock.end_turn(None if after.is_over else seating.table(after.current))
                 clock.bank[seat] = bank  # exactly what was stored, so a restart agrees
             if table.standin_turn == seat:
                 table.standin_turn = None
@@ -567,7 +606,7 @@ class TableManager:
     def _kick_bots(self, table: Table) -> None:
         if table.bot_task is None or table.bot_task.done():
             state = table.state
-            if not state.is_over and table.bot_plays(state.current):
+            if not state.is_over and table.bot_plays(table.current_seat()):
                 table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
@@ -582,17 +621,47 @@ class TableManager:
                     table.broadcast({"seat": last_seat, "action": last_text,
                                      "version": table.version})
                 state = table.state
-                if state.is_over or not table.bot_plays(state.current):
+                if state.is_over or not table.bot_plays(table.current_seat()):
                     return
-                seat = state.current
+                seat = table.current_seat()
                 bot = table.bot_for(seat)
-                action = bot.choose(state.observation(seat), state.legal_actions())
+                action = bot.choose(state.observation(table.seating.engine(seat)),
+                                    state.legal_actions())
                 try:
                     await self._commit(table, seat, action,
                                        by_bot=table.seats[seat].kind != "bot")
                 except (IllegalActionError, ProtocolError) as exc:
                     log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
                     return
+
+    async def next_hand(self, table: Table, client: Client, hand_no: int) -> None:
+        """Deal the next hand at this table, the deal passing to the next seat."""
+        async with table.lock:
+            await self._sync(table)
+            if client.seat is None:
+                raise ProtocolError("not-seated", "only the players deal the next hand")
+            if hand_no != table.hand.hand_no:
+                raise ProtocolError("stale", f"hand {table.hand.hand_no} is already dealt")
+            if not table.state.is_over:
+                raise ProtocolError("hand-not-over", "finish this hand first")
+            players = table.rules.players
+            hand, state = new_hand(table.rules, table.hand.hand_no + 1,
+                                   (table.hand.dealer + 1) % players, self.rng)
+            try:
+                await asyncio.to_thread(self.store.add_hand, table.id, hand)
+            except StaleVersionError:
+                await self._sync(table)
+                table.broadcast(None)
+                raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
+            table.hand, table.state = hand, state
+            table.standin_turn = None
+            table.turn_started = time.monotonic()
+            if table.clock_ms is not None:
+                table.clock = Clock(players, table.clock_ms, table.increment_ms)
+                table.clock.start(table.current_seat())
+            table.broadcast(None)
+            await self.fanout.publish_table(table.id)
+            self._kick_bots(table)
 
     # --- presence and time -----------------------------------------------------------------
 
@@ -614,7 +683,7 @@ class TableManager:
         state = table.state
         if state.is_over:
             return
-        seat = state.current
+        seat = table.current_seat()
         if table.seats[seat].kind != "human" or table.bot_plays(seat):
             return
         now = time.monotonic()

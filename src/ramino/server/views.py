@@ -12,20 +12,24 @@ from typing import Any
 from ramino.games.burraco import BurracoState
 from ramino.melds import burraco_type
 from ramino.server.protocol import ResultInfo
+from ramino.server.seating import Seating
 
 PRIVATE_FIELDS = ("hand", "forbidden_discard")
 
 
-def seat_view(state: BurracoState, seat: int) -> dict[str, Any]:
-    return state.observation(seat).as_dict()
+def seat_view(state: BurracoState, seat: int, seating: Seating | None = None
+              ) -> dict[str, Any]:
+    """Table seat ``seat``'s own observation, in table seats and sides."""
+    seating = seating or Seating(state.players, 0)
+    return seating.view(state.observation(seating.engine(seat)).as_dict())
 
 
-def public_view(state: BurracoState) -> dict[str, Any]:
+def public_view(state: BurracoState, seating: Seating | None = None) -> dict[str, Any]:
     view = state.observation(0).as_dict()
     for name in PRIVATE_FIELDS:
         view.pop(name, None)
     view["seat"] = None
-    return view
+    return (seating or Seating(state.players, 0)).view(view)
 
 
 def burraco_marks(state: BurracoState) -> dict[str, str]:
@@ -39,11 +43,16 @@ def burraco_marks(state: BurracoState) -> dict[str, str]:
     return marks
 
 
-def result_info(state: BurracoState, salt: str, deal: dict[str, Any]) -> ResultInfo | None:
+def result_info(state: BurracoState, salt: str, deal: dict[str, Any],
+                seating: Seating | None = None) -> ResultInfo | None:
+    """The score of a finished hand by table side (``seating``: engine -> table seats)."""
     result = state.result()
     if result is None:
         return None
-    return ResultInfo(end=result.end, scores=list(result.scores),
-                      breakdown=[b.as_dict() for b in result.breakdown],
-                      burrachi=[list(b.burrachi) for b in result.breakdown],
-                      closed_by=result.closed_by, salt=salt, deal=deal)
+    seating = seating or Seating(state.players, 0)
+    return ResultInfo(end=result.end, scores=seating.by_team(list(result.scores)),
+                      breakdown=seating.by_team([b.as_dict() for b in result.breakdown]),
+                      burrachi=seating.by_team([list(b.burrachi) for b in result.breakdown]),
+                      closed_by=(None if result.closed_by is None
+                                 else seating.table(result.closed_by)),
+                      salt=salt, deal=deal)
