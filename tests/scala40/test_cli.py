@@ -1,0 +1,53 @@
+"""``ramino play --preset fisca --players N`` and ``ramino replay`` on Scala 40 records."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ramino.cli import app
+from ramino.games.scala40_match import Scala40Match
+from ramino.records.scala40 import replay_scala40, scala40_match_record_of
+from ramino.rules import make_rules
+
+
+def test_play_scala40_in_the_terminal_writes_a_record(tmp_path: Path) -> None:
+    out = tmp_path / "hand.json"
+    result = CliRunner().invoke(app, ["play", "--preset", "fisca", "--players", "3", "--seed",
+                                      "4", "--out", str(out)],
+                                input="pick\ndraw\nhelp\nmeld 5c\nmeld 6h 7h 8h JK=5h\nquit\n")
+    assert result.exit_code == 1  # the player quit before the end of the hand
+    text = result.output
+    assert "Scala 40 (fisca, 3 players)" in text
+    assert "refused: pick: before opening you may not take the discard" in text
+    assert "your legal actions: meld " in text and "discard " in text
+    assert "refused: 5c: a meld needs at least three cards" in text
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["game"] == "scala40" and len(document["players"]) == 3
+    assert replay_scala40(document).ok
+    assert document["turns"][0] == ["draw", "meld 6h 7h 8h JK=5h"]
+
+
+def test_play_refuses_a_player_count_the_game_has_not() -> None:
+    result = CliRunner().invoke(app, ["play", "--preset", "fisca", "--players", "7"])
+    assert result.exit_code == 2
+
+
+def test_replay_prints_a_scala40_match(tmp_path: Path) -> None:
+    match = Scala40Match(make_rules("fisca", {"players": 2}), seed=8)
+    rng = random.Random(8)
+    while not match.over:
+        state = match.next_hand()
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(scala40_match_record_of(match)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    winner = match.standing().winner
+    assert f"Match over after {len(match.states)} hands: seat {winner} wins" in result.output
+    as_json = CliRunner().invoke(app, ["replay", "--json", str(path)])
+    assert json.loads(as_json.stdout)["match"]["winner"] == winner
