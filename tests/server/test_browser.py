@@ -206,6 +206,11 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
         players[0].locator("#verify").filter(has_text="Mazzo verificato").wait_for(
             timeout=5000)
         assert watcher.locator("#hand button.card").count() == 0
+        assert watcher.locator("#next-hand").is_hidden()
+        players[1].click("#next-hand")  # the deal passes to seat 0: seat 1 (a bot) opens
+        for page in players:
+            page.locator("#result").wait_for(state="hidden", timeout=10_000)
+            page.locator("#status").filter(has_text="mano 2").wait_for(timeout=10_000)
         check_screenshot(watcher, PHONE)
         check_screenshot(players[0], DESKTOP)
     finally:

@@ -218,7 +218,8 @@ function render() {
   const who = last.result ? "Mano finita" : v.current === mySeat ? "Tocca a te"
     : `Tocca a ${seatName(v.current)}`;
   const phase = last.result ? "" : v.phase === "draw" ? " — pesca o raccogli" : " — cala, attacca o scarta";
-  setStatus(`${who}${v.current === mySeat ? phase : ""} · mossa ${last.version}`);
+  setStatus(`${who}${v.current === mySeat ? phase : ""} · mano ${last.hand_no + 1}, ` +
+    `mazziere ${seatName(last.dealer)} · mossa ${last.version}`);
   // For scripts and tests that watch the page: the version shown and whether it is our turn.
   $("table").dataset.version = last.version;
   $("table").dataset.myTurn = myTurn ? "1" : "0";
@@ -331,6 +332,9 @@ $("do-meld").addEventListener("click", doMeld);
 $("do-attach").addEventListener("click", doAttach);
 $("do-discard").addEventListener("click", doDiscard);
 $("play-legal").addEventListener("click", () => { const a = $("legal").value; if (a) act(a); });
+$("next-hand").addEventListener("click", () => {
+  if (last) send({ type: "next", hand_no: last.hand_no });
+});
 
 document.addEventListener("keydown", (event) => {
   const tag = (event.target && event.target.tagName) || "";
@@ -421,6 +425,7 @@ function renderResult() {
   $("result").dataset.scores = r.scores.join(",");
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
+  $("next-hand").hidden = mySeat === null;
   verifyDeal(r).then((text) => { $("verify").textContent = text; });
 }
 
