@@ -11,7 +11,7 @@ import pytest
 from ramino.cards import JOKER, parse_card, parse_cards
 from ramino.errors import IllegalActionError, NotationError, NotSupportedError
 from ramino.games import scala40_melds as m40
-from ramino.games.actions import SWAP, parse_action
+from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
 from ramino.games.scala40 import Scala40State
 from ramino.games.scala40_match import Scala40Match, standing
 from ramino.records.scala40 import replay_scala40, scala40_match_record_of
@@ -174,3 +174,14 @@ def test_penalties_of_a_hand_use_the_scala40_values() -> None:
         expected = sum(25 if c == JOKER else 11 if c % 13 == 0 else min(c % 13 + 1, 10)
                        for c in cards)
         assert points == expected
+
+
+def test_malformed_action_values_are_notation_errors_and_change_nothing() -> None:
+    state = Scala40State.new_hand(FISCA, seed=2)
+    state.play("draw")
+    before = state.fingerprint()
+    for action in (Action(DISCARD, ()), Action(SWAP, (1, 2), 1), Action(MELD, (99, 1, 2)),
+                   Action(ATTACH, (1,), 0), Action("draw", (3,))):
+        with pytest.raises(NotationError):
+            state.apply(action)
+        assert state.fingerprint() == before

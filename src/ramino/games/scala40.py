@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ramino.cards import JOKER, NUM_TYPES, card_str, cards_str, from_counts, pack, to_counts
-from ramino.errors import IllegalActionError, NotSupportedError, RulesError
+from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
 from ramino.games import scala40_melds as m40
 from ramino.games.actions import (
     ATTACH,
@@ -461,6 +461,7 @@ class Scala40State:
         if kind not in (DRAW, PICK, MELD, ATTACH, SWAP, DISCARD):
             raise _illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
                            "discard)", "scala40-actions", "§6.3")
+        _check_shape(action)
         legal = self.legal_actions()
         assert self._resolved is not None and self._canon is not None
         if kind in (DRAW, PICK, DISCARD):
@@ -1055,6 +1056,21 @@ class Scala40State:
         return _illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
                         "the closing discard may be such a card (T-45)", "discard-attach-ban",
                         "§6.3")
+
+
+def _check_shape(action: Action) -> None:
+    """Refuse an action value no notation could produce (RECORD.md §3)."""
+    kind = action.kind
+    if any(not 0 <= c < NUM_TYPES for c in action.cards):
+        raise NotationError(f"{kind}: a card must be a card type 0..{NUM_TYPES - 1}")
+    if kind in (DRAW, PICK) and (action.cards or action.annotations):
+        raise NotationError(f"{kind!r} takes no cards")
+    if kind in (DISCARD, SWAP) and len(action.cards) != 1:
+        raise NotationError(f"{kind!r} takes exactly one card")
+    if kind in (ATTACH, SWAP) and action.meld < 1:
+        raise NotationError(f"{kind!r} needs a meld number (melds are numbered from 1)")
+    if kind in (MELD, ATTACH) and not action.cards:
+        raise NotationError(f"{kind!r} needs cards")
 
 
 @lru_cache(maxsize=1024)
