@@ -1,8 +1,9 @@
 """The named bots of the ladder and the one factory that makes them (issue 4).
 
-A bot spec is a name with optional settings: ``expert``, ``search:samples=16``,
-``search:seconds=1``.  ``oracle`` is registered for measurement only (it reads the true state,
-``ramino.bots.protocol.SeesState``) and is never offered as an opponent to people.
+A bot spec is a name with optional settings: ``expert``, ``expert:wild_cost=20`` (any
+``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1``.  ``oracle`` is
+registered for measurement only (it reads the true state, ``ramino.bots.protocol.SeesState``)
+and is never offered as an opponent to people.
 """
 
 from __future__ import annotations
@@ -24,8 +25,13 @@ def _greedy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 
 def _expert(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.expert import ExpertBot
-    return ExpertBot(seed, rules)
+    from ramino.bots.expert import ExpertBot, ExpertWeights
+    known = set(ExpertWeights().as_dict())
+    unknown = set(options) - known
+    if unknown:
+        raise ValueError(f"unknown expert weight(s) {sorted(unknown)}")
+    weights = ExpertWeights.from_dict({k: float(v) for k, v in options.items()})
+    return ExpertBot(seed, rules, weights)
 
 
 def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
@@ -39,7 +45,7 @@ def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 
 def _search_options(options: dict[str, str]) -> dict[str, float]:
-    allowed = {"samples", "seconds", "candidates", "horizon"}
+    allowed = {"samples", "seconds", "candidates", "horizon", "margin"}
     unknown = set(options) - allowed
     if unknown:
         raise ValueError(f"unknown search setting(s) {sorted(unknown)}; use {sorted(allowed)}")

@@ -9,7 +9,10 @@ out in the same sampled worlds:
 2. in each world every candidate is played, then the whole table continues with the expert
    until the hand ends, and the candidate scores its side's point difference (§2.10);
 3. common random numbers: every candidate meets the same worlds and the same rollout seeds, so
-   the comparison measures the decision and not the luck of the draw.
+   the comparison measures the decision and not the luck of the draw;
+4. the expert's own choice stands unless another candidate beats it by ``margin`` standard
+   errors of the paired differences (a hand swings by hundreds of points: noise must not
+   overturn the expert).
 
 Meld and attach choices follow the expert (they are rarely close calls, and searching them
 would multiply the cost).  Budget: ``samples`` worlds per decision and, if ``seconds`` > 0, a
@@ -20,6 +23,7 @@ honesty replay is only exact with ``seconds=0``).
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Sequence
 
@@ -37,13 +41,15 @@ ROLLOUT_LIMIT = 5_000
 
 class SearchBot:
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 16,
-                 seconds: float = 0.0, candidates: float = 3, horizon: float = 0) -> None:
+                 seconds: float = 0.0, candidates: float = 3, horizon: float = 0,
+                 margin: float = 2.0) -> None:
         self.seed = seed
         self.rules = rules or preset("fibur")
         self.samples = max(1, int(samples))
         self.seconds = seconds
         self.candidates = max(1, int(candidates))
         self.horizon = int(horizon)
+        self.margin = margin
         self.expert = ExpertBot(seed, self.rules)
         self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
 
@@ -53,18 +59,33 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         rng = random.Random(decision_seed(self.seed, observation))
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         for _ in range(self.samples):
             world = self.world(observation, rng)
             rollout_seed = rng.getrandbits(32)
             for i, action in enumerate(options):
-                totals[i] += self.rollout(world.clone(), action, observation.seat, rollout_seed)
+                values[i].append(self.rollout(world.clone(), action, observation.seat,
+                                              rollout_seed))
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        # Ties keep the expert's order (max returns the first best).
-        best = max(range(len(options)), key=lambda i: totals[i])
-        return options[best]
+        return options[self.pick(values)]
+
+    def pick(self, values: list[list[float]]) -> int:
+        """The expert's choice (index 0) unless another candidate beats it by more than
+        ``margin`` standard errors of the paired differences: a hand's score swings by
+        hundreds of points, so a few samples must not overturn the expert on noise."""
+        best, best_z = 0, self.margin
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            if len(diffs) < 2:
+                continue
+            m = statistics.fmean(diffs)
+            sd = statistics.stdev(diffs)
+            z = m / (sd / len(diffs) ** 0.5) if sd > 0 else (float("inf") if m > 0 else 0.0)
+            if z > best_z:
+                best, best_z = i, z
+        return best
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:
         """The plans worth searching: the draw/pick choice, or the best few discards when the
