@@ -829,9 +829,6 @@ class Scala40State:
         good: set[int] = set()
         if not options:
             return options, good
-        values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
-                  for o in options]
-        needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
         # An upper bound of the points still to gain: every card some meld could use, at its
         # highest value (a jolly as an ace; nothing under apertura senza jolly).
         coverable = {c for o in options for c in o[0]}
@@ -844,6 +841,11 @@ class Scala40State:
         size = self.sizes[seat]
         base_points = self.turn_clean_points if clean_only else self.turn_points
         base_bound = sum(top[c] * hand[c] for c in coverable)
+        if not may_close and base_points + base_bound < rules.opening_threshold:
+            return options, good  # even every usable card at its best value falls short
+        values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
+                  for o in options]
+        needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
 
         def success(points: int, rest: int, picked_ok: bool) -> bool:
             if not picked_ok or rest <= 0:
