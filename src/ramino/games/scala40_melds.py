@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -327,46 +327,73 @@ def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
     out: list[Option] = []
     has_jolly = hand[JOKER] > 0
     for suit in range(4):
-        row = _CARD_AT[suit]
-        avail = [hand[row[p]] > 0 for p in range(14)]
-        if sum(avail[:13]) + has_jolly < 3:
-            continue  # not enough cards of the suit for a sequence
-        for lo in range(14):
-            if not avail[lo] and not has_jolly:
-                continue
-            missing = -1
-            for hi in range(lo, 14):
-                if not avail[hi]:
-                    if missing >= 0 or not has_jolly:
-                        break
-                    missing = hi
-                if hi - lo < 2:
-                    continue
-                if missing < 0:
-                    if not (lo == 0 and hi == HIGH_ACE):  # both aces: one must be the jolly
-                        out.append(_window(suit, lo, hi, -1))
-                    if has_jolly:
-                        for j in range(lo, hi + 1):
-                            option = _window(suit, lo, hi, j)
-                            if option[2].jolly >= 0:
-                                out.append(option)
-                else:
-                    option = _window(suit, lo, hi, missing)
-                    if option[2].jolly >= 0:
-                        out.append(option)
+        base = 13 * suit
+        mask = 0
+        for rank in range(13):
+            if hand[base + rank]:
+                mask |= 1 << rank
+        if mask:
+            out.extend(_suit_sequences(suit, mask, has_jolly))
     need = 2 if has_jolly else 3
+    size = rules.group_max_size
     for rank in range(13):
-        if (hand[rank] > 0) + (hand[rank + 13] > 0) + (hand[rank + 26] > 0) + (
-                hand[rank + 39] > 0) < need:
-            continue
-        suits = tuple(s for s in range(4) if hand[rank + 13 * s])
-        for k in range(2, min(len(suits), rules.group_max_size) + 1):
-            for combo in combinations(suits, k):
-                if k >= 3:
-                    out.append(_group(rank, combo, -1))
-                if has_jolly and k + 1 <= rules.group_max_size:
-                    out.extend(_group(rank, combo, s) for s in range(4) if s not in combo)
+        mask = ((hand[rank] > 0) | (hand[rank + 13] > 0) << 1 | (hand[rank + 26] > 0) << 2
+                | (hand[rank + 39] > 0) << 3)
+        if _BITS[mask] >= need:
+            out.extend(_rank_groups(rank, mask, has_jolly, size))
     return out
+
+
+_BITS: Final = tuple(bin(m).count("1") for m in range(16))
+
+
+@cache
+def _suit_sequences(suit: int, mask: int, has_jolly: bool) -> tuple[Option, ...]:
+    """Every sequence of ``suit`` the ranks in ``mask`` (bit r: rank r held) make, with the
+    jolly in every place it can stand when ``has_jolly``."""
+    avail = [bool(mask >> (p % 13) & 1) for p in range(14)]
+    out: list[Option] = []
+    if sum(avail[:13]) + has_jolly < 3:
+        return ()
+    for lo in range(14):
+        if not avail[lo] and not has_jolly:
+            continue
+        missing = -1
+        for hi in range(lo, 14):
+            if not avail[hi]:
+                if missing >= 0 or not has_jolly:
+                    break
+                missing = hi
+            if hi - lo < 2:
+                continue
+            if missing < 0:
+                if not (lo == 0 and hi == HIGH_ACE):  # both aces: one must be the jolly
+                    out.append(_window(suit, lo, hi, -1))
+                if has_jolly:
+                    for j in range(lo, hi + 1):
+                        option = _window(suit, lo, hi, j)
+                        if option[2].jolly >= 0:
+                            out.append(option)
+            else:
+                option = _window(suit, lo, hi, missing)
+                if option[2].jolly >= 0:
+                    out.append(option)
+    return tuple(out)
+
+
+@cache
+def _rank_groups(rank: int, mask: int, has_jolly: bool, group_max_size: int
+                 ) -> tuple[Option, ...]:
+    """Every group of ``rank`` the suits in ``mask`` make (with a jolly if ``has_jolly``)."""
+    suits = tuple(s for s in range(4) if mask >> s & 1)
+    out: list[Option] = []
+    for k in range(2, min(len(suits), group_max_size) + 1):
+        for combo in combinations(suits, k):
+            if k >= 3:
+                out.append(_group(rank, combo, -1))
+            if has_jolly and k + 1 <= group_max_size:
+                out.extend(_group(rank, combo, s) for s in range(4) if s not in combo)
+    return tuple(out)
 
 
 _CARD_AT: Final = tuple(tuple(make_card(p % 13, suit) for p in range(14)) for suit in range(4))
