@@ -131,7 +131,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                 private=spec.private, bot_level=spec.bot_level,
                 clock_ms=None if spec.clock_seconds is None else int(spec.clock_seconds * 1000),
                 increment_ms=int(spec.increment_seconds * 1000),
-                grace_ms=int(spec.grace_seconds * 1000))
+                grace_ms=int(spec.grace_seconds * 1000), match_hands=spec.match_hands)
         except (RaminoError, ValueError, KeyError) as exc:
             raise HTTPException(400, str(exc).strip("'\"")) from None
         url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")
@@ -207,8 +207,10 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         return stats
 
     @app.get("/api/leaderboard")
-    async def leaderboard() -> list[dict[str, Any]]:
-        return await asyncio.to_thread(own_store.leaderboard, 50)
+    async def leaderboard(by: str = "xp") -> list[dict[str, Any]]:
+        if by not in ("xp", "rating"):
+            raise HTTPException(422, "by is 'xp' or 'rating'")
+        return await asyncio.to_thread(own_store.leaderboard, 50, by)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, invite: str | None = None) -> dict[str, Any]:

@@ -135,6 +135,7 @@ class Update(_Message):
     version: int
     hand_no: int
     dealer: int  # the table seat that dealt this hand (the next seat plays first)
+    match: dict[str, Any]  # hands, hand (1-based), totals by side, over, rated
     view: dict[str, Any]
     event: dict[str, Any] | None
     legal: list[str]
@@ -195,6 +196,7 @@ class CreateTable(_Message):
     clock_seconds: float | None = Field(default=None, ge=0.1, le=7200)  # the time bank
     increment_seconds: float = Field(default=5, ge=0, le=600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in
+    match_hands: int = Field(default=1, ge=1, le=20)  # matches of 3 or more hands are rated
 
 
 class Credentials(_Message):

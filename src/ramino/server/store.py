@@ -72,6 +72,7 @@ class TableRow(Base):
     clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no clock
     increment_ms: Mapped[int] = mapped_column(Integer, default=0)
     grace_ms: Mapped[int] = mapped_column(Integer, default=60000)
+    match_hands: Mapped[int] = mapped_column(Integer, default=1)
 
 
 class SeatRow(Base):
@@ -154,6 +155,7 @@ class PendingAction:
     clock_ms: int | None = None
     by_bot: bool = False
     awards: tuple[Award, ...] = ()  # when it ended the hand: each account's XP and statistics
+    ratings: tuple[tuple[int, float, float], ...] = ()  # when it ended a rated match
 
 
 class NameTakenError(Exception):
@@ -195,6 +197,7 @@ class StoredTable:
     clock_ms: int | None = None
     increment_ms: int = 0
     grace_ms: int = 60000
+    match_hands: int = 1
 
 
 def database_url(db: str | Path | None) -> str:
@@ -250,7 +253,8 @@ class Store:
                                  preset=table.preset, options=json.dumps(table.options),
                                  private=table.private, invite_hash=table.invite_hash,
                                  bot_level=table.bot_level, clock_ms=table.clock_ms,
-                                 increment_ms=table.increment_ms, grace_ms=table.grace_ms))
+                                 increment_ms=table.increment_ms, grace_ms=table.grace_ms,
+                                 match_hands=table.match_hands))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -337,6 +341,10 @@ class Store:
                                     wins=AccountRow.wins + int(award.win),
                                     burrachi=AccountRow.burrachi + award.burrachi,
                                     abandons=AccountRow.abandons + int(award.abandoned)))
+                    for account_id, mu, sigma in a.ratings:
+                        session.execute(
+                            update(AccountRow).where(AccountRow.id == account_id)
+                            .values(mu=mu, sigma=sigma, rated=AccountRow.rated + 1))
         except IntegrityError as exc:
             where = ", ".join(f"{a.table_id}#{a.seq}" for a in actions)
             raise StaleVersionError(f"an action number is already stored ({where})") from exc
@@ -365,7 +373,7 @@ class Store:
                               [StoredSeat(s.kind, s.name, s.token_hash, s.account_id)
                                for s in seats],
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
-                              grace_ms=row.grace_ms)
+                              grace_ms=row.grace_ms, match_hands=row.match_hands)
             for h in hands:
                 actions = session.execute(
                     select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)
@@ -434,11 +442,23 @@ class Store:
             row = session.get(AccountRow, account_id)
             return None if row is None else _stats(row)
 
-    def leaderboard(self, limit: int = 50) -> list[dict[str, Any]]:
+    def leaderboard(self, limit: int = 50, by: str = "xp") -> list[dict[str, Any]]:
+        """The best accounts by experience points, or (``by="rating"``) by the conservative
+        rating of those with at least one rated match."""
         with Session(self.engine) as session:
-            rows = session.scalars(select(AccountRow).order_by(AccountRow.xp.desc(),
-                                                               AccountRow.name).limit(limit))
-            return [_stats(r) for r in rows]
+            query = select(AccountRow)
+            if by == "rating":
+                query = query.where(AccountRow.rated > 0).order_by(
+                    (AccountRow.mu - 3 * AccountRow.sigma).desc(), AccountRow.name)
+            else:
+                query = query.order_by(AccountRow.xp.desc(), AccountRow.name)
+            return [_stats(r) for r in session.scalars(query.limit(limit))]
+
+    def ratings_of(self, account_ids: list[int]) -> dict[int, tuple[float, float]]:
+        with Session(self.engine) as session:
+            rows = session.execute(select(AccountRow.id, AccountRow.mu, AccountRow.sigma)
+                                   .where(AccountRow.id.in_(account_ids))).all()
+            return {r.id: (r.mu, r.sigma) for r in rows}
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[int | None, str, str]]:
         with Session(self.engine) as session:
@@ -451,7 +471,8 @@ class Store:
 def _stats(row: AccountRow) -> dict[str, Any]:
     return {"name": row.name, "xp": row.xp, "hands": row.hands, "wins": row.wins,
             "burrachi": row.burrachi, "abandons": row.abandons,
-            "rating": round(row.mu - 3 * row.sigma, 2), "rated": row.rated}
+            "rating": round(row.mu - 3 * row.sigma, 2), "mu": round(row.mu, 3),
+            "sigma": round(row.sigma, 3), "rated": row.rated}
 
 
 def _hand_row(table_id: str, hand: StoredHand) -> HandRow:

@@ -50,6 +50,7 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
+from ramino.server.ratings import MIN_RATED_HANDS, rate_match
 from ramino.server.seating import Seating
 from ramino.server.store import (
     PendingAction,
@@ -123,6 +124,8 @@ class Table:
     grace_ms: int = 60000
     clock_ms: int | None = None  # each hand's time bank (None: no clock)
     increment_ms: int = 0
+    match_hands: int = 1
+    match_totals: list[int] = field(default_factory=lambda: [0, 0])  # finished hands, by side
     standin: set[int] = field(default_factory=set)  # absent players a bot plays for
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
     absent_since: dict[int, float] = field(default_factory=dict)
@@ -132,6 +135,19 @@ class Table:
     def seating(self) -> Seating:
         """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2)."""
         return Seating.for_dealer(self.rules.players, self.hand.dealer)
+
+    def match_info(self) -> dict[str, Any]:
+        n = self.match_hands
+        return {"hands": n, "hand": self.hand.hand_no % n + 1, "totals": self.match_totals,
+                "over": self.state.is_over and self.hand.hand_no % n == n - 1,
+                "rated": n >= MIN_RATED_HANDS}
+
+    def match_sides(self) -> list[list[int | None]]:
+        """Account ids per table side (None: a guest or a bot)."""
+        sides: list[list[int | None]] = [[], []]
+        for i, st in enumerate(self.seats):
+            sides[i % 2].append(st.account_id if st.kind == "human" else None)
+        return sides
 
     def current_seat(self) -> int:
         """The table seat whose turn it is."""
@@ -173,7 +189,7 @@ class Table:
                 "event": event, "marks": burraco_marks(state), "seats": self.seat_infos(),
                 "clocks": None if self.clock is None else self.clock.snapshot(),
                 "standin": self.standins(), "commitment": self.hand.commitment,
-                "dealer": self.hand.dealer,
+                "dealer": self.hand.dealer, "match": self.match_info(),
                 "result": result_info(state, self.hand.salt, self.hand.deal, self.seating)}
 
     def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
@@ -304,17 +320,24 @@ class TableManager:
                 clock.bank[seat] = bank
             seating = Seating.for_dealer(rules.players, hand.dealer)
             clock.start(None if state.is_over else seating.table(state.current))
+        n = stored.match_hands
+        start = hand.hand_no - hand.hand_no % n
+        totals = [0, 0]
+        for h in stored.hands:
+            if start <= h.hand_no and h.result is not None:
+                totals = [a + b for a, b in zip(totals, h.result["scores"], strict=True)]
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
-                     clock_ms=stored.clock_ms, increment_ms=stored.increment_ms)
+                     clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
+                     match_hands=n, match_totals=totals)
 
     # --- lobby -------------------------------------------------------------------------------
 
     async def create(self, *, name: str, preset: str, options: dict[str, Any],
                      seats: Sequence[str], private: bool, bot_level: str,
                      clock_ms: int | None = None, increment_ms: int = 0,
-                     grace_ms: int = 60000) -> tuple[Table, str | None]:
+                     grace_ms: int = 60000, match_hands: int = 1) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings."""
         if len(self.tables) >= self.max_tables:
@@ -333,7 +356,8 @@ class TableManager:
                         for i, kind in enumerate(seats)]
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
-                             bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms)
+                             bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
+                             match_hands)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -342,7 +366,7 @@ class TableManager:
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
-                      increment_ms=increment_ms)
+                      increment_ms=increment_ms, match_hands=match_hands)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
@@ -382,6 +406,7 @@ class TableManager:
             if stored is not None:
                 fresh = self._table_of(stored)
                 table.hand, table.state, table.clock = fresh.hand, fresh.state, fresh.clock
+                table.match_totals = fresh.match_totals
                 table.seats = stored.seats
                 table.standin_turn = None
                 table.turn_started = time.monotonic()
@@ -571,11 +596,23 @@ class TableManager:
                         if st.kind == "human" and st.account_id is not None}
             away = {seating.engine(i) for i in table.standin}
             awards = tuple(hand_awards(final, after.team_of, accounts, away))
+        totals = table.match_totals
+        ratings: tuple[tuple[int, float, float], ...] = ()
+        if result is not None:
+            totals = [a + b for a, b in zip(totals, result.scores, strict=True)]
+            n = table.match_hands
+            if table.hand.hand_no % n == n - 1 and n >= MIN_RATED_HANDS:
+                sides = table.match_sides()
+                ids = [a for side in sides for a in side if a is not None]
+                if ids:
+                    now = await asyncio.to_thread(self.store.ratings_of, ids)
+                    ratings = tuple((a, mu, sigma) for a, (mu, sigma)
+                                    in rate_match(sides, totals, now).items())
         try:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
                 None if result is None else result.model_dump(mode="json"), bank, by_bot,
-                awards))
+                awards, ratings))
         except StaleVersionError:
             # Another process stored this action number first: take its actions in, show
             # them, and let the sender choose again on the new version.
@@ -592,6 +629,7 @@ class TableManager:
                                 "changed: try again") from exc
         table.state = after
         table.hand.actions.append((seat, text))
+        table.match_totals = totals
         if turn_over:
             if clock is not None and bank is not None:
                 clock.end_turn(None if after.is_over else seating.table(after.current))
@@ -654,6 +692,8 @@ class TableManager:
                 table.broadcast(None)
                 raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
             table.hand, table.state = hand, state
+            if hand.hand_no % table.match_hands == 0:
+                table.match_totals = [0, 0]  # a new match (a rematch)
             table.standin_turn = None
             table.turn_started = time.monotonic()
             if table.clock_ms is not None:

@@ -40,6 +40,7 @@ form.addEventListener("submit", async (event) => {
     seats: [0, 1, 2, 3].map((i) => data.get(`seat${i}`)),
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
+    match_hands: Number(data.get("match_hands") || 1),
   };
   if (data.get("clock")) {
     const [bank, increment] = data.get("clock").split(",").map(Number);
@@ -115,5 +116,18 @@ async function showLeaderboard() {
   }
 }
 
+async function showRatings() {
+  const response = await fetch("/api/leaderboard?by=rating");
+  if (!response.ok) return;
+  const list = document.getElementById("rating-board");
+  list.replaceChildren();
+  for (const row of await response.json()) {
+    const li = document.createElement("li");
+    li.textContent = `${row.name} — forza ${row.rating} (${row.rated} partite)`;
+    list.append(li);
+  }
+}
+
 showMe();
 showLeaderboard();
+showRatings();

@@ -218,7 +218,9 @@ function render() {
   const who = last.result ? "Mano finita" : v.current === mySeat ? "Tocca a te"
     : `Tocca a ${seatName(v.current)}`;
   const phase = last.result ? "" : v.phase === "draw" ? " — pesca o raccogli" : " — cala, attacca o scarta";
-  setStatus(`${who}${v.current === mySeat ? phase : ""} · mano ${last.hand_no + 1}, ` +
+  const m = last.match;
+  const match = m.hands > 1 ? ` (${m.hand} di ${m.hands}; totale ${m.totals.join(" – ")})` : "";
+  setStatus(`${who}${v.current === mySeat ? phase : ""} · mano ${last.hand_no + 1}${match}, ` +
     `mazziere ${seatName(last.dealer)} · mossa ${last.version}`);
   // For scripts and tests that watch the page: the version shown and whether it is our turn.
   $("table").dataset.version = last.version;
@@ -426,6 +428,11 @@ function renderResult() {
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
   $("next-hand").hidden = mySeat === null;
+  $("next-hand").textContent = last.match.over ? "Rivincita" : "Mano successiva";
+  if (last.match.hands > 1) {
+    caption.textContent += ` · partita: ${last.match.totals.join(" – ")}` +
+      (last.match.over ? " (finita)" : ` dopo ${last.match.hand} di ${last.match.hands} mani`);
+  }
   verifyDeal(r).then((text) => { $("verify").textContent = text; });
 }
 
