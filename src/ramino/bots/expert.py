@@ -44,6 +44,7 @@ from ramino.bots.features import (
 )
 from ramino.bots.greedy import pile_usable
 from ramino.bots.protocol import decision_seed
+from ramino.bots.solver import solve
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
 from ramino.games.burraco import Observation
@@ -79,6 +80,7 @@ class ExpertWeights:
     danger_short: float = 0.0
     shed_points: float = 0.6
     order_like_greedy: int = 1
+    use_solver: int = 16
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -125,6 +127,9 @@ class ExpertBot:
                                              self.greedy_order(observation, t[2]), t[1]))
         good = [a for sc, _, a in scored_plays if sc > self.w.meld_threshold]
         rest = [a for sc, _, a in scored_plays if sc <= self.w.meld_threshold]
+        if self.w.use_solver and good and len(observation.hand) <= self.w.use_solver:
+            good, dropped = self.follow_layout(observation, good)
+            rest = dropped + rest
         if not discards:
             return good + rest
         context = _DiscardContext(observation, self.rules, urgent)
@@ -179,6 +184,28 @@ class ExpertBot:
                  - w.pick_points * points * self.urgency(observation))
         score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
         return score
+
+    def follow_layout(self, observation: Observation,
+                      plays: list[Action]) -> tuple[list[Action], list[Action]]:
+        """Lay new melds the way the exact solver would (``ramino.bots.solver``): a meld it
+        does not choose would spend cards that are worth more elsewhere.  Plays that reach
+        the pozzetto, close or raise a burraco keep their place first."""
+        grouped = [m.rank for _, m in own_melds(observation) if m.kind == 1]
+        layout = {tuple(sorted(m)) for m in solve(observation.hand, self.rules,
+                                                 grouped_ranks=grouped).melds}
+        urgent: list[Action] = []
+        chosen: list[Action] = []
+        others: list[Action] = []
+        dropped: list[Action] = []
+        for a in plays:
+            e = play_effect(observation, a, self.rules, self.values)
+            if e.closes or e.pozzetto or e.bonus_gain > 0:
+                urgent.append(a)
+            elif a.kind == MELD:
+                (chosen if tuple(sorted(a.cards)) in layout else dropped).append(a)
+            else:
+                others.append(a)
+        return urgent + chosen + others, dropped
 
     def greedy_order(self, observation: Observation, action: Action) -> tuple[int, ...]:
         e = play_effect(observation, action, self.rules, self.values)
