@@ -109,11 +109,13 @@ def test_legal_actions_match_brute_force(options: dict[str, Any], max_hand: int,
     assert sum(checked) > len(checked)  # melds or attachments were listed, not only discards
 
 
-def test_the_quick_pick_refusal_agrees_with_the_search() -> None:
+def test_the_quick_pick_answers_agree_with_the_search() -> None:
     """A pick refused without search (no neighbour, no fitting meld, no jolly in reach) is one
-    the full look-ahead refuses too: the shortcut never forbids a usable card."""
+    the full look-ahead refuses too, and one accepted without search (a meld with two cards of
+    the hand) is one it accepts: the shortcuts never change the answer."""
     rules = make_rules("fisca")
     shortcuts = 0
+    accepted = 0
     for seed in range(40, 52):
         state = Scala40State.new_hand(rules, seed=seed)
         rng = random.Random(seed)
@@ -127,5 +129,11 @@ def test_the_quick_pick_refusal_agrees_with_the_search() -> None:
                     trial._invalidate()
                     trial._do_pick()
                     assert not trial._can_finish(5)
+                if state.sizes[seat] >= 4 and state._pick_makes_meld(top):
+                    accepted += 1
+                    trial = state.clone()
+                    trial._invalidate()
+                    trial._do_pick()
+                    assert trial._can_finish(1)
             state.apply(rng.choice(state.legal_actions()))
-    assert shortcuts > 0
+    assert shortcuts > 0 and accepted > 0

@@ -654,10 +654,28 @@ class Scala40State:
         must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
         if must_use and self._pick_hopeless(top):
             return False
+        if self.opened[seat] and self.sizes[seat] >= 4 and self._pick_makes_meld(top):
+            return True  # melded at once with two cards of the hand, two cards left
         trial = self.clone()
         trial._invalidate()
         trial._do_pick()
         return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _pick_makes_meld(self, card: int) -> bool:
+        """A quick sufficient test that ``card`` makes a new meld with two natural cards of
+        the hand (three in a row of its suit, or three suits of its rank)."""
+        if card == JOKER or not self.rules.identical_sequence_allowed:
+            return False
+        hand = self.hands[self.current]
+        rank, suit = card % 13, card // 13
+        if sum(1 for s in range(4) if s != suit and hand[rank + 13 * s]) >= 2:
+            return True
+        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
+            held = [0 <= q <= HIGH_ACE and hand[m40.card_at(q, suit)] > 0
+                    for q in range(position - 2, position + 3)]
+            if (held[0] and held[1]) or (held[1] and held[3]) or (held[3] and held[4]):
+                return True
+        return False
 
     def _pick_hopeless(self, card: int) -> bool:
         """A quick sufficient test that ``card`` cannot be used this turn: no jolly in reach,
