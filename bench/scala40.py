@@ -75,13 +75,18 @@ def main() -> None:
     if 4 not in counts:
         counts.append(4)
     rates: dict[int, float] = {}
+    burraco_runs: list[float] = []
     for players in counts:
-        runs = [scala40_rate(players, args.hands, 10_000 * run) for run in range(args.runs)]
+        runs = []
+        for run in range(args.runs):
+            runs.append(scala40_rate(players, args.hands, 10_000 * run))
+            if players == 4:
+                # Interleaved with the Scala 40 runs, so that a busy machine slows both alike.
+                burraco_runs.append(burraco_rate(args.hands, 10_000 * run))
         rates[players] = statistics.median(r for r, _ in runs)
         print(f"scala40_{players}p_hands_per_s: {rates[players]:.1f}")
         print(f"scala40_{players}p_actions_per_hand: {statistics.mean(a for _, a in runs):.1f}")
-    burraco = statistics.median(burraco_rate(args.hands, 10_000 * run)
-                                for run in range(args.runs))
+    burraco = statistics.median(burraco_runs)
     print(f"burraco_4p_hands_per_s: {burraco:.1f}")
     print(f"scala40_4p_vs_burraco_4p: {rates[4] / burraco:.2f}")
     print(f"legal_actions_us: {legal_actions_us(max(3, args.hands // 10)):.1f}")
