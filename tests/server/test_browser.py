@@ -207,6 +207,17 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
             timeout=5000)
         assert watcher.locator("#hand button.card").count() == 0
         assert watcher.locator("#next-hand").is_hidden()
+        viewer = contexts[2].new_page()
+        viewer.goto(base + (watcher.locator("#replay-link").get_attribute("href") or ""))
+        viewer.locator("#viewer").wait_for(state="visible", timeout=10_000)
+        for _ in range(3):
+            viewer.keyboard.press("ArrowRight")
+        assert viewer.locator("#board-replay").get_attribute("data-step") == "3"
+        assert viewer.locator("#replay-hands .seat").count() == 4
+        replay = viewer.request.get(base + "/api/tables/" + table.id + "/replay").json()
+        shown = sum(len(h) for h in replay["steps"][3]["hands"])
+        assert viewer.locator("#replay-hands .card").count() == shown
+        check_screenshot(viewer, PHONE)
         players[1].click("#next-hand")  # the deal passes to seat 0: seat 1 (a bot) opens
         for page in players:
             page.locator("#result").wait_for(state="hidden", timeout=10_000)

@@ -25,7 +25,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
-from ramino.errors import IllegalActionError, RaminoError
+from ramino.errors import IllegalActionError, RaminoError, RecordError
+from ramino.records import load_document
 from ramino.rules import preset_names
 from ramino.server.accounts import (
     SESSION_COOKIE,
@@ -52,11 +53,13 @@ from ramino.server.protocol import (
     ProtocolError,
     parse_client,
 )
+from ramino.server.replays import ReplayError, replay_steps
 from ramino.server.store import NameTakenError, Store, database_url
 from ramino.server.tables import Client, Table, TableManager, error_of
 
 HERE = Path(__file__).parent
 JOIN_TIMEOUT = 15.0
+MAX_RECORD_BYTES = 256 * 1024
 FLOOD_CLOSE_AFTER = 200  # refusals before a flooding connection is closed
 
 log = logging.getLogger("ramino.server")
@@ -228,6 +231,30 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             # The record holds the whole deal: it is published only once the hand is over.
             raise HTTPException(409, "the hand is still being played")
         return table.record()
+
+    @app.get("/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, "replay.html", {})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str, invite: str | None = None) -> dict[str, Any]:
+        table = await manager.get_or_load(table_id)
+        if table is None or not manager.may_see(table, invite):
+            raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        if not table.state.is_over:
+            raise HTTPException(409, "the hand is still being played")
+        return await asyncio.to_thread(replay_steps, table.record())
+
+    @app.post("/api/replay")
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        body = await request.body()
+        if len(body) > MAX_RECORD_BYTES:
+            raise HTTPException(413, f"a record is limited to {MAX_RECORD_BYTES} bytes")
+        try:
+            document = load_document(body)
+            return await asyncio.to_thread(replay_steps, document)
+        except (RecordError, ReplayError) as exc:
+            raise HTTPException(400, str(exc)) from None
 
     @app.websocket("/ws")
     async def table_socket(websocket: WebSocket) -> None:

@@ -427,6 +427,8 @@ function renderResult() {
   $("result").dataset.scores = r.scores.join(",");
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
+  $("replay-link").href = `/replay?table=${tableId}` +
+    (invite ? `&invite=${encodeURIComponent(invite)}` : "");
   $("next-hand").hidden = mySeat === null;
   $("next-hand").textContent = last.match.over ? "Rivincita" : "Mano successiva";
   if (last.match.hands > 1) {

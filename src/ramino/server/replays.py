@@ -1,0 +1,72 @@
+"""The replay viewer's data: every position of a finished hand, all cards face up.
+
+From a ``ramino-record/1`` document (a finished hand of this server, or one a person uploads):
+the engine replays it action by action (RECORD.md §5) and each step lists every hand, the
+pile, the melds by side and the counts.  A hand still being played is never replayed here: its
+record is published only when it is over (``/api/tables/{id}/record``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ramino.cards import card_str
+from ramino.errors import RaminoError, RecordError
+from ramino.games.actions import Action
+from ramino.games.burraco import BurracoState
+from ramino.records import read_record
+from ramino.records.replay import start_state
+
+
+class ReplayError(Exception):
+    """A document that cannot be replayed, with the reason (field path or rule)."""
+
+
+def _position(state: BurracoState) -> dict[str, Any]:
+    public = state.observation(0).as_dict()
+    return {
+        "hands": [[card_str(c) for c in state.hand_of(s)] for s in range(state.players)],
+        # A pozzetto taken with the discard waits, face down, for its owner's next turn.
+        "pending": [[card_str(c) for c in (state.pending[s] or ())]
+                    for s in range(state.players)],
+        "current": state.current, "phase": state.phase, "pile": public["pile"],
+        "melds": public["melds"], "stock_size": public["stock_size"],
+        "pozzetti_left": public["pozzetti_left"], "pozzetto_taken": public["pozzetto_taken"],
+        "end": state.end,
+    }
+
+
+def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
+    """Players, the positions before and after each action, and the result."""
+    try:
+        record = read_record(document)
+    except RecordError as exc:
+        raise ReplayError(f"not a well-formed record: {exc}") from None
+    if record.is_match or len(record.hands) != 1:
+        raise ReplayError("the viewer shows one hand at a time: upload a hand record")
+    hand = record.hands[0]
+    try:
+        state = start_state(record, hand)
+    except (RaminoError, ValueError) as exc:
+        raise ReplayError(str(exc)) from None
+    players = list(record.players or [f"Posto {i}" for i in range(state.players)])
+    steps: list[dict[str, Any]] = [{"seat": None, "action": None, **_position(state)}]
+    for t, turn in enumerate(hand.turns):
+        actions = ([Action(turn.event)] if turn.event is not None else list(turn.actions))
+        for text, action in zip(turn.written, actions, strict=True):
+            if len(steps) > max_steps:
+                raise ReplayError(f"more than {max_steps} actions")
+            seat = state.current
+            try:
+                state.apply(action)
+            except RaminoError as exc:
+                raise ReplayError(f"turn {t + 1}, {text!r}: {exc}") from None
+            steps.append({"seat": seat, "action": text, **_position(state)})
+    result = state.result()
+    return {
+        "players": players, "dealer": hand.dealer, "steps": steps,
+        "result": None if result is None else {
+            "end": result.end, "scores": list(result.scores),
+            "breakdown": [b.as_dict() for b in result.breakdown],
+            "burrachi": [list(b.burrachi) for b in result.breakdown]},
+    }
