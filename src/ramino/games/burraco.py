@@ -254,7 +254,7 @@ class BurracoState:
             deal = deal_from_seed(seed, rules, dealer)
         else:
             check_deal(deal, rules)
-        self = cls.__new__(cls)
+        self = cls()
         n = rules.players
         self.rules = rules
         self.players = n
@@ -314,7 +314,7 @@ class BurracoState:
             raise ValueError("position: hands, current and taken must match the player count")
         empty_deal = Deal(tuple(tuple(h) for h in hands), tuple(tuple(p) for p in pozzetti),
                           pile[0] if pile else -1, tuple(stock))
-        self = cls.__new__(cls)
+        self = cls()
         self.rules = rules
         self.players = n
         self.teams = teams
@@ -356,7 +356,7 @@ class BurracoState:
         return self
 
     def clone(self) -> BurracoState:
-        other = BurracoState.__new__(BurracoState)
+        other = BurracoState()
         other.rules = self.rules
         other.players = self.players
         other.teams = self.teams
