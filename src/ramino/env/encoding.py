@@ -1,0 +1,137 @@
+"""The documented encoding of a Burraco seat's observation and actions for learning agents.
+
+Pure numpy over ``Observation`` (RULES.md §2; the honesty contract holds: only what the seat
+may see is encoded).  Card vectors have 53 entries, one per card type (``ramino.cards``:
+suit·13 + rank, 52 the jolly), each a count divided by 2 (every card exists twice, §1.1).
+
+Actions (``ACTIONS`` = 119 ids; the mask marks the legal ones):
+
+====================  ======================================================================
+id                    action
+====================  ======================================================================
+0                     ``draw`` from the tallone (§2.3 step 1)
+1                     ``pick`` the whole scarto
+2 + c (c = 0..52)     ``discard`` card type c (step 3)
+55 + k (k = 0..63)    the k-th ``meld``/``attach`` in the engine's ``legal_actions()`` order
+====================  ======================================================================
+
+Melds are not enumerated as fixed ids (with two decks and wilds that table would be huge):
+the option slots are described in the observation instead.  A turn rarely offers more than
+64 meld/attach options; any beyond the 64th are not offered, and a discard is always legal in
+the play phase, so the agent can always act.
+
+Observation (``OBS_SIZE`` = 760 floats):
+
+==========  ====  =================================================================
+offset      size  content
+==========  ====  =================================================================
+0           53    own hand
+53          53    the scarto (all of it, §2.3)
+106         53    the scarto's top card (one-hot)
+159         53    own side's melds on the table
+212         53    the other side's melds
+265         159   cards known in the next, partner and previous hands (taken with the pile)
+424         4     hand sizes / 30, from the own seat round the table
+428         1     tallone size / 108
+429         2     pozzetto taken: own side, other side
+430 + 1     1     pozzetti left / 2
+432         2     phase one-hot: draw, play
+434         1     forbidden discard exists (a one-card pile was taken, §2.3)
+435         5     reserved (zero)
+440         320   per option slot k (64 × 5): is attach, cards / 14, points / 300,
+                  burraco bonus gained / 200, hand size left / 30
+==========  ====  =================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
+from ramino.games.burraco import Observation
+from ramino.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
+from ramino.rules.options import RuleSet
+
+CARD_TYPES = 53
+MAX_PLAYS = 64
+PLAY_BASE = 2 + CARD_TYPES
+ACTIONS = PLAY_BASE + MAX_PLAYS
+SLOT_FEATURES = 5
+SLOTS_AT = 440
+OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
+
+Vector = npt.NDArray[np.float32]
+
+
+def _cards(vector: Vector, offset: int, cards: Sequence[int]) -> None:
+    for c in cards:
+        vector[offset + c] += 0.5
+
+
+def action_ids(legal: Sequence[Action]) -> dict[int, Action]:
+    """The id of every legal action that has one (see the table above)."""
+    out: dict[int, Action] = {}
+    plays = 0
+    for a in legal:
+        if a.kind == DRAW:
+            out[0] = a
+        elif a.kind == PICK:
+            out[1] = a
+        elif a.kind == DISCARD:
+            out[2 + a.cards[0]] = a
+        elif a.kind in (MELD, ATTACH) and plays < MAX_PLAYS:
+            out[PLAY_BASE + plays] = a
+            plays += 1
+    return out
+
+
+def action_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    for i in action_ids(legal):
+        mask[i] = 1
+    return mask
+
+
+def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) -> Vector:
+    """The observation vector of the table above (``legal`` is empty when not on turn)."""
+    v = np.zeros(OBS_SIZE, dtype=np.float32)
+    seat = observation.seat
+    team = seat % 2
+    _cards(v, 0, observation.hand)
+    _cards(v, 53, observation.pile)
+    if observation.pile:
+        v[106 + observation.pile[-1]] = 1.0
+    for m in observation.melds:
+        _cards(v, 159 if m.team == team else 212, m.meld.cards)
+    for k, other in enumerate(((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)):
+        _cards(v, 265 + 53 * k, observation.known_cards[other])
+    for k in range(4):
+        v[424 + k] = observation.hand_sizes[(seat + k) % observation.players] / 30.0
+    v[428] = observation.stock_size / 108.0
+    v[429] = float(observation.pozzetto_taken[team])
+    v[430] = float(observation.pozzetto_taken[1 - team])
+    v[431] = len(observation.pozzetti_left) / 2.0
+    v[432 if observation.phase == "draw" else 433] = 1.0
+    v[434] = float(observation.forbidden_discard is not None)
+    values = rules.card_value_table()
+    melds = {m.number: m.meld for m in observation.melds}
+    for i, a in action_ids(legal).items():
+        if i < PLAY_BASE:
+            continue
+        slot = SLOTS_AT + (i - PLAY_BASE) * SLOT_FEATURES
+        old = melds.get(a.meld) if a.kind == ATTACH else None
+        if a.kind == ATTACH and old is not None:
+            new = resolve_attach(old, a.cards, rules, a.annotations)
+        else:
+            new = resolve_new_meld(a.cards, rules, a.annotations)
+        before = 0 if old is None else burraco_bonus(burraco_type(old, rules), rules)
+        after = 0 if new is None else burraco_bonus(burraco_type(new, rules), rules)
+        v[slot] = float(a.kind == ATTACH)
+        v[slot + 1] = len(a.cards) / 14.0
+        v[slot + 2] = sum(values[c] for c in a.cards) / 300.0
+        v[slot + 3] = (after - before) / 200.0
+        v[slot + 4] = (len(observation.hand) - len(a.cards)) / 30.0
+    return v
