@@ -189,6 +189,18 @@ def sort_for_hand(cards: Iterable[int]) -> list[int]:
     return sorted(cards, key=lambda c: (4, 0) if c == JOKER else (c // 13, (c % 13 - 1) % 13))
 
 
+def pack_mismatch(cards: Iterable[int], expected: Sequence[int]) -> str | None:
+    """``None`` if ``cards`` are exactly ``expected``, else which cards are missing or extra,
+    for an error message (RECORD.md §4: "says which cards are missing or extra")."""
+    missing, extra = pack_difference(cards, expected)
+    parts = []
+    if missing:
+        parts.append("missing " + cards_str(missing))
+    if extra:
+        parts.append("extra " + cards_str(extra))
+    return "; ".join(parts) or None
+
+
 def pack_difference(cards: Iterable[int], expected: Sequence[int]) -> tuple[list[int], list[int]]:
     """(missing, extra) cards of ``cards`` against the ``expected`` pack."""
     have = to_counts(cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ramino.cards import cards_str, pack_difference
+from ramino.cards import pack_mismatch
 from ramino.errors import RulesError
 from ramino.rules.options import RuleSet
 
@@ -48,14 +48,9 @@ def check_deal(deal: Deal, rules: RuleSet) -> None:
     sizes = tuple(len(p) for p in deal.pozzetti)
     if sizes != rules.pozzetto_sizes:
         raise RulesError(f"deal: pozzetti of {list(sizes)} cards, not {list(rules.pozzetto_sizes)}")
-    missing, extra = pack_difference(deal.all_cards(), rules.full_pack())
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + cards_str(missing))
-        if extra:
-            parts.append("extra " + cards_str(extra))
-        raise RulesError(f"deal: not the {rules.pack_size}-card pack: " + "; ".join(parts))
+    mismatch = pack_mismatch(deal.all_cards(), rules.full_pack())
+    if mismatch:
+        raise RulesError(f"deal: not the {rules.pack_size}-card pack: {mismatch}")
 
 
 def deal_from_order(order: list[int], rules: RuleSet, dealer: int | None = None) -> Deal:

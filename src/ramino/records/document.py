@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ramino.cards import card_str, cards_str, pack_difference
+from ramino.cards import card_str, pack_mismatch
 from ramino.errors import NotationError, RecordError
 from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
 from ramino.games.deal import Deal
@@ -202,14 +202,9 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
     upcard = read_card(obj["upcard"], key_path(path, "upcard"))
     stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
     deal = Deal(hands, pozzetti, upcard, stock)
-    missing, extra = pack_difference(deal.all_cards(), rules.full_pack())
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + cards_str(missing))
-        if extra:
-            parts.append("extra " + cards_str(extra))
-        raise RecordError(path, f"not the {rules.pack_size}-card pack: " + "; ".join(parts))
+    mismatch = pack_mismatch(deal.all_cards(), rules.full_pack())
+    if mismatch:
+        raise RecordError(path, f"not the {rules.pack_size}-card pack: {mismatch}")
     return deal
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ramino.cards import card_str, cards_str, from_counts, pack_difference
+from ramino.cards import card_str, from_counts, pack_mismatch
 from ramino.errors import RecordError
 from ramino.games.burraco import PHASE_DRAW, PHASE_PLAY, BurracoState
 from ramino.games.seating import initial_sides
@@ -200,12 +200,7 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
                               "over (or the pozzetto due to this seat is missing)")
     position = Position(hands, pozzetti, taken, pending, stock, pile, tuple(melds), current,
                         phase, forbidden, None if sides == initial_sides(n) else sides)
-    missing, extra = pack_difference(position.all_cards(), rules.full_pack())
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + cards_str(missing))
-        if extra:
-            parts.append("extra " + cards_str(extra))
-        raise RecordError(path, f"not the {rules.pack_size}-card pack: " + "; ".join(parts))
+    mismatch = pack_mismatch(position.all_cards(), rules.full_pack())
+    if mismatch:
+        raise RecordError(path, f"not the {rules.pack_size}-card pack: {mismatch}")
     return position
