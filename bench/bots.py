@@ -3,7 +3,7 @@
 Each bot plays every seat of a few seeded FIBUR hands against itself; only the time of
 ``choose`` is counted.  Prints ``name: value`` lines.
 
-    python bench/bots.py [--hands 4] [--bots random,greedy,expert,search]
+    python bench/bots.py [--hands 4] [--bots random greedy expert search:samples=8,horizon=12]
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ def latencies(spec: str, hands: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="bot decision latency")
     parser.add_argument("--hands", type=int, default=4)
-    parser.add_argument("--bots", default="random,greedy,expert,search")
+    parser.add_argument("--bots", nargs="+", default=["random", "greedy", "expert", "search"])
     args = parser.parse_args()
-    for spec in args.bots.split(","):
+    for spec in args.bots:
         times = latencies(spec, args.hands)
         name = spec.replace(":", "_").replace(",", "_").replace("=", "")
         p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
