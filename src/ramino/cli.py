@@ -6,7 +6,8 @@
                                  record (RECORD.md §5)
 ``ramino play``                  a 4-player FIBUR hand in the terminal against three
                                  random-legal bots, typed in the record notation (RECORD.md §3);
-                                 writes the record of the hand
+                                 writes the record of the hand; ``--preset fisca --players N``
+                                 plays a Scala 40 hand (RULES.md §6) the same way
 ``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
 ``ramino tournament …``          the tournament commands, when that package provides them
 """
@@ -385,7 +386,8 @@ def play_command(
 ) -> None:
     """Play a 4-player FIBUR hand against three random-legal bots; you are seat 0 and your
     partner is seat 2.  Type actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh,
-    discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops."""
+    discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops.  With
+    --preset fisca (and --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
     console = Console(highlight=False)
     try:
         rules = preset(preset_name)
