@@ -70,7 +70,9 @@ END_STOCK: Final = "stock"
 
 PACK_SIZE: Final = 108
 # How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
-# jolly): each step is a meld, an attachment or a swap that uses an obligated card.
+# jolly): each step is a meld, an attachment or a swap that uses an obligated card.  A way that
+# needs more steps is not found, so the action is refused: the engine may be stricter than the
+# rules in such a position, never looser (no turn is left without a legal end).
 _OBLIGATION_DEPTH: Final = 3
 
 
@@ -441,8 +443,8 @@ class Scala40State:
     # --- the public API -------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a stable order: draw, pick; melds, attachments, swaps;
-        discards."""
+        """Every legal action now, in a stable order: draw, pick; new melds, then for each
+        table meld its attachments and swap; discards."""
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
