@@ -37,7 +37,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from ramino.cards import JOKER, NUM_TYPES, card_str, cards_str, from_counts, pack, to_counts
+from ramino.cards import (
+    JOKER,
+    NUM_TYPES,
+    card_str,
+    cards_str,
+    from_counts,
+    pack,
+    pack_difference,
+    to_counts,
+)
 from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
 from ramino.games import scala40_melds as m40
 from ramino.games.actions import (
@@ -88,8 +97,6 @@ def check_scala40_deal(deal: Deal, rules: RuleSet) -> None:
             raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {rules.hand_size}")
     if deal.pozzetti:
         raise RulesError("deal: Scala 40 has no pozzetti")
-    from ramino.cards import pack_difference
-
     missing, extra = pack_difference(deal.all_cards(), pack(2))
     if missing or extra:
         parts = []
