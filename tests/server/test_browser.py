@@ -149,7 +149,11 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
                                               browser: Browser) -> None:
     base, manager = server
     rng = random.Random(4)
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
+    contexts = [browser.new_context(viewport=DESKTOP, locale="it-IT") for _ in range(3)]
+    script_errors: list[str] = []
+    for context in contexts:  # any uncaught error in a page's scripts fails the test
+        context.on("page", lambda page: page.on(
+            "pageerror", lambda error: script_errors.append(str(error))))
     try:
         lobby = contexts[0].new_page()
         lobby.goto(base + "/")
@@ -224,6 +228,14 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
             page.locator("#status").filter(has_text="mano 2").wait_for(timeout=10_000)
         check_screenshot(watcher, PHONE)
         check_screenshot(players[0], DESKTOP)
+        portuguese = contexts[2].new_page()
+        portuguese.goto(url + "?watch=1&lang=pt")
+        portuguese.locator("#board").wait_for(state="visible", timeout=10_000)
+        assert portuguese.locator("html").get_attribute("lang") == "pt"
+        labels = portuguese.locator(".heap-label").all_text_contents()
+        assert labels == ["Monte", "Lixo", "Mortos"]
+        assert "Dupla" in (portuguese.locator("#melds-0").text_content() or "")
+        assert script_errors == []
     finally:
         for context in contexts:
             context.close()

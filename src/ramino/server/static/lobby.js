@@ -1,4 +1,7 @@
 // The lobby: open tables (refreshed every few seconds) and the form that creates a table.
+import { t, translatePage } from "./i18n.js";
+
+translatePage();
 const list = document.getElementById("tables");
 const form = document.getElementById("new-table");
 const errorLine = document.getElementById("create-error");
@@ -10,21 +13,22 @@ async function refresh() {
   list.replaceChildren();
   if (!tables.length) {
     const li = document.createElement("li");
-    li.textContent = "Nessun tavolo aperto: creane uno.";
+    li.textContent = t("Nessun tavolo aperto: creane uno.");
     list.append(li);
   }
-  for (const t of tables) {
+  for (const table of tables) {
     const li = document.createElement("li");
     const a = document.createElement("a");
-    a.href = `/t/${t.id}`;
-    a.textContent = t.name;
-    const open = t.seats.filter((s) => s.kind === "open").length;
+    a.href = `/t/${table.id}`;
+    a.textContent = table.name;
+    const open = table.seats.filter((s) => s.kind === "open").length;
     const info = document.createElement("span");
     info.className = "small";
-    info.textContent = ` — ${t.preset}, ${open} posti liberi, ${t.over ? "mano finita" : `mossa ${t.version}`}`;
+    info.textContent = ` — ${table.preset}, ` + t("{n} posti liberi", { n: open }) + ", " +
+      (table.over ? t("mano finita") : t("mossa {n}", { n: table.version }));
     const watch = document.createElement("a");
-    watch.href = `/t/${t.id}?watch=1`;
-    watch.textContent = "guarda";
+    watch.href = `/t/${table.id}?watch=1`;
+    watch.textContent = t("guarda");
     watch.className = "watch";
     li.append(a, info, " ", watch);
     list.append(li);
@@ -52,7 +56,7 @@ form.addEventListener("submit", async (event) => {
   });
   const answer = await response.json();
   if (!response.ok) {
-    errorLine.textContent = answer.detail || "Tavolo non creato";
+    errorLine.textContent = answer.detail || t("Tavolo non creato");
     return;
   }
   location.href = answer.url;
@@ -72,14 +76,15 @@ async function showMe() {
   if (!response.ok) {
     accountForm.hidden = false;
     logout.hidden = true;
-    meLine.textContent = "Puoi giocare come ospite, senza registrarti.";
+    meLine.textContent = t("Puoi giocare come ospite, senza registrarti.");
     return;
   }
   const me = await response.json();
   accountForm.hidden = true;
   logout.hidden = false;
-  meLine.textContent = `${me.name}: ${me.xp} punti esperienza · ${me.hands} mani · ` +
-    `${me.wins} vinte · ${me.burrachi} burraco · ${me.abandons} abbandonate`;
+  meLine.textContent = `${me.name}: ` + t(
+    "{xp} punti esperienza · {hands} mani · {wins} vinte · {burrachi} burraco · {abandons} abbandonate",
+    me);
 }
 
 accountForm.addEventListener("submit", async (event) => {
@@ -92,7 +97,7 @@ accountForm.addEventListener("submit", async (event) => {
   });
   if (!response.ok) {
     const answer = await response.json();
-    accountError.textContent = answer.detail || "Non riuscito";
+    accountError.textContent = answer.detail || t("Non riuscito");
     return;
   }
   accountError.textContent = "";
@@ -111,7 +116,7 @@ async function showLeaderboard() {
   list.replaceChildren();
   for (const row of await response.json()) {
     const li = document.createElement("li");
-    li.textContent = `${row.name} — ${row.xp} punti, ${row.hands} mani, ${row.wins} vinte`;
+    li.textContent = `${row.name} — ` + t("{xp} punti, {hands} mani, {wins} vinte", row);
     list.append(li);
   }
 }
@@ -123,7 +128,7 @@ async function showRatings() {
   list.replaceChildren();
   for (const row of await response.json()) {
     const li = document.createElement("li");
-    li.textContent = `${row.name} — forza ${row.rating} (${row.rated} partite)`;
+    li.textContent = `${row.name} — ` + t("forza {rating} ({rated} partite)", row);
     list.append(li);
   }
 }

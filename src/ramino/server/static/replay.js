@@ -1,5 +1,8 @@
 // The replay viewer: every position of a finished hand, all cards face up, step by step.
 import { cardLabel, cardSvg, handOrder } from "./cards.js";
+import { t, translatePage } from "./i18n.js";
+
+translatePage();
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -20,24 +23,26 @@ function show(i) {
   const step = data.steps[index];
   $("step").value = index;
   $("board-replay").dataset.step = index;
-  $("where").textContent = index === 0 ? `Inizio della mano (mosse: ${data.steps.length - 1})`
-    : `Mossa ${index} di ${data.steps.length - 1}: ${data.players[step.seat]} — ${step.action}`;
+  $("where").textContent = index === 0
+    ? t("Inizio della mano (mosse: {n})", { n: data.steps.length - 1 })
+    : t("Mossa {i} di {n}:", { i: index, n: data.steps.length - 1 }) +
+      ` ${data.players[step.seat]} — ${step.action}`;
   const hands = $("replay-hands");
   hands.replaceChildren();
   step.hands.forEach((cards, seat) => {
     const box = document.createElement("div");
     box.className = "seat" + (step.current === seat && !step.end ? " turn" : "");
     const title = document.createElement("strong");
-    title.textContent = `${data.players[seat]} (${cards.length} carte)`;
+    title.textContent = `${data.players[seat]} (` + t("{n} carte", { n: cards.length }) + ")";
     const row = document.createElement("div");
     row.className = "known";
-    row.setAttribute("aria-label", `Mano di ${data.players[seat]}`);
+    row.setAttribute("aria-label", t("Mano di {name}", { name: data.players[seat] }));
     for (const c of [...cards].sort(handOrder)) row.append(cardNode(c));
     box.append(title, row);
     if (step.pending[seat].length) {
       const wait = document.createElement("div");
       wait.className = "small";
-      wait.textContent = `pozzetto in attesa: ${step.pending[seat].length} carte`;
+      wait.textContent = t("pozzetto in attesa: {n} carte", { n: step.pending[seat].length });
       box.append(wait);
     }
     hands.append(box);
@@ -46,7 +51,8 @@ function show(i) {
   const pile = $("replay-pile");
   pile.replaceChildren();
   for (const c of step.pile) pile.append(cardNode(c));
-  $("replay-pozzetti").textContent = step.pozzetti_left.map((n) => `${n} carte`).join(" · ") || "presi tutti";
+  $("replay-pozzetti").textContent =
+    step.pozzetti_left.map((n) => t("{n} carte", { n })).join(" · ") || t("presi tutti");
   for (const team of [0, 1]) {
     const list = $(`replay-team-${team}`);
     list.replaceChildren();
@@ -65,8 +71,8 @@ function show(i) {
   const r = data.result;
   $("replay-result").hidden = !(r && index === data.steps.length - 1);
   if (r) {
-    $("replay-score").textContent = `Fine: ${r.end}. ` + r.scores.map((s, k) =>
-      `${k === 0 ? "posti 0 e 2" : "posti 1 e 3"}: ${s}`).join(" · ");
+    $("replay-score").textContent = t("Fine: {end}.", { end: r.end }) + " " + r.scores.map((s, k) =>
+      `${k === 0 ? t("posti 0 e 2") : t("posti 1 e 3")}: ${s}`).join(" · ");
   }
 }
 
@@ -75,15 +81,18 @@ function start(answer) {
   $("upload").hidden = true;
   $("viewer").hidden = false;
   $("step").max = data.steps.length - 1;
-  const names = (a, b) => `${data.players[a]} e ${data.players[b]}`;
-  $("replay-side-0").textContent = `Lato di ${names(0, 2)}`;
-  $("replay-side-1").textContent = `Lato di ${names(1, 3)}`;
+  const side = (a, b) => t("Lato di {a} e {b}", { a: data.players[a], b: data.players[b] });
+  $("replay-side-0").textContent = side(0, 2);
+  $("replay-side-1").textContent = side(1, 3);
   show(0);
 }
 
 async function load(response) {
   const answer = await response.json();
-  if (!response.ok) { $("replay-error").textContent = answer.detail || "Record non valido"; return; }
+  if (!response.ok) {
+    $("replay-error").textContent = answer.detail || t("Record non valido");
+    return;
+  }
   $("replay-error").textContent = "";
   start(answer);
 }

@@ -1,14 +1,17 @@
 // The browser table: one WebSocket, the seat's own view only, actions sent in the record
 // notation (RECORD.md §3).  The server and the engine decide; this page only shows and asks.
 import { backSvg, bareCard, cardLabel, cardSvg, handOrder } from "./cards.js";
+import { t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = $("table").dataset.table;
 const params = new URLSearchParams(location.search);
 const invite = params.get("invite");
 const tokenKey = `ramino:${tableId}:token`;
-const SIDE = ["Squadra 0 e 2", "Squadra 1 e 3"];
-const END = { closed: "chiusura", stock: "tallone finito", stallo: "stallo", timeout: "tempo scaduto" };
+translatePage();
+const SIDE = [t("Squadra 0 e 2"), t("Squadra 1 e 3")];
+const END = { closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),
+              timeout: t("tempo scaduto") };
 
 let ws = null;
 let last = null;        // the latest update frame
@@ -44,7 +47,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => handle(JSON.parse(event.data)));
   ws.addEventListener("close", () => {
-    setStatus("Connessione persa: mi ricollego…");
+    setStatus(t("Connessione persa: mi ricollego…"));
     retries += 1;
     if (retries < 30) setTimeout(connect, Math.min(5000, 300 * retries));
   });
@@ -53,7 +56,7 @@ function connect() {
 async function showJoin() {
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const response = await fetch(`/api/tables/${tableId}${query}`);
-  if (!response.ok) { showError("Tavolo non trovato (o privato: serve l'invito)."); return; }
+  if (!response.ok) { showError(t("Tavolo non trovato (o privato: serve l'invito).")); return; }
   const info = await response.json();
   const box = $("open-seats");
   box.replaceChildren();
@@ -61,7 +64,8 @@ async function showJoin() {
     if (seat.kind !== "open") continue;
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `Siediti al posto ${seat.seat} (squadra ${seat.seat % 2 === 0 ? "0 e 2" : "1 e 3"})`;
+    b.textContent = t("Siediti al posto {seat} (squadra {side})",
+                      { seat: seat.seat, side: seat.seat % 2 === 0 ? "0 e 2" : "1 e 3" });
     b.dataset.seat = seat.seat;
     b.addEventListener("click", () => send({
       type: "join", table: tableId, seat: seat.seat, name: $("player-name").value, invite,
@@ -69,7 +73,8 @@ async function showJoin() {
     box.append(b);
   }
   $("join").hidden = false;
-  setStatus(box.children.length ? "Scegli un posto libero o guarda." : "Nessun posto libero: puoi guardare.");
+  setStatus(box.children.length ? t("Scegli un posto libero o guarda.")
+    : t("Nessun posto libero: puoi guardare."));
 }
 
 $("spectate").addEventListener("click", () => {
@@ -98,7 +103,7 @@ function handle(msg) {
     if (msg.code === "bad-token") { localStorage.removeItem(tokenKey); showJoin(); }
     // An engine refusal already names its rule and RULES.md section in the message.
     const refused = msg.code === "illegal" || msg.code === "notation" || msg.code === "stale";
-    showError((refused ? "Mossa rifiutata: " : "") + msg.message);
+    showError((refused ? t("Mossa rifiutata: ") : "") + msg.message);
   } else if (msg.type === "chat") {
     addChat(msg);
   }
@@ -106,7 +111,7 @@ function handle(msg) {
 
 function seatName(i) {
   const s = last.seats[i];
-  return s.name || `Posto ${i}`;
+  return s.name || t("Posto {n}", { n: i });
 }
 
 function cardNode(token, tag = "span") {
@@ -129,12 +134,13 @@ function render() {
     const box = document.createElement("div");
     box.className = "seat" + (v.current === i && !last.result ? " turn" : "") + (i === mySeat ? " mine" : "");
     const title = document.createElement("strong");
-    title.textContent = `${seatName(i)}${s.kind === "bot" ? " (bot)" : ""}${i === mySeat ? " (tu)" : ""}`;
+    title.textContent = `${seatName(i)}${s.kind === "bot" ? " (bot)" : ""}${i === mySeat ? t(" (tu)") : ""}`;
     const info = document.createElement("span");
     info.className = "small";
-    const where = s.kind === "open" ? "posto libero" : s.connected ? "collegato" : "non collegato";
-    info.textContent = ` ${v.hand_sizes[i]} carte · ${where}` +
-      (v.pending_pozzetto_sizes[i] ? ` · pozzetto in arrivo (${v.pending_pozzetto_sizes[i]})` : "");
+    const where = s.kind === "open" ? t("posto libero") : s.connected ? t("collegato") : t("non collegato");
+    info.textContent = " " + t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${where}` +
+      (v.pending_pozzetto_sizes[i]
+        ? " · " + t("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
     box.append(title, info);
     if (last.clocks) {
       const clock = document.createElement("span");
@@ -145,14 +151,14 @@ function render() {
     if (last.standin.includes(i)) {
       const stand = document.createElement("span");
       stand.className = "standin";
-      stand.textContent = " · gioca un bot al suo posto";
+      stand.textContent = " · " + t("gioca un bot al suo posto");
       box.append(stand);
     }
     if (v.current === i && !last.result) box.setAttribute("aria-current", "true");
     if (v.known_cards[i].length) {
       const known = document.createElement("div");
       known.className = "known";
-      known.setAttribute("aria-label", `Carte note di ${seatName(i)}`);
+      known.setAttribute("aria-label", t("Carte note di {name}", { name: seatName(i) }));
       for (const c of v.known_cards[i]) known.append(cardNode(c));
       box.append(known);
     }
@@ -161,7 +167,7 @@ function render() {
       mute.type = "button";
       mute.className = "mute";
       const muted = muteState.has(i);
-      mute.textContent = muted ? "riattiva chat" : "silenzia chat";
+      mute.textContent = muted ? t("riattiva chat") : t("silenzia chat");
       mute.setAttribute("aria-pressed", muted ? "true" : "false");
       mute.addEventListener("click", () => {
         if (muteState.has(i)) muteState.delete(i); else muteState.add(i);
@@ -174,17 +180,21 @@ function render() {
   }
   // stock, pile, pozzetti
   $("stock-count").textContent = v.stock_size;
-  $("stock").setAttribute("aria-label", `Tallone: ${v.stock_size} carte${myTurn && last.legal.includes("draw") ? ", premi per pescare" : ""}`);
+  $("stock").setAttribute("aria-label", t("Tallone: {n} carte", { n: v.stock_size }) +
+    (myTurn && last.legal.includes("draw") ? t(", premi per pescare") : ""));
   const back = $("stock").querySelector(".back");
   back.replaceChildren(backSvg());
   const pile = $("pile-cards");
   pile.replaceChildren();
   for (const c of v.pile) pile.append(cardNode(c));
-  $("pile").setAttribute("aria-label", `Scarti: ${v.pile.length ? v.pile.map(cardLabel).join(", ") : "vuoto"}`);
+  $("pile").setAttribute("aria-label", t("Scarti: {cards}",
+    { cards: v.pile.length ? v.pile.map(cardLabel).join(", ") : t("vuoto") }));
   const pz = $("pozzetti");
   pz.textContent = v.pozzetti_left.length
-    ? v.pozzetti_left.map((n, k) => `pozzetto ${k + 1}: ${n} carte`).join(" · ") : "presi tutti";
-  pz.textContent += " · presi: " + v.pozzetto_taken.map((t, k) => `${SIDE[k]} ${t ? "sì" : "no"}`).join(", ");
+    ? v.pozzetti_left.map((n, k) => t("pozzetto {k}: {n} carte", { k: k + 1, n })).join(" · ")
+    : t("presi tutti");
+  pz.textContent += " · " + t("presi:") + " " +
+    v.pozzetto_taken.map((taken, k) => `${SIDE[k]} ${taken ? t("sì") : t("no")}`).join(", ");
   // melds per side
   for (const team of [0, 1]) {
     const list = $(`team-${team}`);
@@ -196,11 +206,12 @@ function render() {
       head.type = "button";
       head.className = "meld-target";
       const mark = last.marks[String(m.number)];
-      head.textContent = `#${m.number}${mark ? " · burraco " + mark : ""}`;
+      head.textContent = `#${m.number}${mark ? " · burraco " + t(mark) : ""}`;
       if (mark) li.classList.add("burraco", mark);
       head.setAttribute("aria-pressed", target === m.number ? "true" : "false");
-      head.setAttribute("aria-label", `Combinazione ${m.number}${mark ? ", burraco " + mark : ""}: ` +
-        m.cards.map(cardLabel).join(", ") + (mySeat !== null ? ". Scegli per attaccare" : ""));
+      head.setAttribute("aria-label", t("Combinazione {n}", { n: m.number }) +
+        (mark ? ", burraco " + t(mark) : "") + ": " + m.cards.map(cardLabel).join(", ") +
+        (mySeat !== null ? t(". Scegli per attaccare") : ""));
       head.addEventListener("click", () => { target = target === m.number ? null : m.number; render(); });
       const cards = document.createElement("div");
       cards.className = "meld-cards";
@@ -210,18 +221,22 @@ function render() {
     }
   }
   const mine = mySeat === null ? null : mySeat % 2;
-  $("melds-0").textContent = mine === 0 ? "Noi (0 e 2)" : mine === 1 ? "Loro (0 e 2)" : SIDE[0];
-  $("melds-1").textContent = mine === 1 ? "Noi (1 e 3)" : mine === 0 ? "Loro (1 e 3)" : SIDE[1];
+  $("melds-0").textContent = mine === 0 ? t("Noi (0 e 2)") : mine === 1 ? t("Loro (0 e 2)") : SIDE[0];
+  $("melds-1").textContent = mine === 1 ? t("Noi (1 e 3)") : mine === 0 ? t("Loro (1 e 3)") : SIDE[1];
   renderHand(myTurn);
   renderResult();
   $("commitment").textContent = last.commitment;
-  const who = last.result ? "Mano finita" : v.current === mySeat ? "Tocca a te"
-    : `Tocca a ${seatName(v.current)}`;
-  const phase = last.result ? "" : v.phase === "draw" ? " — pesca o raccogli" : " — cala, attacca o scarta";
+  const who = last.result ? t("Mano finita") : v.current === mySeat ? t("Tocca a te")
+    : t("Tocca a {name}", { name: seatName(v.current) });
+  const phase = last.result ? "" : v.phase === "draw" ? t(" — pesca o raccogli")
+    : t(" — cala, attacca o scarta");
   const m = last.match;
-  const match = m.hands > 1 ? ` (${m.hand} di ${m.hands}; totale ${m.totals.join(" – ")})` : "";
-  setStatus(`${who}${v.current === mySeat ? phase : ""} · mano ${last.hand_no + 1}${match}, ` +
-    `mazziere ${seatName(last.dealer)} · mossa ${last.version}`);
+  const match = m.hands > 1 ? " " + t("({hand} di {hands}; totale {totals})",
+    { hand: m.hand, hands: m.hands, totals: m.totals.join(" – ") }) : "";
+  setStatus(`${who}${v.current === mySeat ? phase : ""} · ` +
+    t("mano {n}", { n: last.hand_no + 1 }) + `${match}, ` +
+    t("mazziere {name}", { name: seatName(last.dealer) }) + " · " +
+    t("mossa {n}", { n: last.version }));
   // For scripts and tests that watch the page: the version shown and whether it is our turn.
   $("table").dataset.version = last.version;
   $("table").dataset.myTurn = myTurn ? "1" : "0";
@@ -240,7 +255,7 @@ function renderHand(myTurn) {
     b.type = "button";
     b.dataset.card = c;
     b.setAttribute("aria-pressed", selected.has(i) ? "true" : "false");
-    if (v.forbidden_discard === c) b.title = "non puoi scartarla in questo turno";
+    if (v.forbidden_discard === c) b.title = t("non puoi scartarla in questo turno");
     b.addEventListener("click", () => {
       if (selected.has(i)) selected.delete(i); else selected.add(i);
       b.setAttribute("aria-pressed", selected.has(i) ? "true" : "false");
@@ -299,7 +314,7 @@ function playBuilt(prefix, cards) {
       select.append(o);
     }
     select.focus();
-    setStatus("Più modi di giocare queste carte: scegli nella lista e premi “Gioca la mossa”.");
+    setStatus(t("Più modi di giocare queste carte: scegli nella lista e premi “Gioca la mossa”."));
     return;
   }
   act(prefix + cards.join(" "));
@@ -307,14 +322,14 @@ function playBuilt(prefix, cards) {
 
 function doMeld() {
   const cards = selectedCards();
-  if (cards.length < 3) { showError("Seleziona almeno tre carte per calare."); return; }
+  if (cards.length < 3) { showError(t("Seleziona almeno tre carte per calare.")); return; }
   playBuilt("meld ", cards);
 }
 
 function doAttach() {
   const cards = selectedCards();
   if (!cards.length || target === null) {
-    showError("Seleziona le carte e poi la combinazione (#numero) a cui attaccarle.");
+    showError(t("Seleziona le carte e poi la combinazione (#numero) a cui attaccarle."));
     return;
   }
   playBuilt(`attach ${target} `, cards);
@@ -322,7 +337,7 @@ function doAttach() {
 
 function doDiscard() {
   const cards = selectedCards();
-  if (cards.length !== 1) { showError("Seleziona una sola carta da scartare."); return; }
+  if (cards.length !== 1) { showError(t("Seleziona una sola carta da scartare.")); return; }
   act(`discard ${bareCard(cards[0])}`);
 }
 
@@ -376,21 +391,21 @@ async function verifyDeal(result) {
   const digest = await crypto.subtle.digest("SHA-256", data);
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return hex === last.commitment
-    ? "Mazzo verificato: il mazzo rivelato corrisponde all'impegno dato prima della prima mossa."
-    : "ATTENZIONE: il mazzo rivelato NON corrisponde all'impegno.";
+    ? t("Mazzo verificato: il mazzo rivelato corrisponde all'impegno dato prima della prima mossa.")
+    : t("ATTENZIONE: il mazzo rivelato NON corrisponde all'impegno.");
 }
 
 function renderResult() {
   const r = last.result;
   $("result").hidden = !r;
   if (!r) return;
-  const rows = [["Carte in tavola", "table"], ["Burraco", "burraco"], ["Chiusura", "closing"],
-                ["Carte in mano", "hand"], ["Pozzetto non preso", "pozzetto"]];
-  const t = $("breakdown");
-  t.replaceChildren();
+  const rows = [[t("Carte in tavola"), "table"], ["Burraco", "burraco"], [t("Chiusura"), "closing"],
+                [t("Carte in mano"), "hand"], [t("Pozzetto non preso"), "pozzetto"]];
+  const board = $("breakdown");
+  board.replaceChildren();
   const caption = document.createElement("caption");
-  caption.textContent = `Fine della mano: ${END[r.end] || r.end}` +
-    (r.closed_by !== null ? ` (chiude ${seatName(r.closed_by)})` : "");
+  caption.textContent = t("Fine della mano: {end}", { end: END[r.end] || r.end }) +
+    (r.closed_by !== null ? " " + t("(chiude {name})", { name: seatName(r.closed_by) }) : "");
   const head = document.createElement("tr");
   for (const h of ["", ...SIDE]) {
     const th = document.createElement("th");
@@ -398,7 +413,7 @@ function renderResult() {
     th.textContent = h;
     head.append(th);
   }
-  t.append(caption, head);
+  board.append(caption, head);
   for (const [label, key] of rows) {
     const tr = document.createElement("tr");
     const th = document.createElement("th");
@@ -410,30 +425,32 @@ function renderResult() {
       td.textContent = side[key];
       tr.append(td);
     }
-    t.append(tr);
+    board.append(tr);
   }
   const total = document.createElement("tr");
   total.className = "total";
   const th = document.createElement("th");
   th.scope = "row";
-  th.textContent = "Totale";
+  th.textContent = t("Totale");
   total.append(th);
   r.scores.forEach((s, k) => {
     const td = document.createElement("td");
-    td.textContent = s + (r.burrachi[k].length ? ` (burraco: ${r.burrachi[k].join(", ")})` : "");
+    td.textContent = s + (r.burrachi[k].length
+      ? ` (burraco: ${r.burrachi[k].map((b) => t(b)).join(", ")})` : "");
     total.append(td);
   });
-  t.append(total);
+  board.append(total);
   $("result").dataset.scores = r.scores.join(",");
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
   $("replay-link").href = `/replay?table=${tableId}` +
     (invite ? `&invite=${encodeURIComponent(invite)}` : "");
   $("next-hand").hidden = mySeat === null;
-  $("next-hand").textContent = last.match.over ? "Rivincita" : "Mano successiva";
+  $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
   if (last.match.hands > 1) {
-    caption.textContent += ` · partita: ${last.match.totals.join(" – ")}` +
-      (last.match.over ? " (finita)" : ` dopo ${last.match.hand} di ${last.match.hands} mani`);
+    caption.textContent += " · " + t("partita: {totals}", { totals: last.match.totals.join(" – ") }) +
+      (last.match.over ? " " + t("(finita)")
+        : " " + t("dopo {hand} di {hands} mani", { hand: last.match.hand, hands: last.match.hands }));
   }
   verifyDeal(r).then((text) => { $("verify").textContent = text; });
 }
@@ -448,7 +465,8 @@ function tickClocks() {
     if (seat === running) ms = Math.max(0, ms - (performance.now() - receivedAt));
     const s = Math.ceil(ms / 1000);
     node.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-    node.setAttribute("aria-label", `tempo rimasto ${Math.floor(s / 60)} minuti e ${s % 60} secondi`);
+    node.setAttribute("aria-label", t("tempo rimasto {m} minuti e {s} secondi",
+                                      { m: Math.floor(s / 60), s: s % 60 }));
     node.classList.toggle("low", seat === running && ms < 30000);
   }
 }
