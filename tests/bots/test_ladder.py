@@ -102,3 +102,22 @@ def test_registry_names_and_settings() -> None:
         parse_spec("search:fast")
     with pytest.raises(ValueError, match="unknown search setting"):
         make_bot("search:depth=3", 0)
+
+
+def test_cards_the_next_opponent_refused_are_read_off_the_scarto() -> None:
+    from ramino.bots.expert import refused_by_next
+
+    # Ten cards after nine turns: never taken, so 3c at the bottom is the upcard.
+    pile = "3c 4h 7d 9s Kc 5h Qs 8d Tc Jh"
+    state = position(["Ah 2c 4s", "", "", ""], pile=pile, phase="draw")
+    seen = state.observation(0)
+    seen = seen.__class__(**{**{f: getattr(seen, f) for f in seen.__dataclass_fields__},
+                             "turn": 9})
+    refused = refused_by_next(seen)
+    # Below the top three (8d Tc Jh) everything but the upcard was there when seat 1 last
+    # drew; 8d (third from the top) and 9s (seventh) were seat 1's own discards.
+    # After a pick the bottom card is an ordinary discard:
+    later = seen.__class__(**{**{f: getattr(seen, f) for f in seen.__dataclass_fields__},
+                              "turn": 30})
+    assert sorted(refused_by_next(later)) == sorted(cards("3c 4h 7d 9s Kc 5h Qs 8d 9s"))
+    assert sorted(refused) == sorted(cards("4h 7d 9s Kc 5h Qs 8d 9s"))

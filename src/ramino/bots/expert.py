@@ -79,6 +79,8 @@ class ExpertWeights:
     danger_pile: float = 0.0
     danger_short: float = 0.0
     shed_points: float = 0.6
+    safe_refused: float = 20.0
+    safe_rank: float = 8.0
     order_like_greedy: int = 1
     use_solver: int = 16
 
@@ -251,6 +253,12 @@ class ExpertBot:
             danger += w.danger_fit
         known = context.next_known
         danger += w.danger_known * (same_rank(known, card) + neighbours(known, card) > 0)
+        # Cards the next opponent let pass (in the scarto when they drew instead of taking it,
+        # or discarded by them) tell what their hand cannot use.
+        if context.refused[card]:
+            danger -= w.safe_refused
+        elif not is_burraco_wild(card) and context.refused_ranks[card % 13]:
+            danger -= w.safe_rank
         if is_burraco_wild(card):
             danger += w.danger_fit
         else:
@@ -262,11 +270,27 @@ class ExpertBot:
         return keep + danger - w.shed_points * self.values[card] * (1.0 + context.urgent)
 
 
+def refused_by_next(observation: Observation) -> list[int]:
+    """Scarto cards the next opponent did not want: the pile grows by one discard a turn and
+    empties when taken (§2.3), so with ``k`` cards above it a card was discarded ``k + 1``
+    turns ago; every card below the top three was there when the next opponent last drew
+    from the tallone instead, and every fourth card from the third was their own discard."""
+    pile = observation.pile
+    n = len(pile)
+    if observation.players != 4 or n < 3:
+        return []
+    out = list(pile[:n - 3])
+    out.extend(pile[n - k] for k in range(3, n + 1, 4))
+    if n == observation.turn + 1:
+        out.remove(pile[0])  # never taken this hand: the bottom card is the upcard
+    return out
+
+
 class _DiscardContext:
     """What every candidate scarto of one decision shares (computed once per decision)."""
 
-    __slots__ = ("hand", "next_known", "next_short", "own", "pile_size", "theirs", "unseen",
-                 "urgent")
+    __slots__ = ("hand", "next_known", "next_short", "own", "pile_size", "refused",
+                 "refused_ranks", "theirs", "unseen", "urgent")
 
     def __init__(self, observation: Observation, rules: RuleSet, urgent: float) -> None:
         self.hand = to_counts(observation.hand)
@@ -277,5 +301,10 @@ class _DiscardContext:
         self.next_known = to_counts(observation.known_cards[opponent])
         self.next_short = max(0, 6 - observation.hand_sizes[opponent])
         self.pile_size = len(observation.pile)
+        self.refused = [False] * 53
+        self.refused_ranks = [False] * 13
+        for c in refused_by_next(observation):
+            self.refused[c] = True
+            self.refused_ranks[c % 13] = True
         # Partner close to closing: shed points faster, they are about to count against us.
         self.urgent = 1.0 if observation.hand_sizes[partner(observation)] <= 2 else urgent
