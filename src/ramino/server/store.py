@@ -73,6 +73,7 @@ class TableRow(Base):
     increment_ms: Mapped[int] = mapped_column(Integer, default=0)
     grace_ms: Mapped[int] = mapped_column(Integer, default=60000)
     match_hands: Mapped[int] = mapped_column(Integer, default=1)
+    spectator_delay: Mapped[int] = mapped_column(Integer, default=0)  # actions behind
 
 
 class SeatRow(Base):
@@ -198,6 +199,7 @@ class StoredTable:
     increment_ms: int = 0
     grace_ms: int = 60000
     match_hands: int = 1
+    spectator_delay: int = 0
 
 
 def database_url(db: str | Path | None) -> str:
@@ -254,7 +256,8 @@ class Store:
                                  private=table.private, invite_hash=table.invite_hash,
                                  bot_level=table.bot_level, clock_ms=table.clock_ms,
                                  increment_ms=table.increment_ms, grace_ms=table.grace_ms,
-                                 match_hands=table.match_hands))
+                                 match_hands=table.match_hands,
+                                 spectator_delay=table.spectator_delay))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -373,7 +376,8 @@ class Store:
                               [StoredSeat(s.kind, s.name, s.token_hash, s.account_id)
                                for s in seats],
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
-                              grace_ms=row.grace_ms, match_hands=row.match_hands)
+                              grace_ms=row.grace_ms, match_hands=row.match_hands,
+                              spectator_delay=row.spectator_delay)
             for h in hands:
                 actions = session.execute(
                     select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)

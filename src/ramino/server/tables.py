@@ -125,6 +125,7 @@ class Table:
     clock_ms: int | None = None  # each hand's time bank (None: no clock)
     increment_ms: int = 0
     match_hands: int = 1
+    spectator_delay: int = 0  # actions the spectators' view runs behind the table
     match_totals: list[int] = field(default_factory=lambda: [0, 0])  # finished hands, by side
     standin: set[int] = field(default_factory=set)  # absent players a bot plays for
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
@@ -192,9 +193,28 @@ class Table:
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "result": result_info(state, self.hand.salt, self.hand.deal, self.seating)}
 
+    def _delayed(self, shared: dict[str, Any]) -> tuple[BurracoState, dict[str, Any]]:
+        """The hand as spectators may see it: ``spectator_delay`` actions behind while it is
+        played (so that nobody watching can relay it live to a player), all of it at the end."""
+        state = self.state
+        if self.spectator_delay == 0 or state.is_over:
+            return state, shared
+        seen = max(0, self.version - self.spectator_delay)
+        past = BurracoState.new_hand(self.rules, deal=state.deal, dealer=state.dealer)
+        for action in state.history()[:seen]:
+            past.apply(action)
+        event = None
+        if seen:
+            seat, text = self.hand.actions[seen - 1]
+            event = {"seat": seat, "action": text, "version": seen}
+        return past, {**shared, "version": seen, "event": event,
+                      "marks": burraco_marks(past), "clocks": None}
+
     def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
         """The encoded update for a seat (None: a spectator): its own view and legal actions."""
         state = self.state
+        if seat is None:
+            state, shared = self._delayed(shared)
         seating = self.seating
         view = public_view(state, seating) if seat is None else seat_view(state, seat, seating)
         legal: list[str] = []
@@ -330,14 +350,16 @@ class TableManager:
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
-                     match_hands=n, match_totals=totals)
+                     match_hands=n, match_totals=totals,
+                     spectator_delay=stored.spectator_delay)
 
     # --- lobby -------------------------------------------------------------------------------
 
     async def create(self, *, name: str, preset: str, options: dict[str, Any],
                      seats: Sequence[str], private: bool, bot_level: str,
                      clock_ms: int | None = None, increment_ms: int = 0,
-                     grace_ms: int = 60000, match_hands: int = 1) -> tuple[Table, str | None]:
+                     grace_ms: int = 60000, match_hands: int = 1,
+                     spectator_delay: int = 0) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings."""
         if len(self.tables) >= self.max_tables:
@@ -357,7 +379,7 @@ class TableManager:
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
                              bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
-                             match_hands)
+                             match_hands, spectator_delay)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -366,7 +388,8 @@ class TableManager:
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
-                      increment_ms=increment_ms, match_hands=match_hands)
+                      increment_ms=increment_ms, match_hands=match_hands,
+                      spectator_delay=spectator_delay)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite

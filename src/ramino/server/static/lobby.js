@@ -45,6 +45,7 @@ form.addEventListener("submit", async (event) => {
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
     match_hands: Number(data.get("match_hands") || 1),
+    spectator_delay: Number(data.get("spectator_delay") || 0),
   };
   if (data.get("clock")) {
     const [bank, increment] = data.get("clock").split(",").map(Number);

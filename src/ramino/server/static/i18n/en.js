@@ -160,4 +160,8 @@ export default {
   "Scrivi…": "Write…",
   "Burraco online": "Burraco online",
   "Lingua": "Language",
+  "Spettatori": "Spectators",
+  "in diretta": "live",
+  "5 mosse indietro": "5 actions behind",
+  "15 mosse indietro": "15 actions behind",
 };

@@ -160,4 +160,8 @@ export default {
   "Scrivi…": "Escreva…",
   "Burraco online": "Burraco online",
   "Lingua": "Idioma",
+  "Spettatori": "Espectadores",
+  "in diretta": "ao vivo",
+  "5 mosse indietro": "5 jogadas atrás",
+  "15 mosse indietro": "15 jogadas atrás",
 };
