@@ -16,14 +16,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
 from ramino.cards import (
-    JOKER,
     NUM_TYPES,
-    TWO,
     card_str,
     from_counts,
     is_burraco_wild,
@@ -43,17 +40,25 @@ from ramino.games.actions import (
     parse_action,
 )
 from ramino.games.deal import Deal, check_deal, deal_from_seed
+from ramino.games.observation import Observation, TableMeld
+from ramino.games.refusals import explain_bad_attach, explain_bad_meld, illegal
+from ramino.games.scoring import (
+    END_CLOSED,
+    END_STALLO,
+    END_STOCK,
+    END_TIMEOUT,
+    HandResult,
+    SideScore,
+    score_hand,
+)
 from ramino.melds import (
     GROUP,
     SEQUENCE,
     Meld,
     attach_options,
-    burraco_bonus,
     burraco_type,
     cards_points,
-    group_placement,
     is_clean_burraco,
-    new_meld_options,
     resolve_attach,
     resolve_new_meld,
     returned_to_hand,
@@ -72,107 +77,15 @@ from ramino.rules.options import (
 )
 from ramino.rules.presets import preset
 
+__all__ = [
+    "END_CLOSED", "END_STALLO", "END_STOCK", "END_TIMEOUT", "PHASE_DRAW", "PHASE_OVER",
+    "PHASE_PLAY", "BurracoState", "HandResult", "Observation", "SideScore", "TableMeld",
+]
+
 PHASE_DRAW = "draw"
 PHASE_PLAY = "play"
 PHASE_OVER = "over"
 
-END_CLOSED = "closed"
-END_STOCK = "stock"
-END_STALLO = "stallo"
-END_TIMEOUT = "timeout"
-
-
-@dataclass(frozen=True, slots=True)
-class SideScore:
-    """One side's hand score with the breakdown of RULES.md §2.10 (penalties negative)."""
-
-    table: int
-    burraco: int
-    closing: int
-    hand: int
-    pozzetto: int
-    burrachi: tuple[str, ...]
-    split: int = 0  # three players: minus the half a pair seat does not score (§5.2)
-
-    @property
-    def total(self) -> int:
-        return self.table + self.burraco + self.closing + self.hand + self.pozzetto + self.split
-
-    def as_dict(self) -> dict[str, int]:
-        parts = {"table": self.table, "burraco": self.burraco, "closing": self.closing,
-                 "hand": self.hand, "pozzetto": self.pozzetto}
-        if self.split:
-            parts["split"] = self.split
-        return parts
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    end: str
-    scores: tuple[int, ...]
-    breakdown: tuple[SideScore, ...]
-    closed_by: int | None  # the seat that closed
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    number: int
-    team: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (and nothing more): its hand, the table, the face-up pile, counts
-    of everything hidden, and the cards publicly known to be in each hand (taken with the pile
-    and not played since)."""
-
-    seat: int
-    players: int
-    sides: tuple[int, ...]
-    current: int
-    phase: str
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    pending_pozzetto_sizes: tuple[int, ...]
-    pozzetti_left: tuple[int, ...]
-    pozzetto_taken: tuple[bool, ...]
-    stock_size: int
-    pile: tuple[int, ...]  # bottom to top, as far as it is visible (§4.1: maybe the top only)
-    pile_size: int
-    melds: tuple[TableMeld, ...]
-    known_cards: tuple[tuple[int, ...], ...]
-    forbidden_discard: int | None
-    turn: int
-    end: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "sides": list(self.sides),
-            "current": self.current,
-            "phase": self.phase,
-            "hand": [card_str(c) for c in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "pending_pozzetto_sizes": list(self.pending_pozzetto_sizes),
-            "pozzetti_left": list(self.pozzetti_left),
-            "pozzetto_taken": list(self.pozzetto_taken),
-            "stock_size": self.stock_size,
-            "pile": [card_str(c) for c in self.pile],
-            "pile_size": self.pile_size,
-            "melds": [{"number": m.number, "team": m.team, "cards": m.meld.card_tokens()}
-                      for m in self.melds],
-            "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
-            "forbidden_discard": (None if self.forbidden_discard is None
-                                  else card_str(self.forbidden_discard)),
-            "turn": self.turn,
-            "end": self.end,
-        }
-
-
-def _illegal(message: str, rule: str, section: str) -> IllegalActionError:
-    return IllegalActionError(message, rule=rule, section=section)
 
 
 class _History:
@@ -468,7 +381,7 @@ class BurracoState:
         """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
         kind = action.kind
         if self.phase == PHASE_OVER:
-            raise _illegal("the hand is over", "hand-over", "§2.9")
+            raise illegal("the hand is over", "hand-over", "§2.9")
         if kind == DRAW:
             self._do_draw()
         elif kind == PICK:
@@ -477,12 +390,12 @@ class BurracoState:
             top = self.must_use
             if (top >= 0 and top not in action.cards and self._known_result(action) is None
                     and self.phase == PHASE_PLAY and not self._still_usable_after(action, top)):
-                raise _illegal(f"{kind}: after this you could no longer use the top card "
+                raise illegal(f"{kind}: after this you could no longer use the top card "
                                f"{card_str(top)} you took with the pile",
                                "pickup-requires-top-card-use", "§3.2/§4.5")
             if (self.opening_points >= 0 and self._known_result(action) is None
                     and self.phase == PHASE_PLAY and not self._opening_reachable_after(action)):
-                raise _illegal(f"{kind}: your side's first melds must reach "
+                raise illegal(f"{kind}: your side's first melds must reach "
                                f"{self.rules.min_first_meld_points} points this turn, and "
                                "after this they no longer can", "min-first-meld-points",
                                "§3.2")
@@ -505,6 +418,15 @@ class BurracoState:
         self._history = _History(self._history, action)
         self._legal = None
         self._resolved = None
+
+    def result(self) -> HandResult | None:
+        """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
+        if self.phase != PHASE_OVER or self.end is None:
+            return None
+        return score_hand(self.rules, self._values, end=self.end, closed_by=self.closed_by,
+                          void=self.void, sides=self.team_of, melds=self.melds,
+                          meld_sides=self.meld_team, hands=self.hands, pending=self.pending,
+                          taken=self.taken)
 
     def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.players:
@@ -533,67 +455,14 @@ class BurracoState:
             end=self.end,
         )
 
-    def result(self) -> HandResult | None:
-        """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
-        if self.phase != PHASE_OVER or self.end is None:
-            return None
-        rules = self.rules
-        values = self._values
-        anyone_took = any(self.taken)
-        by_side: dict[int, SideScore] = {}
-        for team in sorted(set(self.team_of)):
-            table = 0
-            bonus = 0
-            kinds: list[str] = []
-            for i, m in enumerate(self.melds):
-                if self.meld_team[i] != team:
-                    continue
-                table += cards_points(m.cards, values)
-                kind = burraco_type(m, rules)
-                if kind is not None:
-                    kinds.append(kind)
-                    bonus += burraco_bonus(kind, rules)
-            in_hand = 0
-            for seat in self.team_seats(team):
-                counts = self.hands[seat]
-                in_hand += sum(values[c] * counts[c] for c in range(NUM_TYPES) if counts[c])
-                pending = self.pending[seat]
-                if pending is not None and rules.unplayed_pozzetto_counts_in_hand:
-                    in_hand += cards_points(pending, values)
-            closing = rules.closing_bonus if (
-                self.end == END_CLOSED and self.closed_by is not None
-                and self.team_of[self.closed_by] == team) else 0
-            penalty = 0
-            if not self.taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
-                penalty = -rules.pozzetto_not_taken_penalty
-            if rules.no_clean_canastra_melds_negative and not any(
-                    is_clean_burraco(k) for k in kinds):
-                table = -table  # §4.4: without a clean canastra the melds count against
-            by_side[team] = SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
-            if self.void:
-                by_side[team] = SideScore(0, 0, 0, 0, 0, ())  # a void hand counts nothing
-        if self.players == 3:
-            # Scores per seat; a pair's total is split equally, halves rounded up (§5.2).
-            seats: list[SideScore] = []
-            for seat in range(3):
-                side = by_side[self.team_of[seat]]
-                if self.partner(seat) is not None:
-                    share = -((-side.total) // 2)
-                    side = dataclasses.replace(side, split=share - side.total)
-                seats.append(side)
-            return HandResult(self.end, tuple(s.total for s in seats), tuple(seats),
-                              self.closed_by)
-        sides = tuple(by_side[t] for t in sorted(by_side))
-        return HandResult(self.end, tuple(s.total for s in sides), sides, self.closed_by)
-
     # --- DRAW phase -------------------------------------------------------------------------
 
     def _require_phase(self, phase: str, what: str) -> None:
         if self.phase != phase:
             if phase == PHASE_DRAW:
-                raise _illegal(f"{what}: you have already drawn this turn; meld, attach or "
+                raise illegal(f"{what}: you have already drawn this turn; meld, attach or "
                                "discard", "draw-once", "§2.3")
-            raise _illegal(f"{what}: draw from the stock or pick the pile first",
+            raise illegal(f"{what}: draw from the stock or pick the pile first",
                            "draw-first", "§2.3")
 
     def _do_draw(self) -> None:
@@ -611,12 +480,12 @@ class BurracoState:
         seat = self.current
         rules = self.rules
         if rules.pickup_forbidden_with_one_card and self.sizes[seat] == 1:
-            raise _illegal("pick: a player holding one card may not take the pile (pique)",
+            raise illegal("pick: a player holding one card may not take the pile (pique)",
                            "pickup-forbidden-with-one-card", "§3.2/§4.2")
         if not self.pile:
-            raise _illegal("pick: the pile is empty", "pile-empty", "§2.3")
+            raise illegal("pick: the pile is empty", "pile-empty", "§2.3")
         if rules.pickup_requires_top_card_use and not self._pick_usable():
-            raise _illegal(f"pick: you could not use the top card {card_str(self.pile[-1])} "
+            raise illegal(f"pick: you could not use the top card {card_str(self.pile[-1])} "
                            "this turn, and the pile may only be taken to use it",
                            "pickup-requires-top-card-use", "§3.2/§4.5")
         top = self.pile[-1]
@@ -677,14 +546,14 @@ class BurracoState:
 
     def _do_stallo(self) -> None:
         if self.phase != PHASE_DRAW:
-            raise _illegal("stallo is called between turns", "arbiter-between-turns", "§2.9b")
+            raise illegal("stallo is called between turns", "arbiter-between-turns", "§2.9b")
         self._finish(END_STALLO)
 
     def _do_timeout(self) -> None:
         if self.phase != PHASE_DRAW:
-            raise _illegal("time out is called between turns", "arbiter-between-turns", "§2.9c")
+            raise illegal("time out is called between turns", "arbiter-between-turns", "§2.9c")
         if self.timeout_left >= 0:
-            raise _illegal("time out has already been called", "timeout-once", "§2.9c")
+            raise illegal("time out has already been called", "timeout-once", "§2.9c")
         # Called before the player in turn has drawn: one full round is played (T-37).
         self.timeout_left = self.players
 
@@ -698,7 +567,7 @@ class BurracoState:
             need[c] = need.get(c, 0) + 1
         for c, n in need.items():
             if hand[c] < n:
-                raise _illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
+                raise illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
                                "§2.3")
 
     def _check_meld_rank_and_suit(self, team: int, meld: Meld) -> None:
@@ -708,11 +577,11 @@ class BurracoState:
                 continue
             if meld.kind == GROUP and m.kind == GROUP and m.rank == meld.rank and (
                     rules.one_group_per_rank_per_team):
-                raise _illegal(f"your side already has a group of that rank (meld {i + 1}); "
+                raise illegal(f"your side already has a group of that rank (meld {i + 1}); "
                                "attach to it", "one-group-per-rank", "§2.4")
             if (meld.kind == SEQUENCE and m.kind == SEQUENCE and m.suit == meld.suit
                     and not rules.multiple_sequences_same_suit):
-                raise _illegal(f"your side already has a sequence in that suit (meld {i + 1})",
+                raise illegal(f"your side already has a sequence in that suit (meld {i + 1})",
                                "one-sequence-per-suit", "§3.3")
 
     def _do_meld(self, action: Action) -> None:
@@ -729,10 +598,10 @@ class BurracoState:
             return
         self._take_cards(seat, cards, "meld")
         if len(cards) < 3:
-            raise _illegal("a meld needs at least three cards", "meld-min-three", "§2.4")
+            raise illegal("a meld needs at least three cards", "meld-min-three", "§2.4")
         meld = resolve_new_meld(cards, self.rules, action.annotations)
         if meld is None:
-            raise self._explain_bad_meld(cards, action)
+            raise explain_bad_meld(cards, action, self.rules)
         self._check_meld_rank_and_suit(team, meld)
         melds = [*self.melds, meld]
         teams = [*self.meld_team, team]
@@ -748,21 +617,21 @@ class BurracoState:
         team = self.team_of[seat]
         number = action.meld
         if not 1 <= number <= len(self.melds):
-            raise _illegal(f"attach: there is no meld {number} on the table", "meld-exists",
+            raise illegal(f"attach: there is no meld {number} on the table", "meld-exists",
                            "§2.3")
         if self.meld_team[number - 1] != team:
-            raise _illegal(f"attach: meld {number} belongs to the other side; you may only "
+            raise illegal(f"attach: meld {number} belongs to the other side; you may only "
                            "attach to your own side's melds", "own-melds-only", "§2.3")
         cards = action.cards
         old = self.melds[number - 1]
         known = self._known_result(action)
         if known is None:
             if not cards:
-                raise _illegal("attach: no cards", "attach-cards", "§2.3")
+                raise illegal("attach: no cards", "attach-cards", "§2.3")
             self._take_cards(seat, cards, "attach")
             new = resolve_attach(old, cards, self.rules, action.annotations)
             if new is None:
-                raise self._explain_bad_attach(old, cards, action)
+                raise explain_bad_attach(old, cards, action, self.rules)
             melds = self.melds[:]
             melds[number - 1] = new
             back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
@@ -851,16 +720,16 @@ class BurracoState:
                 if self._has_closing_burraco(team, melds, teams):
                     if not self.rules.closing_requires_discard:
                         return  # a house rule: melding the last card closes (§3.6)
-                    raise _illegal("you cannot close by melding everything: a close needs a "
+                    raise illegal("you cannot close by melding everything: a close needs a "
                                    "final discard", "closing-requires-discard", "§2.8")
-                raise _illegal("without a burraco you must keep at least one card after "
+                raise illegal("without a burraco you must keep at least one card after "
                                "discarding (stuck hand)", "stuck-hand", "§2.8")
             if not self.rules.pozzetto_al_volo_allowed:
-                raise _illegal("the pozzetto may not be taken al volo under these rules: keep a "
+                raise illegal("the pozzetto may not be taken al volo under these rules: keep a "
                                "card to discard", "pozzetto-al-volo-allowed", "§3.6")
             if self.rules.pozzetto_requires_burraco and not self._has_any_burraco(
                     team, melds, teams):
-                raise _illegal("your side needs a burraco before taking its pozzetto",
+                raise illegal("your side needs a burraco before taking its pozzetto",
                                "pozzetto-requires-burraco", "§5.3")
             return
         # left == 1: the last card must be a legal final discard.
@@ -894,21 +763,21 @@ class BurracoState:
         team = self.team_of[seat]
         rules = self.rules
         if card == self.forbidden_discard:
-            raise _illegal(f"{subject} was the one card of the pile you took and may not be "
+            raise illegal(f"{subject} was the one card of the pile you took and may not be "
                            "discarded this turn", "single-card-pile", "§2.3")
         if not self._pozzetto_available(team):
             if not self._has_closing_burraco(team, melds, teams):
                 clean = rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
                 need = "a burraco pulito" if clean else "a burraco"
-                raise _illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
+                raise illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
                                "keep at least one card after discarding (stuck hand)",
                                "closing-needs-burraco", "§2.8")
             if is_burraco_wild(card) and not rules.closing_discard_may_be_wild:
-                raise _illegal(f"{subject} cannot close: the closing discard may not be a wild "
+                raise illegal(f"{subject} cannot close: the closing discard may not be a wild "
                                "(jolly or any 2)", "closing-discard-not-wild", "§2.8")
             return
         if rules.pozzetto_requires_burraco and not self._has_any_burraco(team, melds, teams):
-            raise _illegal(f"{subject} cannot be discarded: your side needs a burraco before "
+            raise illegal(f"{subject} cannot be discarded: your side needs a burraco before "
                            "taking its pozzetto", "pozzetto-requires-burraco", "§5.3")
 
     def _do_discard(self, action: Action) -> None:
@@ -919,14 +788,14 @@ class BurracoState:
         card = action.cards[0]
         self._take_cards(seat, action.cards, "discard")
         if self.must_use >= 0:
-            raise _illegal(f"first use the top card {card_str(self.must_use)} you took with "
+            raise illegal(f"first use the top card {card_str(self.must_use)} you took with "
                            "the pile", "pickup-requires-top-card-use", "§3.2/§4.5")
         if 0 < self.opening_points < self.rules.min_first_meld_points:
-            raise _illegal(f"your side's first melds must lay down at least "
+            raise illegal(f"your side's first melds must lay down at least "
                            f"{self.rules.min_first_meld_points} points; you have laid "
                            f"{self.opening_points}", "min-first-meld-points", "§3.2")
         if card == self.forbidden_discard:
-            raise _illegal(f"you took {card_str(card)} as the only card of the pile and may not "
+            raise illegal(f"you took {card_str(card)} as the only card of the pile and may not "
                            "discard it this turn", "single-card-pile", "§2.3")
         team = self.team_of[seat]
         emptied = self.sizes[seat] == 1
@@ -1013,54 +882,6 @@ class BurracoState:
     def _finish(self, end: str) -> None:
         self.end = end
         self.phase = PHASE_OVER
-
-    # --- explaining refusals ------------------------------------------------------------------
-
-    def _explain_bad_meld(self, cards: tuple[int, ...], action: Action) -> IllegalActionError:
-        written = " ".join(str(action).split()[1:])
-        rules = self.rules
-        wilds = [c for c in cards if c == JOKER or c % 13 == TWO]
-        naturals = [c for c in cards if c not in wilds]
-        if not naturals:
-            return _illegal(f"{written}: a meld may not be made of wilds only", "no-all-wild",
-                            "§2.4")
-        if not rules.groups_allowed and group_placement(cards, rules) is not None:
-            return _illegal(f"{written}: groups (trincas) are not allowed under these rules, "
-                            "only sequences", "groups-not-allowed", "§4.1")
-        if action.annotations and (new_meld_options(cards, rules)):
-            return _illegal(f"{written}: the wild cannot stand where the annotation puts it "
-                            "(a free wild goes at the low end)", "free-wild-placement", "§2.5.6")
-        ranks = {c % 13 for c in naturals}
-        if (len(ranks) == 1 and len(naturals) > rules.max_group_naturals
-                and group_placement(cards, rules) is None):
-            return _illegal(f"{written}: a group holds at most {rules.max_group_naturals} "
-                            "natural cards", "group-size", "§2.4")
-        if len(wilds) >= 2:
-            return _illegal(f"{written}: a meld may hold only one active wild (a same-suit 2 "
-                            "counts as natural only in its own place)", "one-wild", "§2.5.1")
-        return _illegal(f"{written}: not a sequence (same suit, consecutive, ace low or high, "
-                        "no wrap) nor a group (same rank)", "meld-shape", "§2.4")
-
-    def _explain_bad_attach(self, old: Meld, cards: tuple[int, ...],
-                            action: Action) -> IllegalActionError:
-        written = " ".join(str(action).split()[2:])
-        rules = self.rules
-        if old.kind == GROUP:
-            if any(c == JOKER or c % 13 == TWO for c in cards) and old.wild >= 0:
-                return _illegal(f"{written}: the group already holds its one wild", "one-wild",
-                                "§2.5.1")
-            return _illegal(f"{written}: does not fit the group of {old}", "meld-shape", "§2.4")
-        combined = list(old.cards) + list(cards)
-        loose = new_meld_options(combined, rules) or attach_options(
-            old, cards, rules.with_options(wild_reposition_policy=type(
-                rules.wild_reposition_policy).FULLY_FLEXIBLE))
-        if loose:
-            return _illegal(f"{written}: the wild already on the table keeps its place; it moves "
-                            "only when its own card is attached "
-                            f"({rules.wild_reposition_policy.value})", "wild-keeps-place",
-                            "§2.5.7")
-        return _illegal(f"{written}: does not extend the sequence {old} legally", "meld-shape",
-                        "§2.4")
 
     # --- move generation ----------------------------------------------------------------------
 
