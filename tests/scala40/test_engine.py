@@ -8,13 +8,14 @@ import random
 
 import pytest
 
-from ramino.cards import JOKER, parse_card, parse_cards
+from ramino.cards import JOKER, pack, parse_card, parse_cards
 from ramino.errors import IllegalActionError, NotationError, NotSupportedError
 from ramino.games import scala40_melds as m40
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
+from ramino.games.deal import Deal
 from ramino.games.scala40 import Scala40State
 from ramino.games.scala40_match import Scala40Match, standing
-from ramino.records.scala40 import replay_scala40, scala40_match_record_of
+from ramino.records.scala40 import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import make_rules, preset
 
 FISCA = preset("fisca")
@@ -185,3 +186,49 @@ def test_malformed_action_values_are_notation_errors_and_change_nothing() -> Non
         with pytest.raises(NotationError):
             state.apply(action)
         assert state.fingerprint() == before
+
+
+def _deal_with(hand: str, draw: str) -> Deal:
+    """Seat 0 holds ``hand`` and draws ``draw``; the rest of the pack, in pack order, fills
+    the other hands and the tallone."""
+    mine = parse_cards(hand)
+    rest = pack(2)
+    for c in [*mine, parse_card(draw)]:
+        rest.remove(c)
+    hands = (tuple(mine), *(tuple(rest[13 * i:13 * i + 13]) for i in range(3)))
+    rest = rest[39:]
+    return Deal(hands, (), rest[0], (parse_card(draw), *rest[1:]))
+
+
+def test_two_identical_sequences_cannot_make_one_apertura_when_the_option_forbids_it() -> None:
+    """identical_sequence_allowed (§6.7, T-55) holds inside one turn too: 8♦ 9♦ 10♦ twice is
+    54, but under 'false' the second copy may not go down, so neither may the first."""
+    deal = _deal_with("8d 9d Td 8d 9d Td 2s 4c 6h Qs Jc 3h 5s", "Kc")
+    allowed = Scala40State.new_hand(make_rules("fisca", {"opening_threshold": 51}), deal=deal)
+    allowed.play("draw")
+    assert parse_action("meld 8d 9d Td") in allowed.legal_actions()
+    rules = make_rules("fisca", {"opening_threshold": 51, "identical_sequence_allowed": False})
+    forbidden = Scala40State.new_hand(rules, deal=deal)
+    forbidden.play("draw")
+    assert all(a.kind == DISCARD for a in forbidden.legal_actions())
+    with pytest.raises(IllegalActionError) as info:
+        forbidden.play("meld 8d 9d Td")
+    assert info.value.rule == "opening-threshold"
+
+
+def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:
+    """Every meld on the table full and at most two cards in every hand: no card can be laid
+    off and no meld can leave a card to discard (T-49), so the hand ends, each seat paying its
+    cards (an engine choice where RULES.md is silent, docs/scala40.md)."""
+    rules = make_rules("fisca", {"players": 2})
+    state = Scala40State.new_hand(rules, seed=200295)
+    rng = random.Random(200295)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.result()
+    assert result is not None and result.end == "stallo" and result.closed_by is None
+    assert max(state.sizes) <= 2
+    assert all(len(m.cards) == (4 if m.kind == "group" else 14) for m in state.melds)
+    assert result.scores == result.hand_points
+    document = json.loads(json.dumps(scala40_record_of(state)))
+    assert replay_scala40(document).ok and document["result"]["end"] == "stallo"

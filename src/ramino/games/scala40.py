@@ -25,7 +25,10 @@ Choices where RULES.md is silent or uncertain (U), documented in ``docs/scala40.
   hand's own random stream, and the pozzo reshuffle (§6.5) uses the same stream; the stream is
   seeded from the deal itself, so a record replays exactly;
 - if the tallone is empty after the reshuffle (the pozzo held one card), the hand ends without
-  a close (``end: stock``) and every seat pays its hand.
+  a close (``end: stock``) and every seat pays its hand;
+- if every meld on the table is full (no single card fits any) and nobody holds more than two
+  cards, nobody can ever close: the hand ends as a stallo (``end: stallo``), every seat paying
+  its hand.
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ PHASE_OVER: Final = "over"
 
 END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
+END_STALLO: Final = "stallo"
 
 PACK_SIZE: Final = 108
 # How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
@@ -579,6 +583,12 @@ class Scala40State:
                 self.end = END_STOCK
                 self.phase = PHASE_OVER
                 return
+        if max(self.sizes) <= 2 and not self._fitting():
+            # Every meld on the table is full and nobody holds three cards: no card can ever be
+            # laid off and no meld can go down leaving a card to discard, so nobody can close.
+            self.end = END_STALLO
+            self.phase = PHASE_OVER
+            return
         self.current = (self.current + 1) % self.players
         self.phase = PHASE_DRAW
         self._reset_turn()
@@ -895,15 +905,25 @@ class Scala40State:
             for c in options[j][0]:
                 users[c] |= 1 << j
         full = (1 << count) - 1
+        same: dict[tuple[int, ...], int] = {}
+        if not rules.identical_sequence_allowed:
+            # Two identical sequences may not both go down (§6.7 identical_sequence_allowed).
+            for j in range(count):
+                if options[j][2].kind == SEQUENCE:
+                    shown = options[j][2].represented()
+                    same[shown] = same.get(shown, 0) | 1 << j
         later = [0] * count
         every = [0] * count
         for j in range(count):
-            clash = 1 << j
+            # A meld may go down twice from two copies of its cards (no clash with itself then).
+            clash = 0
             for c, _ in needs[j]:
                 if hand[c] < 2:
                     clash |= users[c]
+            if same and options[j][2].kind == SEQUENCE:
+                clash |= same[options[j][2].represented()]
             every[j] = full & ~clash
-            later[j] = every[j] & ~((2 << j) - 1)
+            later[j] = every[j] & ~((1 << j) - 1)
 
         def search(candidates: int, points: int, bound: int, rest: int,
                    picked_ok: bool) -> bool:
@@ -916,8 +936,9 @@ class Scala40State:
                 return False
             while candidates:
                 low = candidates & -candidates
-                candidates ^= low
                 j = low.bit_length() - 1
+                child = candidates & later[j]
+                candidates ^= low
                 if any(hand[c] < k for c, k in needs[j]):
                     continue
                 cards = options[j][0]
@@ -926,8 +947,8 @@ class Scala40State:
                     hand[c] -= 1
                     lost += top[c]
                 chosen.append(j)
-                found = search(candidates & later[j], points + values[j], bound - lost,
-                               rest - len(cards), picked_ok or picked in cards)
+                found = search(child, points + values[j], bound - lost, rest - len(cards),
+                               picked_ok or picked in cards)
                 chosen.pop()
                 for c in cards:
                     hand[c] += 1
@@ -1115,7 +1136,8 @@ DRAW_ACTION: Final = Action(DRAW)
 PICK_ACTION: Final = Action(PICK)
 DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
 
-__all__ = ["END_CLOSED", "END_STOCK", "GROUP", "PHASE_DRAW", "PHASE_OVER", "PHASE_PLAY",
-           "SEQUENCE", "Scala40Observation", "Scala40Result", "Scala40State", "TableMeld40",
-           "check_scala40_deal", "deal_stream_seed", "penalty_value", "scala40_deal_from_seed"]
-
+__all__ = [
+    "END_CLOSED", "END_STALLO", "END_STOCK", "GROUP", "PHASE_DRAW", "PHASE_OVER", "PHASE_PLAY",
+    "SEQUENCE", "Scala40Observation", "Scala40Result", "Scala40State", "TableMeld40",
+    "check_scala40_deal", "deal_stream_seed", "penalty_value", "scala40_deal_from_seed",
+]

@@ -47,7 +47,7 @@ from ramino.records.writer import group_turns
 from ramino.rules import RuleSet, build_ruleset
 
 GAME: Final = "scala40"
-ENDS: Final = ("closed", "stock")
+ENDS: Final = ("closed", "stock", "stallo")
 
 
 def is_scala40_document(document: object) -> bool:
