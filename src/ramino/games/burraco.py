@@ -366,7 +366,11 @@ class BurracoState:
     # --- the public API ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a stable order (draw, pick; melds, attaches, discards)."""
+        """Every legal action now, in a stable order (draw, pick; melds, attaches, discards).
+
+        The list is computed once per position and shared until the next ``apply``: read it,
+        do not change it.  Arbiter events (stallo, timeout) are not a player's choice and are
+        never listed, though ``apply`` accepts them between turns."""
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
