@@ -44,6 +44,7 @@ from ramino.server.protocol import (
     Chat,
     CreateTable,
     Credentials,
+    EndVote,
     ErrorInfo,
     Join,
     Mute,
@@ -228,7 +229,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
-        if not table.state.is_over:
+        if not table.finished:
             # The record holds the whole deal: it is published only once the hand is over.
             raise HTTPException(409, "the hand is still being played")
         return table.record()
@@ -242,7 +243,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
-        if not table.state.is_over:
+        if not table.finished:
             raise HTTPException(409, "the hand is still being played")
         return await asyncio.to_thread(replay_steps, table.record())
 
@@ -356,6 +357,8 @@ async def _handle(manager: TableManager, table: Table, client: Client,
         client.send(Pong())
     elif isinstance(message, Next):
         await manager.next_hand(table, client, message.hand_no)
+    elif isinstance(message, EndVote):
+        await manager.vote_end(table, client, message.agree)
     else:
         raise ProtocolError("already-joined", "this connection has joined its table already")
 

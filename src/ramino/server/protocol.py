@@ -77,7 +77,15 @@ class Next(_Message):
     hand_no: int = Field(ge=0)  # the hand the sender saw end: a second request is stale
 
 
-AnyMessage = Join | Act | Chat | Mute | Ping | Next
+class EndVote(_Message):
+    """Agree (or withdraw) to end the hand now, not counted; it ends when every player
+    present agrees."""
+
+    type: Literal["end"]
+    agree: bool = True
+
+
+AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
@@ -136,6 +144,8 @@ class Update(_Message):
     hand_no: int
     dealer: int  # the table seat that dealt this hand (the next seat plays first)
     match: dict[str, Any]  # hands, hand (1-based), totals by side, over, rated
+    voided: bool  # ended early by agreement: does not count
+    end_votes: list[int]  # seats that agree to end the hand early
     view: dict[str, Any]
     event: dict[str, Any] | None
     legal: list[str]

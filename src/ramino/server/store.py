@@ -274,6 +274,14 @@ class Store:
         except IntegrityError as exc:
             raise StaleVersionError(f"hand {hand.hand_no} of table {table_id} exists") from exc
 
+    def void_hand(self, table_id: str, hand_no: int) -> None:
+        """Mark a hand ended early by agreement (it does not count)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(HandRow).where(HandRow.table_id == table_id,
+                                                  HandRow.hand_no == hand_no,
+                                                  HandRow.result.is_(None))
+                            .values(result=json.dumps({"end": "agreed", "void": True})))
+
     def latest_hand_no(self, table_id: str) -> int | None:
         with Session(self.engine) as session:
             return session.scalar(select(func.max(HandRow.hand_no))

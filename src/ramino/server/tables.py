@@ -126,6 +126,8 @@ class Table:
     increment_ms: int = 0
     match_hands: int = 1
     spectator_delay: int = 0  # actions the spectators' view runs behind the table
+    voided: bool = False  # ended early by agreement: the hand does not count
+    end_votes: set[int] = field(default_factory=set)  # seats that agree to end it so
     match_totals: list[int] = field(default_factory=lambda: [0, 0])  # finished hands, by side
     standin: set[int] = field(default_factory=set)  # absent players a bot plays for
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
@@ -137,10 +139,15 @@ class Table:
         """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2)."""
         return Seating.for_dealer(self.rules.players, self.hand.dealer)
 
+    @property
+    def finished(self) -> bool:
+        """Over by the rules, or ended early by the players' agreement."""
+        return self.state.is_over or self.voided
+
     def match_info(self) -> dict[str, Any]:
         n = self.match_hands
         return {"hands": n, "hand": self.hand.hand_no % n + 1, "totals": self.match_totals,
-                "over": self.state.is_over and self.hand.hand_no % n == n - 1,
+                "over": self.finished and self.hand.hand_no % n == n - 1,
                 "rated": n >= MIN_RATED_HANDS}
 
     def match_sides(self) -> list[list[int | None]]:
@@ -191,13 +198,14 @@ class Table:
                 "clocks": None if self.clock is None else self.clock.snapshot(),
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
+                "voided": self.voided, "end_votes": sorted(self.end_votes),
                 "result": result_info(state, self.hand.salt, self.hand.deal, self.seating)}
 
     def _delayed(self, shared: dict[str, Any]) -> tuple[BurracoState, dict[str, Any]]:
         """The hand as spectators may see it: ``spectator_delay`` actions behind while it is
         played (so that nobody watching can relay it live to a player), all of it at the end."""
         state = self.state
-        if self.spectator_delay == 0 or state.is_over:
+        if self.spectator_delay == 0 or self.finished:
             return state, shared
         seen = max(0, self.version - self.spectator_delay)
         past = BurracoState.new_hand(self.rules, deal=state.deal, dealer=state.dealer)
@@ -218,7 +226,7 @@ class Table:
         seating = self.seating
         view = public_view(state, seating) if seat is None else seat_view(state, seat, seating)
         legal: list[str] = []
-        if (seat is not None and seat == seating.table(state.current) and not state.is_over
+        if (seat is not None and seat == seating.table(state.current) and not self.finished
                 and not self.bot_plays(seat)):
             legal = [str(a) for a in state.legal_actions()]
         # Built without re-validation: every field comes from the engine or from this table.
@@ -238,7 +246,7 @@ class Table:
     def lobby_entry(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "preset": self.preset,
                 "seats": [s.model_dump() for s in self.seat_infos()],
-                "version": self.version, "over": self.state.is_over,
+                "version": self.version, "over": self.finished,
                 "spectators": sum(1 for c in self.clients if c.seat is None)}
 
     def record(self) -> dict[str, Any]:
@@ -344,14 +352,15 @@ class TableManager:
         start = hand.hand_no - hand.hand_no % n
         totals = [0, 0]
         for h in stored.hands:
-            if start <= h.hand_no and h.result is not None:
+            if start <= h.hand_no and h.result is not None and not h.result.get("void"):
                 totals = [a + b for a, b in zip(totals, h.result["scores"], strict=True)]
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
                      match_hands=n, match_totals=totals,
-                     spectator_delay=stored.spectator_delay)
+                     spectator_delay=stored.spectator_delay,
+                     voided=bool(hand.result and hand.result.get("void")))
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -429,6 +438,7 @@ class TableManager:
             if stored is not None:
                 fresh = self._table_of(stored)
                 table.hand, table.state, table.clock = fresh.hand, fresh.state, fresh.clock
+                table.voided, table.end_votes = fresh.voided, set()
                 table.match_totals = fresh.match_totals
                 table.seats = stored.seats
                 table.standin_turn = None
@@ -576,11 +586,14 @@ class TableManager:
             if await self._sync(table):
                 seat, text = table.hand.actions[-1]
                 table.broadcast({"seat": seat, "action": text, "version": table.version})
-            state = table.state
             if client.seat is None:
                 raise ProtocolError("not-seated", "spectators cannot play")
-            if state.is_over:
+            if table.finished:
                 raise ProtocolError("hand-over", "the hand is over")
+            # A stale submission first: the loser of a race hears that the table moved on.
+            if message.version != table.version:
+                raise ProtocolError("stale", f"you acted on version {message.version}; the "
+                                    f"table is at version {table.version}")
             if table.current_seat() != client.seat:
                 raise ProtocolError("not-your-turn",
                                     f"it is seat {table.current_seat()}'s turn, not yours "
@@ -588,9 +601,6 @@ class TableManager:
             if table.bot_plays(client.seat):
                 raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
                                     "this turn for you; your next turn is yours")
-            if message.version != table.version:
-                raise ProtocolError("stale", f"you acted on version {message.version}; the "
-                                    f"table is at version {table.version}")
             try:
                 action = parse_action(message.action)
             except NotationError as exc:
@@ -665,10 +675,9 @@ class TableManager:
         self._kick_bots(table)
 
     def _kick_bots(self, table: Table) -> None:
-        if table.bot_task is None or table.bot_task.done():
-            state = table.state
-            if not state.is_over and table.bot_plays(table.current_seat()):
-                table.bot_task = asyncio.create_task(self._run_bots(table))
+        idle = table.bot_task is None or table.bot_task.done()
+        if idle and not table.finished and table.bot_plays(table.current_seat()):
+            table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
         """Play the bots' turns one action at a time, each as its own serialised command."""
@@ -682,7 +691,7 @@ class TableManager:
                     table.broadcast({"seat": last_seat, "action": last_text,
                                      "version": table.version})
                 state = table.state
-                if state.is_over or not table.bot_plays(table.current_seat()):
+                if table.finished or not table.bot_plays(table.current_seat()):
                     return
                 seat = table.current_seat()
                 bot = table.bot_for(seat)
@@ -703,7 +712,7 @@ class TableManager:
                 raise ProtocolError("not-seated", "only the players deal the next hand")
             if hand_no != table.hand.hand_no:
                 raise ProtocolError("stale", f"hand {table.hand.hand_no} is already dealt")
-            if not table.state.is_over:
+            if not table.finished:
                 raise ProtocolError("hand-not-over", "finish this hand first")
             players = table.rules.players
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
@@ -715,6 +724,8 @@ class TableManager:
                 table.broadcast(None)
                 raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
             table.hand, table.state = hand, state
+            table.voided = False
+            table.end_votes = set()
             if hand.hand_no % table.match_hands == 0:
                 table.match_totals = [0, 0]  # a new match (a rematch)
             table.standin_turn = None
@@ -725,6 +736,29 @@ class TableManager:
             table.broadcast(None)
             await self.fanout.publish_table(table.id)
             self._kick_bots(table)
+
+    async def vote_end(self, table: Table, client: Client, agree: bool) -> None:
+        """Agree (or no longer agree) to end the hand now without counting it; when every
+        player present agrees, the hand is void: no score, no experience, no rating."""
+        async with table.lock:
+            await self._sync(table)
+            if client.seat is None:
+                raise ProtocolError("not-seated", "only the players can end the hand")
+            if table.finished:
+                raise ProtocolError("hand-over", "the hand is over")
+            if agree:
+                table.end_votes.add(client.seat)
+            else:
+                table.end_votes.discard(client.seat)
+            present = {i for i, s in enumerate(table.seats)
+                       if s.kind == "human" and i not in table.standin}
+            if agree and present <= table.end_votes:
+                await asyncio.to_thread(self.store.void_hand, table.id, table.hand.hand_no)
+                table.voided = True
+                if table.clock is not None:
+                    table.clock.end_turn(None)
+            table.broadcast(None)
+            await self.fanout.publish_table(table.id)
 
     # --- presence and time -----------------------------------------------------------------
 
@@ -744,7 +778,7 @@ class TableManager:
         (for this turn) or when it has been away longer than the grace period (until it comes
         back, from any device, with its seat key)."""
         state = table.state
-        if state.is_over:
+        if table.finished:
             return
         seat = table.current_seat()
         if table.seats[seat].kind != "human" or table.bot_plays(seat):

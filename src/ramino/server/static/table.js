@@ -225,8 +225,17 @@ function render() {
   $("melds-1").textContent = mine === 1 ? t("Noi (1 e 3)") : mine === 0 ? t("Loro (1 e 3)") : SIDE[1];
   renderHand(myTurn);
   renderResult();
+  const agreed = last.end_votes.includes(mySeat);
+  $("end-vote").textContent = agreed ? t("Ritira la proposta di annullare")
+    : t("Annulla la mano (d'accordo con tutti)");
+  $("end-vote").setAttribute("aria-pressed", agreed ? "true" : "false");
+  $("end-vote").disabled = !!last.result || last.voided;
+  $("end-votes").textContent = last.voided ? t("Mano annullata: non conta.")
+    : last.end_votes.length ? t("D'accordo per annullare: {names}",
+      { names: last.end_votes.map(seatName).join(", ") }) : "";
   $("commitment").textContent = last.commitment;
-  const who = last.result ? t("Mano finita") : v.current === mySeat ? t("Tocca a te")
+  const who = last.voided ? t("Mano annullata: non conta.")
+    : last.result ? t("Mano finita") : v.current === mySeat ? t("Tocca a te")
     : t("Tocca a {name}", { name: seatName(v.current) });
   const phase = last.result ? "" : v.phase === "draw" ? t(" — pesca o raccogli")
     : t(" — cala, attacca o scarta");
@@ -349,6 +358,10 @@ $("do-meld").addEventListener("click", doMeld);
 $("do-attach").addEventListener("click", doAttach);
 $("do-discard").addEventListener("click", doDiscard);
 $("play-legal").addEventListener("click", () => { const a = $("legal").value; if (a) act(a); });
+$("end-vote").addEventListener("click", () => {
+  if (!last) return;
+  send({ type: "end", agree: !last.end_votes.includes(mySeat) });
+});
 $("next-hand").addEventListener("click", () => {
   if (last) send({ type: "next", hand_no: last.hand_no });
 });
@@ -397,7 +410,10 @@ async function verifyDeal(result) {
 
 function renderResult() {
   const r = last.result;
-  $("result").hidden = !r;
+  $("result").hidden = !r && !last.voided;
+  $("next-hand").hidden = mySeat === null;
+  $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
+  if (last.voided) $("breakdown").replaceChildren();
   if (!r) return;
   const rows = [[t("Carte in tavola"), "table"], ["Burraco", "burraco"], [t("Chiusura"), "closing"],
                 [t("Carte in mano"), "hand"], [t("Pozzetto non preso"), "pozzetto"]];
@@ -445,8 +461,6 @@ function renderResult() {
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
   $("replay-link").href = `/replay?table=${tableId}` +
     (invite ? `&invite=${encodeURIComponent(invite)}` : "");
-  $("next-hand").hidden = mySeat === null;
-  $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
   if (last.match.hands > 1) {
     caption.textContent += " · " + t("partita: {totals}", { totals: last.match.totals.join(" – ") }) +
       (last.match.over ? " " + t("(finita)")
