@@ -1,6 +1,10 @@
 """A third-party ramino bot over the table WebSocket (docs/server.md, "Bot API").
 
     python examples/bot_client.py ws://127.0.0.1:8000/ws TABLE_ID SEAT [--name NAME]
+                                  [--auth BOT_TOKEN]
+
+With a bot token (``POST /api/tokens`` while signed in) it plays as that account, so its seat,
+experience and rating are the account's; without one it is a guest.
 
 It sits at an open seat (keeping the seat key it is given, so that it can come back), and on
 every update that lists legal actions for it, it plays one: melds and attaches first, then a
@@ -31,12 +35,14 @@ def choose(update: dict[str, Any], rng: random.Random) -> str:
 
 
 def run(url: str, table: str, seat: int, name: str = "Bot esterno",
-        token: str | None = None, seed: int = 0) -> dict[str, Any]:
+        token: str | None = None, seed: int = 0, auth: str | None = None) -> dict[str, Any]:
     """Play until the hand is over; return the result the server sends."""
     rng = random.Random(seed)
     with connect(url, open_timeout=10) as ws:
         join = {"type": "join", "table": table, "name": name}
         join.update({"token": token} if token else {"seat": seat})
+        if auth:
+            join["auth"] = auth
         ws.send(json.dumps(join))
         acted = -1  # the version we last acted on: an older or repeated update is not a turn
         last_act: str | None = None
@@ -66,6 +72,7 @@ if __name__ == "__main__":
     parser.add_argument("table")
     parser.add_argument("seat", type=int)
     parser.add_argument("--name", default="Bot esterno")
-    parser.add_argument("--token")
+    parser.add_argument("--token", help="the seat key, to come back to a seat")
+    parser.add_argument("--auth", help="a bot token: play as its account")
     args = parser.parse_args()
-    print(run(args.url, args.table, args.seat, args.name, args.token))
+    print(run(args.url, args.table, args.seat, args.name, args.token, auth=args.auth))

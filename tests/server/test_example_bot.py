@@ -10,6 +10,8 @@ import urllib.request
 from pathlib import Path
 from types import ModuleType
 
+import httpx
+
 from ramino.server import create_app
 
 from .conftest import live_server
@@ -33,9 +35,16 @@ def test_example_bot_plays_a_hand(tmp_path: Path) -> None:
             data=json.dumps({"seats": ["bot", "bot", "open", "bot"]}).encode())
         with urllib.request.urlopen(request, timeout=10) as response:
             table = json.loads(response.read())["id"]
-        result = load_example().run(base.replace("http", "ws") + "/ws", table, 2, seed=1)
+        with httpx.Client(base_url=base) as http:
+            http.post("/api/accounts", json={"name": "BotGina", "password": "segreto-lungo"})
+            auth = http.post("/api/tokens").json()["token"]
+        result = load_example().run(base.replace("http", "ws") + "/ws", table, 2, seed=1,
+                                    auth=auth)
         played = app.state.manager.get(table)
         assert played.state.is_over
         assert result["scores"] == list(played.state.result().scores)
         mine = [text for seat, text in played.hand.actions if seat == 2]
         assert mine and any(text.startswith(("meld ", "attach ")) for text in mine)
+        assert played.seats[2].name == "BotGina"  # the account the token belongs to
+        board = json.loads(urllib.request.urlopen(base + "/api/leaderboard", timeout=10).read())
+        assert [(b["name"], b["hands"]) for b in board] == [("BotGina", 1)]

@@ -129,6 +129,15 @@ def test_private_table_needs_invite(client: TestClient) -> None:
     assert client.get(f"/t/{table}").status_code == 200  # the page itself holds nothing
 
 
+def test_bad_bot_token_refused(client: TestClient) -> None:
+    table = new_table(client, ["open", "bot", "open", "bot"])["id"]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "table": table, "seat": 0,
+                                 "auth": "bot_not-a-real-token"}))
+        expect_error(ws, "bad-auth")
+    assert client.get(f"/t/{table}").status_code == 200
+
+
 def test_spectator_cannot_act_or_chat(client: TestClient) -> None:
     table = new_table(client, ["open", "bot", "open", "bot"])["id"]
     with client.websocket_connect("/ws") as ws:

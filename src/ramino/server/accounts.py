@@ -23,6 +23,7 @@ XP_WIN = 26
 XP_BURRACO = 1
 SESSION_COOKIE = "ramino_session"
 SESSION_DAYS = 30
+BOT_TOKEN_DAYS = 365  # a bot program's key to its account (the bot API)
 NAME = re.compile(r"^[A-Za-z0-9À-ÿ_.-]{3,24}$")
 
 _hasher = PasswordHasher()

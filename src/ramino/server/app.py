@@ -29,6 +29,7 @@ from ramino.errors import IllegalActionError, RaminoError, RecordError
 from ramino.records import load_document
 from ramino.rules import preset_names
 from ramino.server.accounts import (
+    BOT_TOKEN_DAYS,
     SESSION_COOKIE,
     SESSION_DAYS,
     check_new_account,
@@ -103,12 +104,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             "presets": preset_names(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    async def table_page(request: Request, table_id: str,
+                         invite: str | None = None) -> HTMLResponse:
         table = await manager.get_or_load(table_id)
         if table is None:
             raise HTTPException(404, f"there is no table {table_id!r}")
+        # A private table's page names it only to those who bring the invite.
+        name = table.name if manager.may_see(table, invite) else "Tavolo privato"
         return templates.TemplateResponse(request, "table.html",
-                                          {"table_id": table.id, "table_name": table.name})
+                                          {"table_id": table.id, "table_name": name})
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -201,6 +205,18 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         response.delete_cookie(SESSION_COOKIE, path="/")
         return response
 
+    @app.post("/api/tokens", status_code=201)
+    async def bot_token(request: Request) -> dict[str, Any]:
+        """A bot token for the signed-in account: a program joins with ``"auth": TOKEN`` and
+        plays as that account (docs/server.md, Bot API)."""
+        account = await signed_in(request)
+        if account is None:
+            raise HTTPException(401, "sign in first: a bot token belongs to an account")
+        token = "bot_" + secrets.token_urlsafe(32)
+        expires = dt.datetime.now(dt.UTC) + dt.timedelta(days=BOT_TOKEN_DAYS)
+        await asyncio.to_thread(own_store.create_session, sha256(token), account[0], expires)
+        return {"token": token, "account": account[1], "expires": expires.isoformat()}
+
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
         account = await signed_in(request)
@@ -265,7 +281,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         token = websocket.cookies.get(SESSION_COOKIE)
         if token and len(token) <= 100:
             account = await asyncio.to_thread(own_store.session_account, sha256(token))
-        await serve_connection(manager, websocket, TokenBucket(burst, per_second), account)
+        await serve_connection(manager, websocket, TokenBucket(burst, per_second), account,
+                               own_store)
 
     return app
 
@@ -290,7 +307,8 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 
 async def serve_connection(manager: TableManager, websocket: WebSocket,
-                           bucket: TokenBucket, account: tuple[int, str] | None = None) -> None:
+                           bucket: TokenBucket, account: tuple[int, str] | None = None,
+                           store: Store | None = None) -> None:
     """One client: the join handshake, then its messages until it leaves."""
     joined: tuple[Table, Client] | None = None
     while joined is None:
@@ -307,6 +325,10 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
             message = parse_client(text)
             if not isinstance(message, Join):
                 raise ProtocolError("join-first", "send 'join' before anything else")
+            if message.auth is not None and store is not None:
+                account = await asyncio.to_thread(store.session_account, sha256(message.auth))
+                if account is None:
+                    raise ProtocolError("bad-auth", "that bot token is unknown or expired")
             table, client, _token = await manager.join(message, account)
             joined = (table, client)
         except ProtocolError as exc:

@@ -44,6 +44,7 @@ class Join(_Message):
     token: str | None = Field(default=None, min_length=1, max_length=64)
     invite: str | None = Field(default=None, max_length=64)
     spectate: bool = False
+    auth: str | None = Field(default=None, min_length=1, max_length=100)  # a bot token
 
 
 class Act(_Message):
