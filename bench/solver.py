@@ -4,7 +4,7 @@ Random hands dealt from a shuffled 108-card pack (seeded, so the hands are the s
 run); the time of ``ramino.bots.solver.solve`` per hand, candidates included.  Prints
 ``name: value`` lines.
 
-    python bench/solver.py [--small 300] [--large 40]
+    python bench/solver.py [--small 300] [--large 5]
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def percentile(sorted_values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description="meld solver timings")
     parser.add_argument("--small", type=int, default=300, help="11-card hands")
-    parser.add_argument("--large", type=int, default=40, help="40-card hands")
+    parser.add_argument("--large", type=int, default=5,
+                        help="40-card hands (seconds to minutes each: see docs/bots.md)")
     args = parser.parse_args()
     small = timings(11, args.small, 1_000)
     print(f"solver_11_cards_hands: {len(small)}")
