@@ -140,7 +140,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                 clock_ms=None if spec.clock_seconds is None else int(spec.clock_seconds * 1000),
                 increment_ms=int(spec.increment_seconds * 1000),
                 grace_ms=int(spec.grace_seconds * 1000), match_hands=spec.match_hands,
-                spectator_delay=spec.spectator_delay)
+                spectator_delay=spec.spectator_delay, match_target=spec.match_target)
         except (RaminoError, ValueError, KeyError) as exc:
             raise HTTPException(400, str(exc).strip("'\"")) from None
         url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")

@@ -209,6 +209,7 @@ class CreateTable(_Message):
     grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in
     match_hands: int = Field(default=1, ge=1, le=20)  # matches of 3 or more hands are rated
     spectator_delay: int = Field(default=0, ge=0, le=40)  # actions spectators see behind
+    match_target: int | None = Field(default=None, ge=100, le=10000)  # e.g. 2005 (FIBUR)
 
 
 class Credentials(_Message):

@@ -74,6 +74,7 @@ class TableRow(Base):
     grace_ms: Mapped[int] = mapped_column(Integer, default=60000)
     match_hands: Mapped[int] = mapped_column(Integer, default=1)
     spectator_delay: Mapped[int] = mapped_column(Integer, default=0)  # actions behind
+    match_target: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -200,6 +201,7 @@ class StoredTable:
     grace_ms: int = 60000
     match_hands: int = 1
     spectator_delay: int = 0
+    match_target: int | None = None
 
 
 def database_url(db: str | Path | None) -> str:
@@ -257,7 +259,8 @@ class Store:
                                  bot_level=table.bot_level, clock_ms=table.clock_ms,
                                  increment_ms=table.increment_ms, grace_ms=table.grace_ms,
                                  match_hands=table.match_hands,
-                                 spectator_delay=table.spectator_delay))
+                                 spectator_delay=table.spectator_delay,
+                                 match_target=table.match_target))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -385,7 +388,8 @@ class Store:
                                for s in seats],
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
                               grace_ms=row.grace_ms, match_hands=row.match_hands,
-                              spectator_delay=row.spectator_delay)
+                              spectator_delay=row.spectator_delay,
+                              match_target=row.match_target)
             for h in hands:
                 actions = session.execute(
                     select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)

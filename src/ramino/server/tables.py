@@ -39,6 +39,7 @@ from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
+from ramino.server.matches import MIN_RATED_HANDS, MatchPlan, MatchState, rebuild, starting_side
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
     Act,
@@ -50,7 +51,7 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
-from ramino.server.ratings import MIN_RATED_HANDS, rate_match
+from ramino.server.ratings import rate_match
 from ramino.server.seating import Seating
 from ramino.server.store import (
     PendingAction,
@@ -128,7 +129,8 @@ class Table:
     spectator_delay: int = 0  # actions the spectators' view runs behind the table
     voided: bool = False  # ended early by agreement: the hand does not count
     end_votes: set[int] = field(default_factory=set)  # seats that agree to end it so
-    match_totals: list[int] = field(default_factory=lambda: [0, 0])  # finished hands, by side
+    match_target: int | None = None  # a match to this score instead of a number of hands
+    match: MatchState = field(default_factory=MatchState)
     standin: set[int] = field(default_factory=set)  # absent players a bot plays for
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
     absent_since: dict[int, float] = field(default_factory=dict)
@@ -144,11 +146,24 @@ class Table:
         """Over by the rules, or ended early by the players' agreement."""
         return self.state.is_over or self.voided
 
+    @property
+    def plan(self) -> MatchPlan:
+        return MatchPlan(self.match_hands, self.match_target)
+
+    def match_ends(self, scores: list[list[int]]) -> bool:
+        """Whether the match is over once the current hand has ended with these scores."""
+        return self.plan.over(scores, self.hand.hand_no - self.match.start + 1,
+                              starting_side(self.match.start, self.rules.players))
+
+    def match_over(self) -> bool:
+        return self.finished and self.match_ends(self.match.scores)
+
     def match_info(self) -> dict[str, Any]:
-        n = self.match_hands
-        return {"hands": n, "hand": self.hand.hand_no % n + 1, "totals": self.match_totals,
-                "over": self.finished and self.hand.hand_no % n == n - 1,
-                "rated": n >= MIN_RATED_HANDS}
+        return {"hands": None if self.match_target is not None else self.match_hands,
+                "target": self.match_target,
+                "hand": self.hand.hand_no - self.match.start + 1,
+                "totals": self.match.totals, "over": self.match_over(),
+                "rated": self.match_target is not None or self.match_hands >= MIN_RATED_HANDS}
 
     def match_sides(self) -> list[list[int | None]]:
         """Account ids per table side (None: a guest or a bot)."""
@@ -348,17 +363,14 @@ class TableManager:
                 clock.bank[seat] = bank
             seating = Seating.for_dealer(rules.players, hand.dealer)
             clock.start(None if state.is_over else seating.table(state.current))
-        n = stored.match_hands
-        start = hand.hand_no - hand.hand_no % n
-        totals = [0, 0]
-        for h in stored.hands:
-            if start <= h.hand_no and h.result is not None and not h.result.get("void"):
-                totals = [a + b for a, b in zip(totals, h.result["scores"], strict=True)]
+        plan = MatchPlan(stored.match_hands, stored.match_target)
+        match = rebuild(plan, [(h.hand_no, h.result) for h in stored.hands], rules.players)
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
-                     match_hands=n, match_totals=totals,
+                     match_hands=stored.match_hands, match_target=stored.match_target,
+                     match=match,
                      spectator_delay=stored.spectator_delay,
                      voided=bool(hand.result and hand.result.get("void")))
 
@@ -368,7 +380,8 @@ class TableManager:
                      seats: Sequence[str], private: bool, bot_level: str,
                      clock_ms: int | None = None, increment_ms: int = 0,
                      grace_ms: int = 60000, match_hands: int = 1,
-                     spectator_delay: int = 0) -> tuple[Table, str | None]:
+                     spectator_delay: int = 0,
+                     match_target: int | None = None) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings."""
         if len(self.tables) >= self.max_tables:
@@ -388,7 +401,7 @@ class TableManager:
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
                              bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
-                             match_hands, spectator_delay)
+                             match_hands, spectator_delay, match_target)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -398,7 +411,7 @@ class TableManager:
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
                       increment_ms=increment_ms, match_hands=match_hands,
-                      spectator_delay=spectator_delay)
+                      spectator_delay=spectator_delay, match_target=match_target)
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
@@ -439,7 +452,7 @@ class TableManager:
                 fresh = self._table_of(stored)
                 table.hand, table.state, table.clock = fresh.hand, fresh.state, fresh.clock
                 table.voided, table.end_votes = fresh.voided, set()
-                table.match_totals = fresh.match_totals
+                table.match = fresh.match
                 table.seats = stored.seats
                 table.standin_turn = None
                 table.turn_started = time.monotonic()
@@ -629,12 +642,12 @@ class TableManager:
                         if st.kind == "human" and st.account_id is not None}
             away = {seating.engine(i) for i in table.standin}
             awards = tuple(hand_awards(final, after.team_of, accounts, away))
-        totals = table.match_totals
+        scores = table.match.scores
         ratings: tuple[tuple[int, float, float], ...] = ()
         if result is not None:
-            totals = [a + b for a, b in zip(totals, result.scores, strict=True)]
-            n = table.match_hands
-            if table.hand.hand_no % n == n - 1 and n >= MIN_RATED_HANDS:
+            scores = [*scores, list(result.scores)]
+            totals = [sum(s[i] for s in scores) for i in range(2)]
+            if table.match_ends(scores) and len(scores) >= MIN_RATED_HANDS:
                 sides = table.match_sides()
                 ids = [a for side in sides for a in side if a is not None]
                 if ids:
@@ -662,7 +675,7 @@ class TableManager:
                                 "changed: try again") from exc
         table.state = after
         table.hand.actions.append((seat, text))
-        table.match_totals = totals
+        table.match.scores = scores
         if turn_over:
             if clock is not None and bank is not None:
                 clock.end_turn(None if after.is_over else seating.table(after.current))
@@ -715,6 +728,7 @@ class TableManager:
             if not table.finished:
                 raise ProtocolError("hand-not-over", "finish this hand first")
             players = table.rules.players
+            new_match = table.match_over()
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
                                    (table.hand.dealer + 1) % players, self.rng)
             try:
@@ -726,8 +740,8 @@ class TableManager:
             table.hand, table.state = hand, state
             table.voided = False
             table.end_votes = set()
-            if hand.hand_no % table.match_hands == 0:
-                table.match_totals = [0, 0]  # a new match (a rematch)
+            if new_match:
+                table.match = MatchState(hand.hand_no, [])  # a new match (a rematch)
             table.standin_turn = None
             table.turn_started = time.monotonic()
             if table.clock_ms is not None:

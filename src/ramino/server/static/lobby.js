@@ -44,7 +44,10 @@ form.addEventListener("submit", async (event) => {
     seats: [0, 1, 2, 3].map((i) => data.get(`seat${i}`)),
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
-    match_hands: Number(data.get("match_hands") || 1),
+    match_hands: String(data.get("match_hands")).startsWith("target-") ? 1
+      : Number(data.get("match_hands") || 1),
+    match_target: String(data.get("match_hands")).startsWith("target-")
+      ? Number(String(data.get("match_hands")).slice(7)) : null,
     spectator_delay: Number(data.get("spectator_delay") || 0),
   };
   if (data.get("clock")) {

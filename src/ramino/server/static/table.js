@@ -240,8 +240,10 @@ function render() {
   const phase = last.result ? "" : v.phase === "draw" ? t(" — pesca o raccogli")
     : t(" — cala, attacca o scarta");
   const m = last.match;
-  const match = m.hands > 1 ? " " + t("({hand} di {hands}; totale {totals})",
-    { hand: m.hand, hands: m.hands, totals: m.totals.join(" – ") }) : "";
+  const match = m.target ? " " + t("({hand}ª mano; totale {totals} su {target})",
+    { hand: m.hand, totals: m.totals.join(" – "), target: m.target })
+    : m.hands > 1 ? " " + t("({hand} di {hands}; totale {totals})",
+      { hand: m.hand, hands: m.hands, totals: m.totals.join(" – ") }) : "";
   setStatus(`${who}${v.current === mySeat ? phase : ""} · ` +
     t("mano {n}", { n: last.hand_no + 1 }) + `${match}, ` +
     t("mazziere {name}", { name: seatName(last.dealer) }) + " · " +
@@ -461,9 +463,10 @@ function renderResult() {
   $("record-link").href = `/api/tables/${tableId}/record${query}`;
   $("replay-link").href = `/replay?table=${tableId}` +
     (invite ? `&invite=${encodeURIComponent(invite)}` : "");
-  if (last.match.hands > 1) {
+  if (last.match.hands > 1 || last.match.target) {
     caption.textContent += " · " + t("partita: {totals}", { totals: last.match.totals.join(" – ") }) +
       (last.match.over ? " " + t("(finita)")
+        : last.match.target ? " " + t("su {target}", { target: last.match.target })
         : " " + t("dopo {hand} di {hands} mani", { hand: last.match.hand, hands: last.match.hands }));
   }
   verifyDeal(r).then((text) => { $("verify").textContent = text; });
