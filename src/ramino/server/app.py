@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import functools
 import hashlib
 import logging
 import os
@@ -26,8 +27,9 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from ramino.errors import IllegalActionError, RaminoError, RecordError
+from ramino.games.burraco import BurracoState
 from ramino.records import load_document
-from ramino.rules import preset_names
+from ramino.rules import make_rules, preset_names
 from ramino.server.accounts import (
     BOT_TOKEN_DAYS,
     SESSION_COOKIE,
@@ -67,6 +69,20 @@ FLOOD_CLOSE_AFTER = 200  # refusals before a flooding connection is closed
 log = logging.getLogger("ramino.server")
 
 
+@functools.cache
+def table_presets() -> list[str]:
+    """The presets a table can be played under: those the Burraco engine deals (a Scala 40
+    preset is for another game)."""
+    playable = []
+    for name in preset_names():
+        try:
+            BurracoState.new_hand(make_rules(name), seed=0)
+        except (RaminoError, ValueError):
+            continue
+        playable.append(name)
+    return playable
+
+
 def sha256(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -101,7 +117,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "lobby.html", {
-            "presets": preset_names(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
+            "presets": table_presets(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str,
@@ -120,7 +136,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"presets": preset_names(), "bot_levels": bot_levels()}
+        return {"presets": table_presets(), "bot_levels": bot_levels()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:

@@ -100,6 +100,7 @@ export default {
   "(finita)": "(over)",
   "dopo {hand} di {hands} mani": "after {hand} of {hands} hands",
   "tempo rimasto {m} minuti e {s} secondi": "{m} minutes and {s} seconds left",
+  "Rivedi una mano da un record": "Replay a hand from a record",
   "Rivedi una mano": "Replay a hand",
   "Carica il record di una mano (ramino-record/1): tutte le carte sono scoperte.":
     "Load a hand's record (ramino-record/1): every card is face up.",

@@ -100,6 +100,7 @@ export default {
   "(finita)": "(terminada)",
   "dopo {hand} di {hands} mani": "depois de {hand} de {hands} mãos",
   "tempo rimasto {m} minuti e {s} secondi": "restam {m} minutos e {s} segundos",
+  "Rivedi una mano da un record": "Rever uma mão de um registro",
   "Rivedi una mano": "Rever uma mão",
   "Carica il record di una mano (ramino-record/1): tutte le carte sono scoperte.":
     "Carregue o registro de uma mão (ramino-record/1): todas as cartas ficam à vista.",
