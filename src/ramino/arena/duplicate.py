@@ -153,9 +153,10 @@ def _results(tasks: list[tuple[str, str, str, int, int, int, bool]],
         for task in tasks:
             yield play_deal(task)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        iterator = pool.map(play_deal, tasks, chunksize=1)
-        try:
-            yield from iterator
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from pool.map(play_deal, tasks, chunksize=1)
+    finally:
+        # An early stop closes this generator: drop the deals not started, let the running
+        # ones finish (a half-shut pool breaks the interpreter's exit hook).
+        pool.shutdown(wait=True, cancel_futures=True)
