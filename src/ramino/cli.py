@@ -341,7 +341,8 @@ def bot_turn(state: BurracoState | Scala40State, bot: RandomBot) -> list[Action]
 @app.command("arena")
 def arena_command(
     bot_a: Annotated[str | None, typer.Argument(help="bot A (random, greedy, expert, search, "
-                                                     "oracle; settings as search:samples=8)")
+                                                     "oracle; settings as search:samples=8; "
+                                                     "expert+search: two partners)")
                      ] = None,
     bot_b: Annotated[str | None, typer.Argument(help="bot B")] = None,
     deals: Annotated[int, typer.Option(help="deals, each played twice with sides swapped")] = 100,

@@ -74,3 +74,10 @@ def test_cli_arena_json() -> None:
 def test_cli_arena_refuses_bad_input(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, [*args, "--deals", "1", "--jobs", "1"])
     assert result.exit_code == 2 and message in result.output
+
+
+def test_cross_play_seats_partners_with_different_bots() -> None:
+    mixed = play_deal(("greedy+random", "greedy", "fibur", 5, 0, 0, True))
+    first, second = mixed.records
+    assert first["players"] == ["greedy", "greedy", "random", "greedy"]
+    assert second["players"] == ["greedy", "greedy", "greedy", "random"]

@@ -80,13 +80,22 @@ class MatchReport:
         }
 
 
+def side(spec: str) -> tuple[str, str]:
+    """A side's two seats: ``expert`` for both, or ``expert+search`` for cross-play (the
+    first name in the side's first seat, its partner the second)."""
+    first, plus, second = spec.partition("+")
+    return (first, second if plus else first)
+
+
 def play_deal(args: tuple[str, str, str, int, int, int, bool]) -> DealResult:
     """One deal at both tables (a worker's job; plain arguments so that it pickles)."""
     bot_a, bot_b, preset_name, deal, seed, honesty_every, keep = args
     rules = preset(preset_name)
-    first = play_hand(rules, deal, (bot_a, bot_b, bot_a, bot_b), seed=seed,
+    a1, a2 = side(bot_a)
+    b1, b2 = side(bot_b)
+    first = play_hand(rules, deal, (a1, b1, a2, b2), seed=seed,
                       honesty_every=honesty_every, keep_record=keep)
-    second = play_hand(rules, deal, (bot_b, bot_a, bot_b, bot_a), seed=seed,
+    second = play_hand(rules, deal, (b1, a1, b2, a2), seed=seed,
                        honesty_every=honesty_every, keep_record=keep)
     records = tuple(r for r in (first.record, second.record) if r is not None)
     return DealResult(
@@ -117,8 +126,8 @@ def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
               progress: Callable[[DealResult], None] | None = None) -> MatchReport:
     """Play ``deals`` duplicate deals (seeds ``first_deal`` on) between two bot specs."""
     check_rules(preset_name)
-    parse_spec(bot_a)
-    parse_spec(bot_b)
+    for spec in (*side(bot_a), *side(bot_b)):
+        parse_spec(spec)
     report = MatchReport(bot_a, bot_b, preset_name)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(bot_a, bot_b, preset_name, first_deal + k, seed, honesty_every,
