@@ -184,6 +184,16 @@ def test_oversized_and_malformed_frames_refused(client: TestClient) -> None:
         assert recv(ws)["type"] == "pong"
 
 
+def test_costly_http_calls_limited_per_address(db: Path) -> None:
+    with fast_app_client(db, http_burst=3, http_per_second=0.001) as client:
+        answers = [client.post("/api/tables", json={}).status_code for _ in range(5)]
+        assert answers == [201, 201, 201, 429, 429]
+        login = client.post("/api/login", json={"name": "Nessuno", "password": "x" * 8})
+        assert login.status_code == 429 and "slow down" in login.json()["detail"]
+        assert client.get("/api/tables").status_code == 200  # reading is not limited
+        assert len(client.get("/api/tables").json()) == 3
+
+
 def test_flooding_refused_then_disconnected(db: Path) -> None:
     with fast_app_client(db, burst=5, per_second=0.001) as client:
         table = new_table(client, ["open", "bot", "open", "bot"])["id"]

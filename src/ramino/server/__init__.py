@@ -31,12 +31,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     import uvicorn
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
-    app = create_app(target, bot_delay=bot_delay)
+    burst, per_second = _http_rate(os.environ.get("RAMINO_HTTP_RATE", "20,0.5"))
+    app = create_app(target, bot_delay=bot_delay, http_burst=burst, http_per_second=per_second)
     # No permessage-deflate: an update is ~2 KB and compressing thousands a second costs more
     # CPU than the bandwidth it saves; a proxy in front may compress for slow links.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_BYTES,
                 ws="websockets-sansio" if _has_sansio() else "auto",
                 ws_per_message_deflate=False)
+
+
+def _http_rate(text: str) -> tuple[int, float]:
+    """``RAMINO_HTTP_RATE=BURST,PER_SECOND``: each address's budget of costly HTTP calls."""
+    try:
+        burst, per_second = text.split(",")
+        return int(burst), float(per_second)
+    except ValueError:
+        raise SystemExit(f"RAMINO_HTTP_RATE must be BURST,PER_SECOND (e.g. 20,0.5), "
+                         f"not {text!r}") from None
 
 
 def _has_sansio() -> bool:

@@ -40,7 +40,7 @@ from ramino.server.accounts import (
 )
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels
 from ramino.server.fanout import LocalFanout, RedisFanout
-from ramino.server.limits import TokenBucket
+from ramino.server.limits import PerAddress, TokenBucket
 from ramino.server.protocol import (
     Act,
     AnyMessage,
@@ -90,11 +90,13 @@ def sha256(secret: str) -> str:
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                store: Store | None = None, burst: int = 30,
                per_second: float = 15.0, rng: random.Random | None = None,
-               tick: float = 0.25) -> FastAPI:
+               tick: float = 0.25, http_burst: int = 20,
+               http_per_second: float = 0.5) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
-    often the clocks and absences are looked at."""
+    often the clocks and absences are looked at; ``http_burst``/``http_per_second`` bound
+    each address's costly calls (new tables, sign-up, sign-in)."""
     own_store = store or Store(database_url(db))
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
@@ -110,6 +112,12 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             own_store.close()
 
     app = FastAPI(title="ramino", lifespan=lifespan)
+    costly = PerAddress(http_burst, http_per_second)
+
+    def limit(request: Request) -> None:
+        address = request.client.host if request.client is not None else "?"
+        if not costly.allow(address):
+            raise HTTPException(429, "too many requests from your address: slow down")
     app.state.manager = manager
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -140,6 +148,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
+        limit(request)
         body = await request.body()
         if len(body) > 4096:
             raise HTTPException(413, "the table settings are limited to 4096 bytes")
@@ -190,6 +199,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.post("/api/accounts", status_code=201)
     async def sign_up(request: Request) -> JSONResponse:
+        limit(request)
         creds = await read_credentials(request)
         problem = check_new_account(creds.name, creds.password)
         if problem:
@@ -203,6 +213,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.post("/api/login")
     async def login(request: Request) -> JSONResponse:
+        limit(request)
         creds = await read_credentials(request)
         found = await asyncio.to_thread(own_store.account_login, creds.name)
         # The same answer for an unknown name and a wrong password: names are not probed.
