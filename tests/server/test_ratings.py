@@ -53,8 +53,10 @@ def play_match(db: Path, hands: int) -> dict[str, object]:
 
 def test_a_three_hand_match_is_rated(tmp_path: Path) -> None:
     me = play_match(tmp_path / "t.db", 3)
-    assert me["hands"] == 3 and me["rated"] == 1
-    mu, sigma = me["mu"], me["sigma"]
+    ratings = me["ratings"]
+    assert isinstance(ratings, dict) and set(ratings) == {"burraco"}  # per game
+    assert me["hands"] == 3 and ratings["burraco"]["rated"] == 1
+    mu, sigma = ratings["burraco"]["mu"], ratings["burraco"]["sigma"]
     assert isinstance(mu, float) and isinstance(sigma, float)
     assert sigma < DEFAULT[1]  # more is known of the player
     assert (mu > DEFAULT[0]) == me["won"]  # and the mean moves with the result
@@ -63,4 +65,4 @@ def test_a_three_hand_match_is_rated(tmp_path: Path) -> None:
 
 def test_a_two_hand_match_is_not_rated(tmp_path: Path) -> None:
     me = play_match(tmp_path / "t.db", 2)
-    assert me["hands"] == 2 and me["rated"] == 0 and me["board"] == []
+    assert me["hands"] == 2 and me["ratings"] == {} and me["board"] == []

@@ -57,3 +57,35 @@ def test_migrations_idempotent_and_action_numbers_unique(tmp_path: Path) -> None
     kept = store.load_table(table_id)
     assert kept is not None and kept.hands[0].actions == [(0, "draw")]
     store.close()
+
+
+def test_migration_keeps_ratings_as_burraco_ratings(tmp_path: Path) -> None:
+    """A database made before ratings were per game (revision 0006) is upgraded in place."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from ramino.server.store import MIGRATIONS
+
+    url = database_url(tmp_path / "old.db")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "0006")
+        connection.execute(text(
+            "INSERT INTO accounts (name, pw_hash, created_at, xp, hands, wins, burrachi, "
+            "abandons, mu, sigma, rated) VALUES ('Gino', 'x', '2026-11-29', 60, 3, 1, 2, 0, "
+            "27.5, 7.0, 1), ('Lia', 'y', '2026-11-29', 0, 0, 0, 0, 0, 25.0, 8.3, 0)"))
+    engine.dispose()
+    store = Store(url)  # upgrades to the newest revision
+    try:
+        assert store.ratings_of([1, 2]) == {1: (27.5, 7.0)}
+        stats = store.account_stats(1)
+        assert stats is not None and stats["xp"] == 60
+        assert stats["ratings"] == {"burraco": {"rating": 6.5, "mu": 27.5, "sigma": 7.0,
+                                                "rated": 1}}
+        assert [b["name"] for b in store.leaderboard(by="rating")] == ["Gino"]
+    finally:
+        store.close()

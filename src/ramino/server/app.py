@@ -255,10 +255,12 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         return stats
 
     @app.get("/api/leaderboard")
-    async def leaderboard(by: str = "xp") -> list[dict[str, Any]]:
+    async def leaderboard(by: str = "xp", game: str = "burraco") -> list[dict[str, Any]]:
         if by not in ("xp", "rating"):
             raise HTTPException(422, "by is 'xp' or 'rating'")
-        return await asyncio.to_thread(own_store.leaderboard, 50, by)
+        if len(game) > 16:
+            raise HTTPException(422, "no such game")
+        return await asyncio.to_thread(own_store.leaderboard, 50, by, game)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, invite: str | None = None) -> dict[str, Any]:

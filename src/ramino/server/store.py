@@ -98,9 +98,17 @@ class AccountRow(Base):
     wins: Mapped[int] = mapped_column(Integer, default=0)
     burrachi: Mapped[int] = mapped_column(Integer, default=0)
     abandons: Mapped[int] = mapped_column(Integer, default=0)
-    mu: Mapped[float] = mapped_column(Float, default=25.0)
-    sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
-    rated: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingRow(Base):
+    """An account's skill rating in one game (OpenSkill mu and sigma; matches rated)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rated: Mapped[int] = mapped_column(Integer)
 
 
 class SessionRow(Base):
@@ -157,6 +165,7 @@ class PendingAction:
     clock_ms: int | None = None
     by_bot: bool = False
     awards: tuple[Award, ...] = ()  # when it ended the hand: each account's XP and statistics
+    game: str = "burraco"
     ratings: tuple[tuple[int, float, float], ...] = ()  # when it ended a rated match
 
 
@@ -232,6 +241,7 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self._engine_args = kwargs
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -242,9 +252,15 @@ class Store:
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as connection:
-            cfg.attributes["connection"] = connection
-            command.upgrade(cfg, "head")
+        # Its own engine, without the foreign-key pragma: SQLite alters a table by copying it,
+        # and a table that others refer to could not be dropped and renamed with keys on.
+        engine = create_engine(self.url, **self._engine_args)
+        try:
+            with engine.begin() as connection:
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, "head")
+        finally:
+            engine.dispose()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -356,9 +372,13 @@ class Store:
                                     burrachi=AccountRow.burrachi + award.burrachi,
                                     abandons=AccountRow.abandons + int(award.abandoned)))
                     for account_id, mu, sigma in a.ratings:
-                        session.execute(
-                            update(AccountRow).where(AccountRow.id == account_id)
-                            .values(mu=mu, sigma=sigma, rated=AccountRow.rated + 1))
+                        rating = session.get(RatingRow, (account_id, a.game))
+                        if rating is None:
+                            session.add(RatingRow(account_id=account_id, game=a.game, mu=mu,
+                                                  sigma=sigma, rated=1))
+                        else:
+                            rating.mu, rating.sigma = mu, sigma
+                            rating.rated += 1
         except IntegrityError as exc:
             where = ", ".join(f"{a.table_id}#{a.seq}" for a in actions)
             raise StaleVersionError(f"an action number is already stored ({where})") from exc
@@ -454,27 +474,37 @@ class Store:
         return None if expires < _now() else (row.id, row.name)
 
     def account_stats(self, account_id: int) -> dict[str, Any] | None:
+        """The account's standing, with its rating in each game it has been rated in."""
         with Session(self.engine) as session:
             row = session.get(AccountRow, account_id)
-            return None if row is None else _stats(row)
+            if row is None:
+                return None
+            ratings = session.scalars(select(RatingRow)
+                                      .where(RatingRow.account_id == account_id)).all()
+            return {**_stats(row), "ratings": {r.game: _rating(r) for r in ratings}}
 
-    def leaderboard(self, limit: int = 50, by: str = "xp") -> list[dict[str, Any]]:
-        """The best accounts by experience points, or (``by="rating"``) by the conservative
-        rating of those with at least one rated match."""
+    def leaderboard(self, limit: int = 50, by: str = "xp",
+                    game: str = "burraco") -> list[dict[str, Any]]:
+        """The best accounts by experience points, or (``by="rating"``) by their conservative
+        rating in ``game`` (those with at least one rated match there)."""
         with Session(self.engine) as session:
-            query = select(AccountRow)
-            if by == "rating":
-                query = query.where(AccountRow.rated > 0).order_by(
-                    (AccountRow.mu - 3 * AccountRow.sigma).desc(), AccountRow.name)
-            else:
-                query = query.order_by(AccountRow.xp.desc(), AccountRow.name)
-            return [_stats(r) for r in session.scalars(query.limit(limit))]
+            if by != "rating":
+                query = select(AccountRow).order_by(AccountRow.xp.desc(), AccountRow.name)
+                return [_stats(r) for r in session.scalars(query.limit(limit))]
+            rows = session.execute(
+                select(AccountRow, RatingRow).join(RatingRow, RatingRow.account_id ==
+                                                   AccountRow.id)
+                .where(RatingRow.game == game, RatingRow.rated > 0)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
+                .limit(limit)).all()
+            return [{**_stats(a), "game": game, **_rating(r)} for a, r in rows]
 
-    def ratings_of(self, account_ids: list[int]) -> dict[int, tuple[float, float]]:
+    def ratings_of(self, account_ids: list[int],
+                   game: str = "burraco") -> dict[int, tuple[float, float]]:
         with Session(self.engine) as session:
-            rows = session.execute(select(AccountRow.id, AccountRow.mu, AccountRow.sigma)
-                                   .where(AccountRow.id.in_(account_ids))).all()
-            return {r.id: (r.mu, r.sigma) for r in rows}
+            rows = session.scalars(select(RatingRow).where(
+                RatingRow.account_id.in_(account_ids), RatingRow.game == game)).all()
+            return {r.account_id: (r.mu, r.sigma) for r in rows}
 
     def recent_chat(self, table_id: str, limit: int = 50) -> list[tuple[int | None, str, str]]:
         with Session(self.engine) as session:
@@ -486,8 +516,11 @@ class Store:
 
 def _stats(row: AccountRow) -> dict[str, Any]:
     return {"name": row.name, "xp": row.xp, "hands": row.hands, "wins": row.wins,
-            "burrachi": row.burrachi, "abandons": row.abandons,
-            "rating": round(row.mu - 3 * row.sigma, 2), "mu": round(row.mu, 3),
+            "burrachi": row.burrachi, "abandons": row.abandons}
+
+
+def _rating(row: RatingRow) -> dict[str, Any]:
+    return {"rating": round(row.mu - 3 * row.sigma, 2), "mu": round(row.mu, 3),
             "sigma": round(row.sigma, 3), "rated": row.rated}
 
 

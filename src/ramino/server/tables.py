@@ -651,14 +651,15 @@ class TableManager:
                 sides = table.match_sides()
                 ids = [a for side in sides for a in side if a is not None]
                 if ids:
-                    now = await asyncio.to_thread(self.store.ratings_of, ids)
+                    now = await asyncio.to_thread(self.store.ratings_of, ids,
+                                                  table.rules.game)
                     ratings = tuple((a, mu, sigma) for a, (mu, sigma)
                                     in rate_match(sides, totals, now).items())
         try:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
                 None if result is None else result.model_dump(mode="json"), bank, by_bot,
-                awards, ratings))
+                awards, table.rules.game, ratings))
         except StaleVersionError:
             # Another process stored this action number first: take its actions in, show
             # them, and let the sender choose again on the new version.
