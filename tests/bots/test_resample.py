@@ -9,7 +9,7 @@ import pytest
 from ramino.cards import pack, to_counts
 from ramino.games.burraco import BurracoState
 from ramino.games.resample import resample, unseen_cards
-from ramino.rules import preset
+from ramino.rules import RuleSet, make_rules, preset
 
 FIBUR = preset("fibur")
 PACK = to_counts(pack(2))
@@ -118,3 +118,34 @@ def test_finished_hand_has_nothing_to_guess() -> None:
         state.apply(state.legal_actions()[-1])
     with pytest.raises(ValueError, match="over"):
         resample(state.observation(0), random.Random(0), FIBUR)
+
+
+OTHER_RULES = [
+    make_rules("fibur", {"players": 3}),
+    make_rules("fibur", {"players": 6}),
+    make_rules("buraco-fechado", {"wild_may_return_to_hand": True,
+                                  "pickup_requires_top_card_use": True}),
+    make_rules("buraco-stbl", {"team_can_take_both_mortos": True, "players": 6,
+                               "jokers_in_deck": False}),
+]
+
+
+@pytest.mark.parametrize("rules", OTHER_RULES, ids=["3p", "6p", "closed-pile", "no-jokers"])
+def test_guess_holds_under_other_presets(rules: RuleSet) -> None:
+    """Sides that change (3 players, §5.2), a closed pile whose lower cards are hidden (§4.1),
+    a pack without jokers: the guess still matches the observation and keeps the pack."""
+    rng = random.Random(3)
+    state = BurracoState.new_hand(rules, seed=3)
+    pack_counts = to_counts(rules.full_pack())
+    step = 0
+    while not state.is_over and step < 300:
+        if step % 6 == 0:
+            for seat in range(rules.players):
+                seen = state.observation(seat)
+                guess = resample(seen, random.Random(step), rules)
+                assert guess.observation(seat) == seen
+                assert all_cards(guess) == pack_counts
+        actions = state.legal_actions()
+        melds = [a for a in actions if a.kind in ("meld", "attach")]
+        state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(actions))
+        step += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ramino.cards import JOKER, NUM_TYPES, TWO, is_burraco_wild, pack, to_counts
+from ramino.cards import JOKER, NUM_TYPES, TWO, is_burraco_wild, to_counts
 from ramino.games.actions import ATTACH, MELD, Action
 from ramino.games.burraco import Observation
 from ramino.melds import (
@@ -98,7 +98,7 @@ def melds_with(card: int, counts: list[int], rules: RuleSet) -> bool:
 def unseen_counts(observation: Observation, rules: RuleSet) -> list[int]:
     """Card counting: copies of each card this seat has not seen anywhere (each card exists
     twice, §1.1); they are in other hands, the pozzetti or the tallone."""
-    left = to_counts(pack(rules.decks))
+    left = to_counts(rules.full_pack())
     for c in observation.hand:
         left[c] -= 1
     for c in observation.pile:

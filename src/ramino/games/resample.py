@@ -4,7 +4,8 @@ Search bots (``ramino.bots.search``) play out many possible worlds; each world m
 everything the seat knows and guess only what it cannot see (the honesty contract of issue 4,
 OpenSpiel's ``resample_from_infostate``).  What a seat knows, RULES.md §2.2–§2.7:
 
-- its own hand, the table (every meld of both sides), the whole face-up pile (the scarto);
+- its own hand, the table (every meld of both sides), the face-up pile (the scarto: all of it
+  under FIBUR; under a closed pile, §4.1, only its top and its size);
 - the cards each other player took publicly with the pile and has not played since
   (``known_cards``): they are certainly in that hand;
 - every count: hand sizes, the pozzetti still on the table, a pozzetto taken con lo scarto
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from ramino.cards import NUM_TYPES, pack, to_counts
+from ramino.cards import NUM_TYPES, to_counts
 from ramino.games.burraco import PHASE_OVER, BurracoState, Observation
 from ramino.rules.options import RuleSet
 
@@ -30,7 +31,7 @@ from ramino.rules.options import RuleSet
 def unseen_cards(observation: Observation, rules: RuleSet) -> list[int]:
     """The cards ``observation.seat`` cannot place: the pack minus its hand, the table, the
     pile and the cards publicly known to be in the other hands (sorted by card type)."""
-    left = to_counts(pack(rules.decks))
+    left = to_counts(rules.full_pack())
     seen: list[int] = list(observation.hand) + list(observation.pile)
     for table_meld in observation.melds:
         seen.extend(table_meld.meld.cards)
@@ -64,14 +65,17 @@ def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> Bu
         _take(hidden, size) if size else None for size in observation.pending_pozzetto_sizes]
     pozzetti = [_take(hidden, size) for size in observation.pozzetti_left]
     stock = _take(hidden, observation.stock_size)
+    # Under a closed pile (§4.1) only the top is face up; the cards under it are guessed too.
+    pile = _take(hidden, observation.pile_size - len(observation.pile)) + list(observation.pile)
     if hidden:
         raise ValueError(f"observation counts leave {len(hidden)} cards unplaced")
     state = BurracoState.from_position(
         rules, hands=hands, pozzetti=pozzetti, taken=list(observation.pozzetto_taken),
-        stock=stock, pile=list(observation.pile),
+        stock=stock, pile=pile,
         melds=[(m.team, m.meld) for m in observation.melds], current=observation.current,
         phase=observation.phase, pending=pending,
-        forbidden_discard=observation.forbidden_discard, turn=observation.turn)
+        forbidden_discard=observation.forbidden_discard, turn=observation.turn,
+        sides=observation.sides)
     # Cards taken with the pile stay public until played (§2.3); a guess keeps them so.
     for other, public in enumerate(observation.known_cards):
         state.known[other] = to_counts(public)
