@@ -277,8 +277,8 @@ def refused_by_next(observation: Observation) -> list[int]:
     from the tallone instead, and every fourth card from the third was their own discard."""
     pile = observation.pile
     n = len(pile)
-    if observation.players != 4 or n < 3:
-        return []
+    if observation.players != 4 or n < 3 or observation.pile_size != n:
+        return []  # a closed pile (§4.1) does not show who let what pass
     out = list(pile[:n - 3])
     out.extend(pile[n - k] for k in range(3, n + 1, 4))
     if n == observation.turn + 1:
