@@ -217,9 +217,10 @@ def test_two_identical_sequences_cannot_make_one_apertura_when_the_option_forbid
 
 
 def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:
-    """Every meld on the table full and at most two cards in every hand: no card can be laid
-    off and no meld can leave a card to discard (T-49), so the hand ends, each seat paying its
-    cards (an engine choice where RULES.md is silent, docs/scala40.md)."""
+    """At most two cards in every hand and no card off the table that fits a meld or frees a
+    jolly: no card can be laid off and no meld can leave a card to discard (T-49), so the hand
+    ends, each seat paying its cards (an engine choice where RULES.md is silent,
+    docs/scala40.md)."""
     rules = make_rules("fisca", {"players": 2})
     state = Scala40State.new_hand(rules, seed=200295)
     rng = random.Random(200295)
@@ -228,7 +229,15 @@ def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:
     result = state.result()
     assert result is not None and result.end == "stallo" and result.closed_by is None
     assert max(state.sizes) <= 2
-    assert all(len(m.cards) == (4 if m.kind == "group" else 14) for m in state.melds)
+    off_table = {*state.stock, *state.pile, *(c for s in range(2) for c in state.hand_of(s))}
+    for meld in state.melds:
+        assert not off_table & m40.fitting_cards(meld, rules) and meld.jolly not in off_table
+    before = state.turn
+    # One turn earlier the table was not yet frozen: the stallo is called as soon as it is.
+    replayed = Scala40State.new_hand(rules, seed=200295)
+    for action in state.history()[:-1]:
+        replayed.apply(action)
+    assert not replayed.is_over and replayed.turn == before - 1
     assert result.scores == result.hand_points
     document = json.loads(json.dumps(scala40_record_of(state)))
     assert replay_scala40(document).ok and document["result"]["end"] == "stallo"

@@ -583,15 +583,27 @@ class Scala40State:
                 self.end = END_STOCK
                 self.phase = PHASE_OVER
                 return
-        if max(self.sizes) <= 2 and not self._fitting():
-            # Every meld on the table is full and nobody holds three cards: no card can ever be
-            # laid off and no meld can go down leaving a card to discard, so nobody can close.
+        if max(self.sizes) <= 2 and self._table_frozen():
+            # Nobody holds three cards, so no meld can go down leaving a card to discard (T-49),
+            # and no card still in play fits the table or frees a jolly: nobody can ever close.
             self.end = END_STALLO
             self.phase = PHASE_OVER
             return
         self.current = (self.current + 1) % self.players
         self.phase = PHASE_DRAW
         self._reset_turn()
+
+    def _table_frozen(self) -> bool:
+        """No card off the table (hands, tallone, pozzo) could be laid off on a meld or swapped
+        for a jolly: the table can never change again."""
+        fitting = self._fitting()
+        jollies = {m.jolly for m in self.melds if m.jolly >= 0}
+        wanted = fitting | jollies
+        if not wanted:
+            return True
+        if any(c in wanted for c in self.stock) or any(c in wanted for c in self.pile):
+            return False
+        return not any(hand[c] for hand in self.hands for c in wanted)
 
     # --- rules of the turn -----------------------------------------------------------------------
 
