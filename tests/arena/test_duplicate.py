@@ -76,6 +76,14 @@ def test_cli_arena_refuses_bad_input(args: list[str], message: str) -> None:
     assert result.exit_code == 2 and message in result.output
 
 
+@pytest.mark.parametrize("preset_name", ["international", "buraco-fechado"])
+def test_other_partnership_presets_play_legally(preset_name: str) -> None:
+    report = run_match("expert", "greedy", deals=1, jobs=1, preset_name=preset_name)
+    summary = report.summary()
+    assert summary["illegal_actions"] == 0 and summary["honesty_failures"] == 0
+    assert summary["honesty_checks"] > 0
+
+
 def test_cross_play_seats_partners_with_different_bots() -> None:
     mixed = play_deal(("greedy+random", "greedy", "fibur", 5, 0, 0, True))
     first, second = mixed.records

@@ -113,9 +113,9 @@ def play_deal(args: tuple[str, str, str, int, int, int, bool]) -> DealResult:
 
 def check_rules(preset_name: str) -> RuleSet:
     rules = preset(preset_name)
-    if rules.game != "burraco" or rules.players != 4:
-        raise ValueError(f"the arena's bots play 4-player Burraco in partnerships; preset "
-                         f"{preset_name!r} is {rules.game} for {rules.players}")
+    if rules.game not in ("burraco", "buraco") or rules.players != 4:
+        raise ValueError(f"the arena's bots play 4-player Burraco or Buraco in partnerships; "
+                         f"preset {preset_name!r} is {rules.game} for {rules.players}")
     return rules
 
 
