@@ -1,7 +1,7 @@
 """The named bots of the ladder and the one factory that makes them (issue 4).
 
 A bot spec is a name with optional settings: ``expert``, ``expert:wild_cost=20`` (any
-``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1``.  ``oracle`` is
+``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1,samples=1000``.  ``oracle`` is
 registered for measurement only (it reads the true state, ``ramino.bots.protocol.SeesState``)
 and is never offered as an opponent to people.
 """

@@ -15,9 +15,10 @@ out in the same sampled worlds:
    overturn the expert).
 
 Meld and attach choices follow the expert (they are rarely close calls, and searching them
-would multiply the cost).  Budget: ``samples`` worlds per decision and, if ``seconds`` > 0, a
-time limit per decision (then the choice depends on the machine's speed, so the arena's
-honesty replay is only exact with ``seconds=0``).
+would multiply the cost).  Budget: ``samples`` worlds per decision (8) with rollouts cut after
+``horizon`` turns (12; 0 plays to the end) and scored by the table as it stands, and, if
+``seconds`` > 0, a time limit per decision (then the choice depends on the machine's speed,
+so the arena's honesty replay is only exact with ``seconds=0``).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ ROLLOUT_LIMIT = 5_000
 
 
 class SearchBot:
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 16,
-                 seconds: float = 0.0, candidates: float = 3, horizon: float = 0,
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
+                 seconds: float = 0.0, candidates: float = 3, horizon: float = 12,
                  margin: float = 2.0) -> None:
         self.seed = seed
         self.rules = rules or preset("fibur")
