@@ -1,10 +1,19 @@
 """Play online: the table server (FastAPI + WebSockets) and the browser table it serves.
 
-- :mod:`~ramino.server.app`       the app factory, pages, lobby API and the table WebSocket
-- :mod:`~ramino.server.tables`    one writer per table: check, commit, broadcast; bots
+- :mod:`~ramino.server.app`       the app factory, pages, HTTP API and the table WebSocket
+- :mod:`~ramino.server.tables`    one writer per table: check, commit, broadcast; bots, clocks
 - :mod:`~ramino.server.protocol`  client and server messages with their size limits
 - :mod:`~ramino.server.views`     what each receiver may see (observation or public view)
-- :mod:`~ramino.server.store`     SQLAlchemy 2 store with Alembic migrations
+- :mod:`~ramino.server.seating`   table seats <-> engine seats as the deal rotates
+- :mod:`~ramino.server.store`     SQLAlchemy 2 store with Alembic migrations (``migrations/``)
+- :mod:`~ramino.server.writer`    group commit of the accepted actions
+- :mod:`~ramino.server.fanout`    several processes: Redis pub/sub, leases, presence
+- :mod:`~ramino.server.clock`     chess clock (time bank + increment)
+- :mod:`~ramino.server.matches`   matches of N hands or to a target score
+- :mod:`~ramino.server.accounts`  argon2 accounts, sessions, S004 experience points
+- :mod:`~ramino.server.ratings`   OpenSkill ratings per player inside partnerships
+- :mod:`~ramino.server.fairness`  commit-reveal deals and ``ramino verify``
+- :mod:`~ramino.server.replays`   every position of a finished hand for the replay viewer
 - :mod:`~ramino.server.limits`    flood control
 - :mod:`~ramino.server.bots`      bots for empty seats
 

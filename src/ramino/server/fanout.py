@@ -22,6 +22,7 @@ from typing import Any
 log = logging.getLogger("ramino.server")
 
 LEASE_MS = 3000  # a dead holder's tables are taken over within this time
+PRESENCE_MS = 3000  # a connection elsewhere counts as present this long after it was seen
 
 OnTable = Callable[[str], Awaitable[None]]
 OnChat = Callable[[str, dict[str, Any]], Awaitable[None]]
@@ -46,6 +47,12 @@ class LocalFanout:
 
     async def hold_lease(self, table_id: str) -> bool:
         return True
+
+    async def mark_present(self, table_id: str, seats: set[int]) -> None:
+        return None
+
+    async def present_elsewhere(self, table_id: str, seat: int) -> bool:
+        return False
 
 
 class RedisFanout(LocalFanout):
@@ -103,6 +110,23 @@ class RedisFanout(LocalFanout):
 
     async def publish_chat(self, table_id: str, line: dict[str, Any]) -> None:
         await self._publish({"kind": "chat", "table": table_id, "line": line})
+
+    async def mark_present(self, table_id: str, seats: set[int]) -> None:
+        """Say that these seats have a connection on this process (for a few seconds), so
+        that the process running the table's clock does not think them away."""
+        try:
+            for seat in seats:
+                await self.redis.set(f"{self.prefix}:present:{table_id}:{seat}", self.origin,
+                                     px=PRESENCE_MS)
+        except Exception:
+            log.exception("fan-out: presence of table %s", table_id)
+
+    async def present_elsewhere(self, table_id: str, seat: int) -> bool:
+        try:
+            return bool(await self.redis.exists(f"{self.prefix}:present:{table_id}:{seat}"))
+        except Exception:
+            log.exception("fan-out: presence of table %s", table_id)
+            return True  # in doubt, no bot takes a seat from a person
 
     async def hold_lease(self, table_id: str) -> bool:
         """Take or renew the lease to run this table's bots and clocks."""

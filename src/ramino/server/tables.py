@@ -551,6 +551,7 @@ class TableManager:
                     table.standin.discard(seat)
                     table.absent_since.pop(seat, None)
                     client = self._admit(table, name, seat, None, account)
+                    await self.fanout.mark_present(table.id, {seat})
                     return table, client, None
                 if held.kind != "open":
                     raise ProtocolError("seat-taken", f"seat {seat} is taken")
@@ -566,6 +567,8 @@ class TableManager:
             else:
                 raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
             client = self._admit(table, name, seat, token, account)
+        if seat is not None:
+            await self.fanout.mark_present(table.id, {seat})  # before any clock looks
         return table, client, token
 
     def _admit(self, table: Table, name: str, seat: int | None, token: str | None,
@@ -778,12 +781,20 @@ class TableManager:
     # --- presence and time -----------------------------------------------------------------
 
     async def _tick_loop(self) -> None:
+        marked = 0.0
         while True:
             await asyncio.sleep(self.tick)
+            # Presence for the other processes once a second (it lives 3 s in Redis).
+            mark = self.fanout.shared and time.monotonic() - marked >= 1.0
+            if mark:
+                marked = time.monotonic()
             for table in list(self.tables.values()):
                 try:
                     if self.fanout.shared:
                         self._kick_bots(table)  # take over the bots of a process that died
+                        here = {c.seat for c in table.clients if c.seat is not None}
+                        if mark and here:
+                            await self.fanout.mark_present(table.id, here)
                     await self.check_time(table)
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
@@ -808,7 +819,8 @@ class TableManager:
                 changed = True
             elif seat in table.absent_since and not any(c.seat == seat for c in table.clients):
                 away = now - max(table.absent_since[seat], table.turn_started)
-                if away * 1000 >= table.grace_ms:
+                if (away * 1000 >= table.grace_ms
+                        and not await self.fanout.present_elsewhere(table.id, seat)):
                     table.standin.add(seat)
                     changed = True
             if changed:
