@@ -40,15 +40,22 @@ def test_greedy_takes_a_pile_it_can_use_and_leaves_one_it_cannot() -> None:
     assert bot.choose(useless.observation(0), useless.legal_actions()).kind == "draw"
 
 
-def test_greedy_prefers_the_meld_that_reaches_the_pozzetto() -> None:
-    # Kc Kd Ks goes down leaving one card (the pozzetto con lo scarto); 5h 6h 7h leaves three.
-    state = position(["Kc Kd Ks 5h 6h 7h 9c", "", "", ""])
+def test_greedy_lays_the_longest_meld_first_and_then_the_rest() -> None:
+    state = position(["Kc Kd Ks 5h 6h 7h 8h 9c", "", "", ""])
     bot = GreedyBot(0, FIBUR)
     first = bot.choose(state.observation(0), state.legal_actions())
-    assert first.kind == "meld"
+    assert sorted(first.cards) == sorted(cards("5h 6h 7h 8h"))  # more cards played
     state.apply(first)
     second = bot.choose(state.observation(0), state.legal_actions())
-    assert second.kind == "meld"  # it lays both: most points now
+    assert sorted(second.cards) == sorted(cards("Kc Kd Ks"))  # it lays everything it can
+
+
+def test_greedy_upgrades_a_burraco_before_laying_more_cards() -> None:
+    # Attaching 9h makes the six-card run a burraco (+200); the three kings are more points
+    # and as many cards, but the burraco comes first.
+    state = position(["9h Kc Kd Ks 4c", "", "", ""], melds=[(0, "3h 4h 5h 6h 7h 8h")])
+    first = GreedyBot(0, FIBUR).choose(state.observation(0), state.legal_actions())
+    assert first.kind == "attach" and first.cards == tuple(cards("9h"))
 
 
 def test_greedy_discard_order_keeps_wilds_and_useful_cards() -> None:
