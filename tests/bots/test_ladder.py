@@ -128,3 +128,23 @@ def test_cards_the_next_opponent_refused_are_read_off_the_scarto() -> None:
                               "turn": 30})
     assert sorted(refused_by_next(later)) == sorted(cards("3c 4h 7d 9s Kc 5h Qs 8d 9s"))
     assert sorted(refused) == sorted(cards("4h 7d 9s Kc 5h Qs 8d 9s"))
+
+
+def test_the_fair_oracle_redeals_only_the_future_draws() -> None:
+    import random
+
+    from ramino.bots.oracle import OracleBot
+
+    state = BurracoState.new_hand(FIBUR, seed=12)
+    fair = OracleBot(1, FIBUR, tallone=0)
+    fair.see(state)
+    world = fair.world(state.observation(0), random.Random(3))
+    assert world.hands == state.hands and world.pile == state.pile
+    assert world.stock != state.stock
+    assert sorted(world.stock + [c for p in world.pozzetti for c in p or ()]) == sorted(
+        state.stock + [c for p in state.pozzetti for c in p or ()])
+    seer = OracleBot(1, FIBUR)
+    seer.see(state)
+    assert seer.world(state.observation(0), random.Random(3)).stock == state.stock
+    out = play_hand(FIBUR, 8, ("oracle:tallone=0,samples=1", "expert", "expert", "expert"))
+    assert out.illegal == 0

@@ -1,9 +1,11 @@
 """The oracle: the search bot given the true state instead of guesses (measurement only).
 
-It sees every hand, the pozzetti and the order of the tallone, so it bounds what search over
-hidden cards could reach; the ladder reports how much of the expert-to-oracle gap the search
-bot closes (issue 4).  It is never offered as an opponent (``registry.MEASUREMENT_ONLY``) and
-the arena's honesty replay skips it by design.
+It sees every hand and the pozzetti, and with ``tallone=1`` (the default) the order of the
+tallone too, so it bounds what search over hidden cards could reach; the ladder reports how
+much of the expert-to-oracle gap the search bot closes (issue 4).  With ``tallone=0`` the
+stock and the untaken pozzetti are shuffled in each world (a player who saw every hand but
+not the future draws: the fairer bound).  It is never offered as an opponent
+(``registry.MEASUREMENT_ONLY``) and the arena's honesty replay skips it by design.
 """
 
 from __future__ import annotations
@@ -12,10 +14,16 @@ import random
 
 from ramino.bots.search import SearchBot
 from ramino.games.burraco import BurracoState, Observation
+from ramino.rules.options import RuleSet
 
 
 class OracleBot(SearchBot):
     _state: BurracoState | None = None
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, tallone: float = 1,
+                 **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
+        self.tallone = bool(tallone)
 
     def see(self, state: BurracoState) -> None:
         """Told the true state before each choice (``ramino.bots.protocol.SeesState``)."""
@@ -24,4 +32,21 @@ class OracleBot(SearchBot):
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
         if self._state is None:
             raise RuntimeError("the oracle must be shown the state (see) before choosing")
-        return self._state.clone()
+        world = self._state.clone()
+        if not self.tallone:
+            # The future draws stay unknown: stock and untaken pozzetti dealt again.
+            loose = list(world.stock)
+            for p in world.pozzetti:
+                loose.extend(p or ())
+            rng.shuffle(loose)
+            world.stock = loose[:len(world.stock)]
+            rest = loose[len(world.stock):]
+            slots: list[tuple[int, ...] | None] = []
+            for p in world.pozzetti:
+                if p is None:
+                    slots.append(None)
+                else:
+                    slots.append(tuple(rest[:len(p)]))
+                    rest = rest[len(p):]
+            world.pozzetti = slots
+        return world

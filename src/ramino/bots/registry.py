@@ -41,7 +41,8 @@ def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.oracle import OracleBot
-    return OracleBot(seed, rules, **_search_options(options))
+    tallone = float(options.pop("tallone", "1"))
+    return OracleBot(seed, rules, tallone=tallone, **_search_options(options))
 
 
 def _search_options(options: dict[str, str]) -> dict[str, float]:
