@@ -1,37 +1,27 @@
-"""Bots that fill empty seats: a level name -> a bot from ``ramino.bots``.
+"""Bots that fill empty seats and stand in for absent players: a level -> a bot of
+``ramino.bots.registry`` (random, greedy, expert, search).
 
-A server bot is held to the same contract as any bot (``ramino.bots``): it is given only
-``observation(seat)`` and the legal actions.  Stronger bots register themselves in
-``ramino.bots`` (a ``BOTS`` mapping of level -> factory taking a seed); until they do, the
-random-legal bot is the only level.
+A server bot is held to the same contract as any bot: it is given only ``observation(seat)``
+and the legal actions.  The registry's measurement-only bots (the oracle, which reads the true
+state) are never offered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import cast
+from ramino.bots import Bot
+from ramino.bots.registry import MEASUREMENT_ONLY, OPPONENTS
+from ramino.bots.registry import make_bot as registry_bot
+from ramino.rules import RuleSet
 
-import ramino.bots
-from ramino.bots import Bot, RandomBot
-
-DEFAULT_LEVEL = "random"
-
-
-def _registry() -> Mapping[str, Callable[[int | None], Bot]]:
-    found = getattr(ramino.bots, "BOTS", None)
-    levels: dict[str, Callable[[int | None], Bot]] = {DEFAULT_LEVEL: RandomBot}
-    if isinstance(found, Mapping):
-        levels.update(cast(Mapping[str, Callable[[int | None], Bot]], found))
-    return levels
+DEFAULT_LEVEL = "expert" if "expert" in OPPONENTS else OPPONENTS[0]
 
 
 def bot_levels() -> list[str]:
-    return sorted(_registry())
+    return [name for name in OPPONENTS if name not in MEASUREMENT_ONLY]
 
 
-def make_bot(level: str, seed: int | None) -> Bot:
-    """A bot of ``level``; ``KeyError`` naming the levels there are if it is unknown."""
-    registry = _registry()
-    if level not in registry:
-        raise KeyError(f"unknown bot level {level!r}; there are {', '.join(sorted(registry))}")
-    return registry[level](seed)
+def make_bot(level: str, seed: int, rules: RuleSet) -> Bot:
+    """A bot of ``level`` for these rules; ``KeyError`` naming the levels if it is unknown."""
+    if level not in bot_levels():
+        raise KeyError(f"unknown bot level {level!r}; there are {', '.join(bot_levels())}")
+    return registry_bot(level, seed, rules)

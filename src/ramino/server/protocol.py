@@ -203,7 +203,7 @@ class CreateTable(_Message):
     seats: list[Literal["open", "bot"]] = Field(default_factory=_default_seats, min_length=2,
                                                 max_length=6)
     private: bool = False
-    bot_level: str = Field(default="random", max_length=32)
+    bot_level: str = Field(default="expert", max_length=32)
     clock_seconds: float | None = Field(default=None, ge=0.1, le=7200)  # the time bank
     increment_seconds: float = Field(default=5, ge=0, le=600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in

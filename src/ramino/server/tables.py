@@ -202,7 +202,7 @@ class Table:
     def bot_for(self, seat: int) -> Bot:
         if seat not in self.bots:
             seed = (self.rng or secrets.SystemRandom()).randrange(2**32)
-            self.bots[seat] = make_bot(self.bot_level, seed)
+            self.bots[seat] = make_bot(self.bot_level, seed, self.rules)
         return self.bots[seat]
 
     def _shared(self, event: dict[str, Any] | None) -> dict[str, Any]:
@@ -391,7 +391,7 @@ class TableManager:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
         if any(kind not in ("open", "bot") for kind in seats):
             raise ValueError("each seat is 'open' (for a person) or 'bot'")
-        make_bot(bot_level, None)  # refuse an unknown level now, not at the bots' first turn
+        make_bot(bot_level, 0, rules)  # refuse an unknown level now, not at the bots' first turn
         invite = secrets.token_urlsafe(9) if private else None
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         dealer = rules.players - 1
@@ -712,8 +712,11 @@ class TableManager:
                     return
                 seat = table.current_seat()
                 bot = table.bot_for(seat)
-                action = bot.choose(state.observation(table.seating.engine(seat)),
-                                    state.legal_actions())
+                # A thinking bot must not stop the other tables: it thinks in a worker thread
+                # (this table waits, its lock held, so the position cannot change meanwhile).
+                action = await asyncio.to_thread(
+                    bot.choose, state.observation(table.seating.engine(seat)),
+                    state.legal_actions())
                 try:
                     await self._commit(table, seat, action,
                                        by_bot=table.seats[seat].kind != "bot")
