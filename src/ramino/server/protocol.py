@@ -3,7 +3,8 @@
 One WebSocket per client (``/ws``), JSON text frames.  The first client message must be
 ``join``; after it: ``act`` (an action in the record notation, RECORD.md §3, with the table
 version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
-``chat``, ``mute`` and ``ping``.  Sizes are bounded here so that no handler ever sees an
+``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted)
+and ``ping``.  Sizes are bounded here so that no handler ever sees an
 oversized name, action or chat line.  ``docs/server.md`` documents the protocol for bot
 authors.
 """
