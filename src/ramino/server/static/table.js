@@ -481,7 +481,7 @@ function tickClocks() {
     let ms = last.clocks[seat];
     if (seat === running) ms = Math.max(0, ms - (performance.now() - receivedAt));
     const s = Math.ceil(ms / 1000);
-    node.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    node.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
     node.setAttribute("aria-label", t("tempo rimasto {m} minuti e {s} secondi",
                                       { m: Math.floor(s / 60), s: s % 60 }));
     node.classList.toggle("low", seat === running && ms < 30000);
