@@ -10,6 +10,7 @@ from pathlib import Path
 from starlette.testclient import WebSocketTestSession
 
 from ramino.cards import card_str
+from ramino.server.fairness import verify_document
 from ramino.server.tables import Table
 
 from .conftest import Frame, act, fast_app_client, join, recv_until
@@ -68,6 +69,8 @@ def test_next_hand_rotates_the_deal(tmp_path: Path) -> None:
         record = client.get(f"/api/tables/{table_id}/record").json()
         assert record["players"] == ["Bot 1", "Bot 2", "Bot 3", "Anna"]
         assert record["meta"]["hand"] == 1
+        verdict = verify_document(record)  # the rotated deal checks against its commitment
+        assert verdict.ok, verdict.message
     with fast_app_client(db) as client:
         again: Table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
         assert again.hand.hand_no == 1 and again.hand.dealer == 0
