@@ -5,6 +5,7 @@ idempotent."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,18 @@ def test_migration_keeps_ratings_as_burraco_ratings(tmp_path: Path) -> None:
         assert [b["name"] for b in store.leaderboard(by="rating")] == ["Gino"]
     finally:
         store.close()
+
+
+def test_bots_take_up_their_turn_after_a_restart(db: Path) -> None:
+    with fast_app_client(db, bot_delay=30.0) as client:  # the bot has not moved at shutdown
+        table_id = new_table(client, ["bot", "open", "bot", "open"])["id"]
+        table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
+        assert table.version == 0 and table.current_seat() == 0
+    with fast_app_client(db) as client:
+        table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10
+        while table.current_seat() == 0:
+            assert time.monotonic() < deadline, "the bot did not play after the restart"
+            time.sleep(0.02)
+        assert table.current_seat() == 1 and table.version >= 2  # draw (or pick) … discard
+        assert [seat for seat, _ in table.hand.actions] == [0] * table.version
