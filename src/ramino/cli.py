@@ -560,12 +560,18 @@ def serve_command(
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
     db: Annotated[Path | None, typer.Option(
         help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
+    tournament: Annotated[Path | None, typer.Option(
+        help="a tournament file (ramino tournament new): its desk and standings under "
+             "/tournament")] = None,
+    tournament_token: Annotated[str | None, typer.Option(
+        help="a token the director's desk asks for once")] = None,
 ) -> None:
     """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/."""
     from ramino.server import serve  # lazily: the plain commands need no web stack
 
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
-    serve(host=host, port=port, db=db)
+    serve(host=host, port=port, db=db, tournament=tournament,
+          tournament_token=tournament_token)
 
 
 @app.command("verify")

@@ -34,14 +34,17 @@ MAX_WS_BYTES = 16 * 1024  # uvicorn drops larger frames before any handler reads
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
-          *, bot_delay: float = 0.6) -> None:
+          *, bot_delay: float = 0.6, tournament: str | Path | None = None,
+          tournament_token: str | None = None) -> None:
     """Run the server until interrupted; ``db`` None means ``DATABASE_URL`` or
-    ``ramino-server.db`` in the current directory."""
+    ``ramino-server.db`` in the current directory; ``tournament`` a tournament file whose
+    desk and standings are served under ``/tournament``."""
     import uvicorn
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
     burst, per_second = _http_rate(os.environ.get("RAMINO_HTTP_RATE", "20,0.5"))
-    app = create_app(target, bot_delay=bot_delay, http_burst=burst, http_per_second=per_second)
+    app = create_app(target, bot_delay=bot_delay, http_burst=burst, http_per_second=per_second,
+                     tournament=tournament, tournament_token=tournament_token)
     # No permessage-deflate: an update is ~2 KB and compressing thousands a second costs more
     # CPU than the bandwidth it saves; a proxy in front may compress for slow links.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_BYTES,

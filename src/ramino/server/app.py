@@ -91,12 +91,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                store: Store | None = None, burst: int = 30,
                per_second: float = 15.0, rng: random.Random | None = None,
                tick: float = 0.25, http_burst: int = 20,
-               http_per_second: float = 0.5) -> FastAPI:
+               http_per_second: float = 0.5, tournament: str | Path | None = None,
+               tournament_token: str | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
     often the clocks and absences are looked at; ``http_burst``/``http_per_second`` bound
-    each address's costly calls (new tables, sign-up, sign-in)."""
+    each address's costly calls (new tables, sign-up, sign-in).  With ``tournament`` (a
+    tournament file, docs/tournament.md) the director's desk and the public standings are
+    served under ``/tournament`` (``tournament_token`` guards the desk)."""
     own_store = store or Store(database_url(db))
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
@@ -121,6 +124,11 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     app.state.manager = manager
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    if tournament is not None:
+        from ramino.tournament.web import create_app as tournament_app
+
+        app.mount("/tournament", tournament_app(tournament, director_token=tournament_token),
+                  name="tournament")
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request) -> HTMLResponse:
