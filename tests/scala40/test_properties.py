@@ -50,7 +50,10 @@ def all_cards(state: Scala40State) -> list[int]:
 
 
 def play_random(state: Scala40State, rng: random.Random, check: bool = False) -> None:
+    steps = 0
     while not state.is_over:
+        steps += 1
+        assert steps < 50_000, "random play did not end"
         actions = state.legal_actions()
         assert actions, "a live position always has a legal action"
         state.apply(rng.choice(actions))

@@ -597,7 +597,11 @@ class Scala40State:
         """No card off the table (hands, tallone, pozzo) could be laid off on a meld or swapped
         for a jolly: the table can never change again."""
         fitting = self._fitting()
-        jollies = {m.jolly for m in self.melds if m.jolly >= 0}
+        # A jolly taken by a swap matters only if it can be laid off again: somewhere a meld
+        # takes a jolly, or its own meld has room once it holds the natural card.
+        limit = {SEQUENCE: 14, GROUP: self.rules.group_max_size}
+        jollies = {m.jolly for m in self.melds if m.jolly >= 0
+                   and (JOKER in fitting or len(m.cards) < limit[m.kind])}
         wanted = fitting | jollies
         if not wanted:
             return True
