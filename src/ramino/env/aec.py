@@ -34,7 +34,8 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(4)]
         self.agents = self.possible_agents[:]
-        box = spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32)
+        # Unbounded below: a burraco's bonus can fall (a wild dirties a pulito), see encoding.
+        box = spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
                                    for a in self.possible_agents}

@@ -39,7 +39,8 @@ offset      size  content
 434         1     forbidden discard exists (a one-card pile was taken, §2.3)
 435         5     reserved (zero)
 440         320   per option slot k (64 × 5): is attach, cards / 14, points / 300,
-                  burraco bonus gained / 200, hand size left / 30
+                  burraco bonus gained / 200 (negative when a wild dirties a
+                  burraco), hand size left / 30
 ==========  ====  =================================================================
 """
 
