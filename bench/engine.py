@@ -10,8 +10,8 @@ Prints one ``name: value`` line per figure (issue 2):
     new_hand_us        median time to deal a new hand from a seed
     peak_mb            peak resident memory of the benchmark process (interpreter included)
 
-and, with ``--variants``, one ``hands_per_s_<preset>_<n>p`` line per Burraco preset and player
-count (issue 3).
+and, with ``--variants``, one ``hands_per_s_<preset>_<n>p`` line per Burraco and Buraco preset
+and player count, and per Scala 40 player count (``fisca``) (issue 3).
 
 Usage: ``python bench/engine.py [--hands N] [--runs R] [--preset P] [--variants]``.  Seeds are
 fixed, so two runs play the same hands; the machine is noisy, so the hand rate is the median
@@ -27,6 +27,7 @@ import statistics
 import time
 
 from ramino.games.burraco import BurracoState
+from ramino.games.scala40 import Scala40State
 from ramino.rules import make_rules, preset, preset_names
 
 
@@ -60,6 +61,18 @@ def play_hands(rules_name: str, hands: int, first_seed: int, timings: bool, play
             actions += 1
     elapsed = time.process_time() - start
     return elapsed, actions, legal_times, apply_times, samples
+
+
+def scala40_rate(players: int, hands: int, first_seed: int) -> float:
+    """Scala 40 (preset fisca) hands per second with random legal play (issue 3)."""
+    rules = make_rules("fisca", {"players": players})
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + hands):
+        state = Scala40State.new_hand(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    return hands / (time.process_time() - start)
 
 
 def micro(fn: object, repeat: int) -> float:
@@ -118,6 +131,10 @@ def main() -> None:
                                                      20_000 * (run + 1), False, players)
                     variant.append(max(10, args.hands // 3) / elapsed)
                 print(f"hands_per_s_{name}_{players}p: {statistics.median(variant):.1f}")
+        for players in (2, 3, 4, 5, 6):
+            rates = [scala40_rate(players, max(10, args.hands // 3), 30_000 * (run + 1))
+                     for run in range(args.runs)]
+            print(f"hands_per_s_fisca_{players}p: {statistics.median(rates):.1f}")
 
 
 if __name__ == "__main__":
