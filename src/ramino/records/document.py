@@ -208,7 +208,10 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
     return deal
 
 
-def read_turns(value: object, path: str = "turns") -> tuple[Turn, ...]:
+def read_turns(value: object, path: str = "turns", *, allow_swap: bool = False
+               ) -> tuple[Turn, ...]:
+    """``turns``: lists of actions and bare arbiter events (RECORD.md §3); ``allow_swap`` for
+    Scala 40, whose turns may hold ``swap``."""
     raw_turns = expect_list(value, path)
     turns: list[Turn] = []
     for i, raw in enumerate(raw_turns):
@@ -227,7 +230,7 @@ def read_turns(value: object, path: str = "turns") -> tuple[Turn, ...]:
             action_path = index_path(turn_path, j)
             text = expect_str(item, action_path)
             try:
-                action = parse_action(text)
+                action = parse_action(text, allow_swap=allow_swap)
             except NotationError as exc:
                 raise RecordError(action_path, str(exc)) from None
             if action.kind in ARBITER_EVENTS:

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ramino.cards import card_str, cards_str, pack, pack_difference
-from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
-from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
+from ramino.errors import IllegalActionError, RecordError, RulesError
 from ramino.games.deal import Deal
 from ramino.games.scala40 import Scala40Result, Scala40State
 from ramino.games.scala40_match import (
@@ -31,7 +30,7 @@ from ramino.games.scala40_match import (
     next_dealer,
     standing,
 )
-from ramino.records.document import FORMAT, Turn
+from ramino.records.document import FORMAT, Turn, read_turns
 from ramino.records.fields import (
     expect_int,
     expect_list,
@@ -144,50 +143,12 @@ def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str,
         if dealer not in seats:
             raise RecordError(key_path(path, "dealer"), f"seat {dealer} is not dealt in")
     deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"))
-    turns = read_turns(obj["turns"], key_path(path, "turns"))
+    turns = read_turns(obj["turns"], key_path(path, "turns"), allow_swap=True)
     result = None
     if obj.get("result") is not None:
         result = _read_result(obj["result"], len(seats), key_path(path, "result"))
     return Scala40HandRecord(seats, dealer, deal, turns, result,
                              obj.get("meta") if in_match else None, path)
-
-
-def read_turns(value: object, path: str = "turns") -> tuple[Turn, ...]:
-    """``turns`` as ``ramino.records.document.read_turns`` reads them, ``swap`` included."""
-    raw_turns = expect_list(value, path)
-    turns: list[Turn] = []
-    for i, raw in enumerate(raw_turns):
-        turn_path = index_path(path, i)
-        if isinstance(raw, str):
-            event = raw.strip().lower()
-            if event not in ARBITER_EVENTS:
-                raise RecordError(turn_path, f"{raw!r}: a bare string must be an arbiter event "
-                                  "('stallo' or 'timeout'); a turn is a list of actions")
-            turns.append(Turn((raw,), (), event))
-            continue
-        items = expect_list(raw, turn_path, min_length=1)
-        written: list[str] = []
-        actions: list[Action] = []
-        for j, item in enumerate(items):
-            action_path = index_path(turn_path, j)
-            text = expect_str(item, action_path)
-            try:
-                action = parse_action(text, allow_swap=True)
-            except NotationError as exc:
-                raise RecordError(action_path, str(exc)) from None
-            if action.kind in ARBITER_EVENTS:
-                raise RecordError(action_path, f"{text!r}: an arbiter event stands alone in "
-                                  "'turns' as a bare string, not inside a turn")
-            if actions and actions[-1].kind == DISCARD:
-                raise RecordError(action_path, f"{text!r} follows the discard, which ends the "
-                                  "turn: it belongs in the next turn")
-            written.append(text)
-            actions.append(action)
-        if actions[-1].kind != DISCARD and i != len(raw_turns) - 1:
-            raise RecordError(turn_path, "this turn does not end with a discard; only the last "
-                              "turn of a record may stop mid-turn")
-        turns.append(Turn(tuple(written), tuple(actions)))
-    return tuple(turns)
 
 
 def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
