@@ -233,9 +233,33 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
         portuguese.locator("#board").wait_for(state="visible", timeout=10_000)
         assert portuguese.locator("html").get_attribute("lang") == "pt"
         labels = portuguese.locator(".heap-label").all_text_contents()
-        assert labels == ["Monte", "Lixo", "Mortos"]
+        assert labels == ["Monte", "Lixo", "Pozzetti"]  # Burraco's own word, in Portuguese
+        assert "pozzetto 1" in (portuguese.locator("#pozzetti").text_content() or "")
         assert "Dupla" in (portuguese.locator("#melds-0").text_content() or "")
         assert script_errors == []
     finally:
         for context in contexts:
             context.close()
+
+
+def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, TableManager],
+                                                        browser: Browser) -> None:
+    """The scripts take a game's own words from the gettext catalog (as JSON): a Brazilian
+    Buraco table (RULES.md §4) shows morti where a Burraco table shows pozzetti."""
+    base, _manager = server
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        created = page.request.post(base + "/api/tables", data={
+            "preset": "buraco-aberto", "seats": ["open"] * 4}).json()
+        for lang, label, count in (("pt", "Mortos", "morto 1: 11 cartas"),
+                                   ("en", "Mortos", "morto 1: 11 cards"),
+                                   ("it", "Morti", "morto 1: 11 carte")):
+            page.goto(f"{base}{created['url']}?watch=1&lang={lang}")
+            page.locator("#pozzetti").filter(has_text=count).wait_for(timeout=10_000)
+            assert page.locator(".heap-label").all_text_contents()[2] == label
+        assert errors == []
+    finally:
+        context.close()

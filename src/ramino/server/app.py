@@ -40,6 +40,13 @@ from ramino.server.accounts import (
 )
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels
 from ramino.server.fanout import LocalFanout, RedisFanout
+from ramino.server.i18n import (
+    LANG_COOKIE,
+    LANGUAGES,
+    catalog_json,
+    choose_language,
+    template_globals,
+)
 from ramino.server.limits import PerAddress, TokenBucket
 from ramino.server.protocol import (
     Act,
@@ -123,6 +130,23 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             raise HTTPException(429, "too many requests from your address: slow down")
     app.state.manager = manager
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    # gettext, pgettext and term come with each page's context, in the reader's language.
+    templates.env.add_extension("jinja2.ext.i18n")
+
+    def page(request: Request, name: str, context: dict[str, Any],
+             game: str = "burraco") -> HTMLResponse:
+        asked = request.query_params.get("lang")
+        lang = choose_language(asked, request.cookies.get(LANG_COOKIE),
+                               request.headers.get("accept-language"))
+        response = templates.TemplateResponse(request, name,
+                                              {**context, **template_globals(lang, game)})
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language, Cookie"
+        if asked == lang and request.cookies.get(LANG_COOKIE) != lang:
+            # A language chosen in the menu is kept for the next pages.
+            response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax",
+                                path="/")
+        return response
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     if tournament is not None:
         from ramino.tournament.web import create_app as tournament_app
@@ -132,8 +156,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "lobby.html", {
+        return page(request, "lobby.html", {
             "presets": table_presets(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
+
+    @app.get("/i18n/{lang}.json")
+    async def strings(lang: str) -> dict[str, Any]:
+        """The scripts' texts, from the same gettext catalog as the templates."""
+        if lang not in LANGUAGES:
+            raise HTTPException(404, f"no catalog for {lang!r} (known: {', '.join(LANGUAGES)})")
+        return catalog_json(lang)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str,
@@ -142,9 +173,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         if table is None:
             raise HTTPException(404, f"there is no table {table_id!r}")
         # A private table's page names it only to those who bring the invite.
-        name = table.name if manager.may_see(table, invite) else "Tavolo privato"
-        return templates.TemplateResponse(request, "table.html",
-                                          {"table_id": table.id, "table_name": name})
+        name = table.name if manager.may_see(table, invite) else None
+        return page(request, "table.html", {"table_id": table.id, "table_name": name},
+                    game=table.rules.game)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -289,7 +320,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/replay", response_class=HTMLResponse)
     async def replay_page(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "replay.html", {})
+        return page(request, "replay.html", {})
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, invite: str | None = None) -> dict[str, Any]:

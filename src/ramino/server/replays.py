@@ -64,7 +64,7 @@ def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
             steps.append({"seat": seat, "action": text, **_position(state)})
     result = state.result()
     return {
-        "players": players, "dealer": hand.dealer, "steps": steps,
+        "players": players, "dealer": hand.dealer, "steps": steps, "game": state.rules.game,
         "result": None if result is None else {
             "end": result.end, "scores": list(result.scores),
             "breakdown": [b.as_dict() for b in result.breakdown],

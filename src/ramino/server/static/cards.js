@@ -1,10 +1,10 @@
 // Cards drawn as SVG from their record notation (RECORD.md §1): "Th", "JK", "2c=8h".
-import { t } from "./i18n.js";
+import { t, term } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 const SUIT_SIGN = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const SUIT_NAME = { s: "picche", h: "cuori", d: "quadri", c: "fiori" };
+const SUIT_NAME = { s: t("picche"), h: t("cuori"), d: t("quadri"), c: t("fiori") };
 const RANK_SIGN = { T: "10" };
-const RANK_NAME = { A: "Asso", T: "10", J: "Fante", Q: "Donna", K: "Re" };
+const RANK_NAME = { A: t("Asso"), T: "10", J: t("Fante"), Q: t("Donna"), K: t("Re") };
 
 export function parseToken(token) {
   const [card, stands] = token.split("=");
@@ -21,17 +21,17 @@ function standsLabel(stands) {
   if (!stands) return "";
   const rank = stands.length > 1 && SUIT_NAME[stands.slice(-1)] ? stands.slice(0, -1) : stands;
   const suit = stands.length > 1 ? SUIT_NAME[stands.slice(-1)] : null;
-  const name = t(RANK_NAME[rank] || rank);
-  return ", " + (suit ? t("al posto di {rank} di {suit}", { rank: name, suit: t(suit) })
+  const name = RANK_NAME[rank] || rank;
+  return ", " + (suit ? t("al posto di {rank} di {suit}", { rank: name, suit })
     : t("al posto di {rank}", { rank: name }));
 }
 
 export function cardLabel(token) {
   const c = parseToken(token);
   if (c.rank === "JK") return t("Jolly") + standsLabel(c.stands);
-  const base = t("{rank} di {suit}", { rank: t(RANK_NAME[c.rank] || c.rank),
-                                       suit: t(SUIT_NAME[c.suit] || c.suit) });
-  return (c.rank === "2" ? base + " " + t("(pinella)") : base) + standsLabel(c.stands);
+  const base = t("{rank} di {suit}", { rank: RANK_NAME[c.rank] || c.rank,
+                                       suit: SUIT_NAME[c.suit] || c.suit });
+  return (c.rank === "2" ? base + " " + term("(pinella)") : base) + standsLabel(c.stands);
 }
 
 function el(name, attrs, text) {

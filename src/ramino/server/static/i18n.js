@@ -1,60 +1,40 @@
-// Translations of the page: Italian is the source language; English and Portuguese catalogs
-// map each Italian text to its translation, with each game's own words (pozzetto → morto,
-// pinella → curinga in Portuguese).  No build step: the catalogs are plain JS modules.
-import en from "./i18n/en.js";
-import pt from "./i18n/pt.js";
+// The page's texts in its language.  The server chose the language (?lang=, the cookie, or the
+// browser's Accept-Language) and wrote it in <html lang>; the strings come from the same
+// gettext catalogs as the templates, served as JSON (ramino/server/i18n.py): one source.
+// Italian is the source language: a message id is the Italian text with its {placeholders}.
+export const lang = document.documentElement.lang || "it";
+const catalog = await fetch(`/i18n/${encodeURIComponent(lang)}.json`)
+  .then((response) => (response.ok ? response.json() : { messages: {}, terms: {} }))
+  .catch(() => ({ messages: {}, terms: {} }));
 
-export const LANGUAGES = { it: "Italiano", en: "English", pt: "Português" };
-const CATALOGS = { it: {}, en, pt };
+// Each game keeps its own words (pozzetto/morto, pinella/curinga): term() reads them under the
+// game's context; a page learns its game from <html data-game> or, later, from setGame().
+let game = document.documentElement.dataset.game || "burraco";
+export function setGame(name) { if (name) game = name; }
 
-function chooseLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked && CATALOGS[asked]) {
-    localStorage.setItem("ramino:lang", asked);
-    return asked;
-  }
-  const kept = localStorage.getItem("ramino:lang");
-  if (kept && CATALOGS[kept]) return kept;
-  const browser = (navigator.language || "it").slice(0, 2);
-  return CATALOGS[browser] ? browser : "it";
+function fill(text, vars) {
+  return text.replace(/\{(\w+)\}/g, (_, key) => (key in vars ? String(vars[key]) : `{${key}}`));
 }
-
-export const lang = chooseLanguage();
-const catalog = CATALOGS[lang];
 
 // t("Tocca a {name}", {name: "Anna"}): the translation, with its placeholders filled.
 export function t(text, vars = {}) {
-  const out = catalog[text] ?? text;
-  return out.replace(/\{(\w+)\}/g, (_, key) => (key in vars ? String(vars[key]) : `{${key}}`));
+  return fill(catalog.messages[text] || text, vars);
 }
 
-// Elements marked data-i18n get their text translated; data-i18n-label their aria-label,
-// data-i18n-placeholder their placeholder.
+// term("Pozzetti"): a game term in this game's words and the page's language.
+export function term(text, vars = {}) {
+  const words = catalog.terms[game] || catalog.terms.burraco || {};
+  return fill(words[text] || text, vars);
+}
+
+// The header's language menu: choosing reloads the page with ?lang= (the server keeps the
+// choice in a cookie).
 export function translatePage() {
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-i18n]")) {
-    node.textContent = t(node.textContent.trim());
-  }
-  for (const node of document.querySelectorAll("[data-i18n-label]")) {
-    node.setAttribute("aria-label", t(node.getAttribute("aria-label")));
-  }
-  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
-    node.setAttribute("placeholder", t(node.getAttribute("placeholder")));
-  }
   const picker = document.getElementById("language");
-  if (picker) {
-    picker.replaceChildren();
-    for (const [code, name] of Object.entries(LANGUAGES)) {
-      const option = document.createElement("option");
-      option.value = code;
-      option.textContent = name;
-      option.selected = code === lang;
-      picker.append(option);
-    }
-    picker.addEventListener("change", () => {
-      const url = new URL(location.href);
-      url.searchParams.set("lang", picker.value);
-      location.href = url.toString();
-    });
-  }
+  if (!picker) return;
+  picker.addEventListener("change", () => {
+    const url = new URL(location.href);
+    url.searchParams.set("lang", picker.value);
+    location.href = url.toString();
+  });
 }

@@ -1,6 +1,6 @@
 // The replay viewer: every position of a finished hand, all cards face up, step by step.
 import { cardLabel, cardSvg, handOrder } from "./cards.js";
-import { t, translatePage } from "./i18n.js";
+import { setGame, t, term, translatePage } from "./i18n.js";
 
 translatePage();
 
@@ -42,7 +42,7 @@ function show(i) {
     if (step.pending[seat].length) {
       const wait = document.createElement("div");
       wait.className = "small";
-      wait.textContent = t("pozzetto in attesa: {n} carte", { n: step.pending[seat].length });
+      wait.textContent = term("pozzetto in attesa: {n} carte", { n: step.pending[seat].length });
       box.append(wait);
     }
     hands.append(box);
@@ -78,6 +78,8 @@ function show(i) {
 
 function start(answer) {
   data = answer;
+  setGame(data.game);  // a Buraco hand speaks of morti, a Burraco hand of pozzetti
+  $("replay-pozzetti-label").textContent = term("Pozzetti");
   $("upload").hidden = true;
   $("viewer").hidden = false;
   $("step").max = data.steps.length - 1;

@@ -1,7 +1,7 @@
 // The browser table: one WebSocket, the seat's own view only, actions sent in the record
 // notation (RECORD.md §3).  The server and the engine decide; this page only shows and asks.
 import { backSvg, bareCard, cardLabel, cardSvg, handOrder } from "./cards.js";
-import { t, translatePage } from "./i18n.js";
+import { t, term, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = $("table").dataset.table;
@@ -12,6 +12,7 @@ translatePage();
 const SIDE = [t("Squadra 0 e 2"), t("Squadra 1 e 3")];
 const END = { closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),
               timeout: t("tempo scaduto") };
+const MARK = { pulito: t("pulito"), semipulito: t("semipulito"), sporco: t("sporco") };
 
 let ws = null;
 let last = null;        // the latest update frame
@@ -140,7 +141,7 @@ function render() {
     const where = s.kind === "open" ? t("posto libero") : s.connected ? t("collegato") : t("non collegato");
     info.textContent = " " + t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${where}` +
       (v.pending_pozzetto_sizes[i]
-        ? " · " + t("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
+        ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
     box.append(title, info);
     if (last.clocks) {
       const clock = document.createElement("span");
@@ -191,7 +192,7 @@ function render() {
     { cards: v.pile.length ? v.pile.map(cardLabel).join(", ") : t("vuoto") }));
   const pz = $("pozzetti");
   pz.textContent = v.pozzetti_left.length
-    ? v.pozzetti_left.map((n, k) => t("pozzetto {k}: {n} carte", { k: k + 1, n })).join(" · ")
+    ? v.pozzetti_left.map((n, k) => term("pozzetto {k}: {n} carte", { k: k + 1, n })).join(" · ")
     : t("presi tutti");
   pz.textContent += " · " + t("presi:") + " " +
     v.pozzetto_taken.map((taken, k) => `${SIDE[k]} ${taken ? t("sì") : t("no")}`).join(", ");
@@ -206,11 +207,11 @@ function render() {
       head.type = "button";
       head.className = "meld-target";
       const mark = last.marks[String(m.number)];
-      head.textContent = `#${m.number}${mark ? " · burraco " + t(mark) : ""}`;
+      head.textContent = `#${m.number}${mark ? ` · ${term("burraco")} ${MARK[mark] || mark}` : ""}`;
       if (mark) li.classList.add("burraco", mark);
       head.setAttribute("aria-pressed", target === m.number ? "true" : "false");
       head.setAttribute("aria-label", t("Combinazione {n}", { n: m.number }) +
-        (mark ? ", burraco " + t(mark) : "") + ": " + m.cards.map(cardLabel).join(", ") +
+        (mark ? `, ${term("burraco")} ${MARK[mark] || mark}` : "") + ": " + m.cards.map(cardLabel).join(", ") +
         (mySeat !== null ? t(". Scegli per attaccare") : ""));
       head.addEventListener("click", () => { target = target === m.number ? null : m.number; render(); });
       const cards = document.createElement("div");
@@ -417,8 +418,8 @@ function renderResult() {
   $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
   if (last.voided) $("breakdown").replaceChildren();
   if (!r) return;
-  const rows = [[t("Carte in tavola"), "table"], ["Burraco", "burraco"], [t("Chiusura"), "closing"],
-                [t("Carte in mano"), "hand"], [t("Pozzetto non preso"), "pozzetto"]];
+  const rows = [[t("Carte in tavola"), "table"], [term("Burraco"), "burraco"], [t("Chiusura"), "closing"],
+                [t("Carte in mano"), "hand"], [term("Pozzetto non preso"), "pozzetto"]];
   const board = $("breakdown");
   board.replaceChildren();
   const caption = document.createElement("caption");
@@ -454,7 +455,7 @@ function renderResult() {
   r.scores.forEach((s, k) => {
     const td = document.createElement("td");
     td.textContent = s + (r.burrachi[k].length
-      ? ` (burraco: ${r.burrachi[k].map((b) => t(b)).join(", ")})` : "");
+      ? ` (${term("burraco")}: ${r.burrachi[k].map((b) => MARK[b] || b).join(", ")})` : "");
     total.append(td);
   });
   board.append(total);
