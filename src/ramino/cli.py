@@ -34,6 +34,7 @@ from ramino.errors import IllegalActionError, NotationError, RecordError, RulesE
 from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco import BurracoState
 from ramino.games.scala40 import Scala40State
+from ramino.games.scala40_match import hand_sides
 from ramino.melds import burraco_type
 from ramino.records import (
     BREAKDOWN_KEYS,
@@ -55,6 +56,7 @@ from ramino.records.scala40 import (
 )
 from ramino.records.writer import recorded_result
 from ramino.rules import RuleSet, build_ruleset, preset, preset_names
+from ramino.rules.options import Partnerships
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
 app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
@@ -155,6 +157,7 @@ def _print_report(console: Console, report: ReplayReport) -> None:
 def _print_scala40_report(console: Console, report: Scala40ReplayReport) -> None:
     """Scala 40: each hand's end and penalty points; for a match the totals and who is out."""
     names = report.record.players
+    word = "seat" if report.record.rules.partnerships is Partnerships.NONE else "side"
     for i, played in enumerate(report.hands):
         seats = played.hand.seats
         title = f"Hand {i + 1}" if report.record.is_match else "Hand"
@@ -168,15 +171,15 @@ def _print_scala40_report(console: Console, report: Scala40ReplayReport) -> None
         if played.result.chiusura_in_mano:
             how += " (chiusura in mano)"
         say(console, f"{title}: {how}; penalty points " + ", ".join(
-            f"seat {seat}: {points}" for seat, points in zip(seats, played.result.scores,
-                                                            strict=True)))
+            f"{word} {side}: {points}" for side, points in zip(
+                hand_sides(report.record.rules, seats), played.result.scores, strict=True)))
     if report.standing is not None:
         standing = report.standing
         say(console, "Totals: " + ", ".join(
-            f"seat {s}{' (out)' if out else ''}: {t}" for s, (t, out) in enumerate(
+            f"{word} {s}{' (out)' if out else ''}: {t}" for s, (t, out) in enumerate(
                 zip(standing.totals, standing.eliminated, strict=True))))
         if standing.over:
-            winner = "no winner" if standing.winner is None else f"seat {standing.winner} wins"
+            winner = "no winner" if standing.winner is None else f"{word} {standing.winner} wins"
             say(console, f"Match over after {standing.hands} hands: {winner}")
         else:
             say(console, f"Match in progress after {standing.hands} hands")
@@ -494,8 +497,9 @@ def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                    encoding="utf-8")
     result = state.result()
     if result is not None:
+        word = "seat" if rules.partnerships is Partnerships.NONE else "side"
         say(console, "Hand over: penalty points " + ", ".join(
-            f"seat {s}: {p}" for s, p in enumerate(result.scores))
+            f"{word} {s}: {p}" for s, p in enumerate(result.scores))
             + (" (chiusura in mano)" if result.chiusura_in_mano else ""))
     say(console, f"Record written to {out}")
     return finished

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ramino.cards import JOKER, pack, parse_card, parse_cards
-from ramino.errors import IllegalActionError, NotationError, NotSupportedError
+from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
 from ramino.games import scala40_melds as m40
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
 from ramino.games.deal import Deal
@@ -82,14 +82,14 @@ def test_swap_notation_round_trips() -> None:
         parse_action("swap 3 6h")
 
 
-@pytest.mark.parametrize(("option", "value"), [
-    ("partnerships", "PAIRS_2V2"), ("initial_discard", "DEALER_14"),
-    ("opening_counts_only_new_melds", False), ("jolly_swap_requires_opened", False),
-    ("reentry", "ONCE_AT_HIGHEST_REMAINING"),
+@pytest.mark.parametrize(("value", "players"), [
+    ("PAIRS_2V2", 3), ("PAIRS_2V2", 6), ("TEAMS_3V3", 4), ("TEAMS_3V3", 5),
 ])
-def test_options_not_implemented_are_refused(option: str, value: object) -> None:
-    with pytest.raises(NotSupportedError, match=option):
-        make_rules("fisca", {option: value})
+def test_partnerships_need_their_table(value: str, players: int) -> None:
+    """§6.1: pairs with 4 players, two teams of 3 with 6; other tables are refused."""
+    with pytest.raises(RulesError, match="partnerships") as info:
+        make_rules("fisca", {"partnerships": value, "players": players})
+    assert not isinstance(info.value, NotSupportedError)
 
 
 def test_hand_size_option_deals_that_many_and_refuses_more_than_the_pack() -> None:

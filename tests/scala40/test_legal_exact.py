@@ -99,6 +99,8 @@ def _check(state: Scala40State) -> int:
     ({"hand_size": 7, "opening_threshold": 20}, 8, range(20, 26)),
     ({"hand_size": 7, "opening_threshold": 20, "opening_without_jolly": True,
       "no_close_first_round": False}, 8, range(30, 34)),
+    ({"partnerships": "PAIRS_2V2", "lay_off_on_opponents": False,
+      "initial_discard": "DEALER_14"}, 7, range(70, 74)),
 ])
 def test_legal_actions_match_brute_force(options: dict[str, Any], max_hand: int,
                                          seeds: range) -> None:
@@ -107,6 +109,43 @@ def test_legal_actions_match_brute_force(options: dict[str, Any], max_hand: int,
     assert positions
     checked = [_check(state) for state in positions]
     assert sum(checked) > len(checked)  # melds or attachments were listed, not only discards
+
+
+def _unopened_positions(rules: RuleSet, seeds: range, max_hand: int) -> list[Scala40State]:
+    """Positions where the player in turn has not opened and could use the table: a card of
+    his fits a meld on it, or a jolly on it stands for a card he holds."""
+    found = []
+    for seed in seeds:
+        state = Scala40State.new_hand(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current
+            hand = state.hands[seat]
+            if (state.phase == PHASE_PLAY and not state.opened[seat]
+                    and state.sizes[seat] <= max_hand
+                    and (any(hand[c] for c in state._fitting())
+                         or any(m.jolly >= 0 and hand[m.jolly] for m in state.melds))):
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize(("options", "kind"), [
+    ({"opening_counts_only_new_melds": False}, ATTACH),
+    ({"jolly_swap_requires_opened": False}, SWAP),
+    ({"opening_counts_only_new_melds": False, "jolly_swap_requires_opened": False,
+      "swapped_jolly_must_be_used_same_turn": False, "no_close_first_round": False}, SWAP),
+])
+def test_unopened_options_match_brute_force(options: dict[str, Any], kind: str) -> None:
+    """§6.7 ``opening_counts_only_new_melds=false`` (lay-offs of the apertura's turn count) and
+    ``jolly_swap_requires_opened=false`` (a swap before opening): exact too, on positions
+    where the player not yet opened could use the table, and some of them list such actions."""
+    rules = make_rules("fisca", {"hand_size": 7, "opening_threshold": 20, **options})
+    positions = _unopened_positions(rules, range(80, 110), 8)[:12]
+    assert positions
+    for state in positions:
+        _check(state)
+    assert any(a.kind == kind for state in positions for a in state.legal_actions())
 
 
 def test_the_quick_pick_answers_agree_with_the_search() -> None:

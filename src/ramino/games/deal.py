@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from ramino.cards import pack_mismatch
 from ramino.errors import RulesError
 from ramino.rules.options import RuleSet
+
+# ``Deal.upcard`` of a Scala 40 hand dealt with ``initial_discard=DEALER_14``: no card is
+# turned, the dealer's first discard starts the pozzo (RULES.md §6.1).
+NO_UPCARD: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +38,8 @@ class Deal:
             out.extend(h)
         for p in self.pozzetti:
             out.extend(p)
-        out.append(self.upcard)
+        if self.upcard != NO_UPCARD:
+            out.append(self.upcard)
         out.extend(self.stock)
         return out
 

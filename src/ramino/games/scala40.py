@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,13 +63,16 @@ from ramino.games.actions import (
     Action,
     parse_action,
 )
-from ramino.games.deal import Deal
+from ramino.games.deal import NO_UPCARD, Deal
 from ramino.games.scala40_melds import GROUP, HIGH_ACE, SEQUENCE, S40Meld
 from ramino.rules.options import (
     DiscardAttachBan,
+    InitialDiscard,
+    Partnerships,
     RediscardPickedCard,
     RuleSet,
     UpcardJolly,
+    check_partnerships,
     require_supported,
 )
 from ramino.rules.presets import preset
@@ -92,15 +96,31 @@ _OBLIGATION_DEPTH: Final = 3
 # --- the deal ------------------------------------------------------------------------------------
 
 
-def check_scala40_deal(deal: Deal, rules: RuleSet) -> None:
-    """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat (§6.1)."""
+def dealt_sizes(rules: RuleSet, dealer: int) -> tuple[int, ...]:
+    """Cards dealt to each seat: ``hand_size``, and one more to the dealer who starts the pozzo
+    with his discard under ``initial_discard=DEALER_14`` (§6.1)."""
+    extra = rules.initial_discard is InitialDiscard.DEALER_14
+    return tuple(rules.hand_size + (extra and seat == dealer) for seat in range(rules.players))
+
+
+def check_scala40_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) -> None:
+    """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat, plus the
+    upcard or (``DEALER_14``) the dealer's fourteenth card (§6.1)."""
+    if dealer is None:
+        dealer = rules.players - 1
     if len(deal.hands) != rules.players:
         raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != rules.hand_size:
-            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {rules.hand_size}")
+    for seat, (hand, size) in enumerate(zip(deal.hands, dealt_sizes(rules, dealer),
+                                            strict=True)):
+        if len(hand) != size:
+            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {size}")
     if deal.pozzetti:
         raise RulesError("deal: Scala 40 has no pozzetti")
+    if rules.initial_discard is InitialDiscard.DEALER_14 and deal.upcard != NO_UPCARD:
+        raise RulesError("deal: with initial_discard=DEALER_14 the dealer's discard starts the "
+                         "pozzo; no card is turned up")
+    if rules.initial_discard is InitialDiscard.UPCARD and deal.upcard == NO_UPCARD:
+        raise RulesError("deal: the upcard is missing")
     missing, extra = pack_difference(deal.all_cards(), pack(2))
     if missing or extra:
         parts = []
@@ -113,7 +133,8 @@ def check_scala40_deal(deal: Deal, rules: RuleSet) -> None:
 
 def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
     """Shuffle the 108-card pack with ``seed`` and deal it (§6.1): ``hand_size`` cards one at a
-    time from the dealer's left, then the upcard; the rest is the tallone, top first."""
+    time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card to the
+    dealer); the rest is the tallone, top first."""
     order = pack(2)
     random.Random(seed).shuffle(order)
     n = rules.players
@@ -124,15 +145,27 @@ def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
         for k in range(n):
             hands[(first + k) % n].append(order[i])
             i += 1
+    if rules.initial_discard is InitialDiscard.DEALER_14:
+        hands[dealer].append(order[i])
+        return Deal(tuple(tuple(h) for h in hands), (), NO_UPCARD, tuple(order[i + 1:]))
     return Deal(tuple(tuple(h) for h in hands), (), order[i], tuple(order[i + 1:]))
 
 
 def deal_stream_seed(deal: Deal) -> int:
     """The seed of a hand's own random stream (jolly reinsertion, pozzo reshuffles), derived
     from the deal so that anyone replaying the record draws the same cards."""
-    text = "|".join([*(cards_str(h) for h in deal.hands), card_str(deal.upcard),
-                     cards_str(deal.stock)])
+    upcard = card_str(deal.upcard) if deal.upcard != NO_UPCARD else "-"
+    text = "|".join([*(cards_str(h) for h in deal.hands), upcard, cards_str(deal.stock)])
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def seat_sides(rules: RuleSet) -> tuple[int, ...]:
+    """The side of each seat: each for himself, or (§6.1 "pairs with 4 players; 2 teams of 3
+    with 6") partners alternating round the table, so that sides take turns: seats {0,2} and
+    {1,3} (partners opposite, as in Burraco), or {0,2,4} and {1,3,5}."""
+    if rules.partnerships is Partnerships.NONE:
+        return tuple(range(rules.players))
+    return tuple(seat % 2 for seat in range(rules.players))
 
 
 # --- values --------------------------------------------------------------------------------------
@@ -147,13 +180,15 @@ class TableMeld40:
 
 @dataclass(frozen=True, slots=True)
 class Scala40Result:
-    """Penalty points of one hand per seat (§6.5): 0 for the closer."""
+    """Penalty points of one hand (§6.5): ``scores`` per side (per seat without partnerships;
+    RECORD.md §2), 0 for the closer's side; ``seat_scores`` what each seat's own hand costs."""
 
     end: str
     scores: tuple[int, ...]
     closed_by: int | None
     chiusura_in_mano: bool
     hand_points: tuple[int, ...]  # card points left in each hand, before multiplier/flat rule
+    seat_scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +213,8 @@ class Scala40Observation:
     picked: int | None
     must_use: tuple[int, ...]
     opening_points: int
+    sides: tuple[int, ...] = ()
+    dealer_discard: bool = False
 
     @property
     def top(self) -> int | None:
@@ -194,7 +231,8 @@ class Scala40Observation:
             "opened": list(self.opened), "penalties": list(self.penalties), "turn": self.turn,
             "end": self.end, "picked": None if self.picked is None else card_str(self.picked),
             "must_use": [card_str(c) for c in self.must_use],
-            "opening_points": self.opening_points,
+            "opening_points": self.opening_points, "sides": list(self.sides),
+            "dealer_discard": self.dealer_discard,
         }
 
 
@@ -222,6 +260,7 @@ class _History:
 
 
 Resolved = tuple[int, S40Meld]  # (meld number, 0 for a new meld; the resulting meld)
+PlanOption = tuple[tuple[int, ...], tuple[m40.Annotation, ...], S40Meld, int]
 
 
 class Scala40State:
@@ -229,10 +268,10 @@ class Scala40State:
 
     __slots__ = (
         "_canon", "_history", "_legal", "_resolved", "chiusura_in_mano", "closed_by", "current",
-        "deal", "dealer", "end", "hands", "jolly_owed", "meld_owner", "melds", "opened",
-        "penalties", "phase", "picked", "picked_needs_meld", "picked_used", "pile", "players",
-        "rules", "shuffles", "sizes", "started_unopened", "stock", "stream_seed", "turn",
-        "turn_clean_points", "turn_new_melds", "turn_points",
+        "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed", "meld_owner", "melds",
+        "opened", "penalties", "phase", "picked", "picked_needs_meld", "picked_used", "pile",
+        "players", "rules", "shuffles", "sides", "sizes", "started_unopened", "stock",
+        "stream_seed", "turn", "turn_clean_points", "turn_new_melds", "turn_points",
     )
 
     rules: RuleSet
@@ -263,6 +302,8 @@ class Scala40State:
     picked_used: bool
     picked_needs_meld: bool
     jolly_owed: int
+    sides: tuple[int, ...]
+    dealer_discard: bool
     _history: _History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
@@ -281,6 +322,7 @@ class Scala40State:
         if rules.game != "scala40":
             raise ValueError(f"a {rules.game} rule set is not for a Scala 40 hand")
         require_supported(rules)
+        check_partnerships(rules)
         n = rules.players
         if rules.hand_size * n + 1 > PACK_SIZE:
             raise NotSupportedError(f"not yet supported by the engine: hand_size="
@@ -294,20 +336,24 @@ class Scala40State:
                 raise ValueError("new_hand needs a seed or an explicit deal")
             deal = scala40_deal_from_seed(seed, rules, dealer)
         else:
-            check_scala40_deal(deal, rules)
+            check_scala40_deal(deal, rules, dealer)
         self = cls.__new__(cls)
         self.rules = rules
         self.players = n
         self.hands = [to_counts(h) for h in deal.hands]
         self.sizes = [len(h) for h in deal.hands]
         self.stock = list(reversed(deal.stock))  # top at the end: pop() draws
-        self.pile = [deal.upcard]
+        self.pile = [] if deal.upcard == NO_UPCARD else [deal.upcard]
         self.melds = []
         self.meld_owner = []
         self.opened = [False] * n
         self.penalties = tuple(penalties) if penalties is not None else (0,) * n
-        self.current = (dealer + 1) % n
-        self.phase = PHASE_DRAW
+        self.sides = seat_sides(rules)
+        # DEALER_14 (§6.1): the dealer, holding 14 cards, starts the pozzo with a discard
+        # before the seat at his left plays the first turn.
+        self.dealer_discard = deal.upcard == NO_UPCARD
+        self.current = dealer if self.dealer_discard else (dealer + 1) % n
+        self.phase = PHASE_PLAY if self.dealer_discard else PHASE_DRAW
         self.turn = 0
         self.end = None
         self.closed_by = None
@@ -323,7 +369,7 @@ class Scala40State:
         self._canon = None
         if rules.upcard_jolly is UpcardJolly.REINSERT_AND_REDRAW:
             # T-53: a jolly turned as the first pozzo card goes back into the pack.
-            while self.pile[-1] == JOKER and self.stock:
+            while self.pile and self.pile[-1] == JOKER and self.stock:
                 jolly = self.pile.pop()
                 rng = self._stream()
                 self.stock.insert(rng.randrange(len(self.stock)), jolly)
@@ -374,6 +420,8 @@ class Scala40State:
         other.picked_used = self.picked_used
         other.picked_needs_meld = self.picked_needs_meld
         other.jolly_owed = self.jolly_owed
+        other.sides = self.sides
+        other.dealer_discard = self.dealer_discard
         other._history = self._history
         other._legal = self._legal
         other._resolved = self._resolved
@@ -387,7 +435,7 @@ class Scala40State:
                 self.current, self.phase, self.turn, self.end, self.closed_by,
                 self.chiusura_in_mano, self.shuffles, self.started_unopened, self.turn_points,
                 self.turn_clean_points, self.turn_new_melds, self.picked, self.picked_used,
-                self.picked_needs_meld, self.jolly_owed,
+                self.picked_needs_meld, self.jolly_owed, self.dealer_discard,
                 0 if self._history is None else self._history.length)
 
     # --- reading the position ---------------------------------------------------------------------
@@ -427,7 +475,8 @@ class Scala40State:
             stock_size=len(self.stock), pozzo=tuple(self.pile), melds=tuple(self.table()),
             opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
             picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
-            opening_points=self.turn_points if mine else 0)
+            opening_points=self.turn_points if mine else 0, sides=self.sides,
+            dealer_discard=self.dealer_discard)
 
     def result(self) -> Scala40Result | None:
         """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
@@ -448,8 +497,20 @@ class Scala40State:
                 scores.append(rules.unopened_flat_penalty)
             else:
                 scores.append(in_hand * multiplier)
-        return Scala40Result(self.end, tuple(scores), self.closed_by, self.chiusura_in_mano,
-                             tuple(points))
+        sides = self.sides
+        if self.rules.partnerships is Partnerships.NONE:
+            by_side = scores
+        else:
+            # Engine choice where RULES.md §6.7 says "(U) how team scoring works": the side of
+            # the closer wins the hand and pays nothing; every other side pays what its members'
+            # hands cost, added together (docs/scala40.md).
+            winner = None if self.closed_by is None else sides[self.closed_by]
+            by_side = [0] * (max(sides) + 1)
+            for seat, cost in enumerate(scores):
+                if sides[seat] != winner:
+                    by_side[sides[seat]] += cost
+        return Scala40Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
+                             tuple(points), tuple(scores))
 
     # --- the public API -------------------------------------------------------------------------
 
@@ -554,6 +615,18 @@ class Scala40State:
                 if self._threshold_reached():
                     self.opened[seat] = True
         else:
+            if not self.opened[seat]:
+                # opening_counts_only_new_melds=false (§6.7): what the lay-off adds to the
+                # meld counts toward the apertura; it is clean if it brings no jolly.
+                gained = meld.opening_points() - self.melds[number - 1].opening_points()
+                self.turn_new_melds += 1
+                self.turn_points += gained
+                if JOKER not in cards:
+                    self.turn_clean_points += gained
+                self.melds[number - 1] = meld
+                if self._threshold_reached():
+                    self.opened[seat] = True
+                return
             self.melds[number - 1] = meld
 
     def _threshold_reached(self) -> bool:
@@ -565,6 +638,14 @@ class Scala40State:
         self.hands[seat][card] -= 1
         self.sizes[seat] -= 1
         self.pile.append(card)
+        if self.dealer_discard:
+            # DEALER_14: the pozzo has its first card; the first turn is the next seat's, and
+            # the dealer's discard is not a turn of the first round (§6.4, T-50).
+            self.dealer_discard = False
+            self.current = (self.current + 1) % self.players
+            self.phase = PHASE_DRAW
+            self._reset_turn()
+            return
         if self.sizes[seat] == 0:
             self.closed_by = seat
             self.chiusura_in_mano = self.started_unopened
@@ -684,7 +765,7 @@ class Scala40State:
         top = self.pile[-1]
         if self.opened[seat] and self.sizes[seat] >= 2 and any(
                 top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
-                if rules.lay_off_on_opponents or self.meld_owner[i] == seat):
+                if self._may_lay_off_on(i, seat)):
             return True  # laid off at once, and a card is left to discard
         must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
         if must_use and self._pick_hopeless(top):
@@ -743,11 +824,17 @@ class Scala40State:
             return out
         seat = self.current
         results: dict[Action, Resolved] = {}
+        if self.dealer_discard:
+            # DEALER_14 (§6.1): the dealer's first action is the discard that starts the pozzo.
+            self._resolved = results
+            return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
         if not self.opened[seat]:
             options, good = self._opening_plan()
             for i in sorted(good):
-                cards, notes, meld = options[i]
-                self._add(results, Action(MELD, cards, 0, notes), (0, meld))
+                cards, notes, meld, number = options[i]
+                self._add(results, Action(ATTACH if number else MELD, cards, number, notes),
+                          (number, meld))
+            self._unopened_extras(results, options, good)
         else:
             for action, resolved in self._raw_actions(obligated_only=False):
                 if self._keeps_finish(action, resolved):
@@ -756,6 +843,51 @@ class Scala40State:
         out.extend(DISCARD_ACTIONS[c] for c in self._legal_discards())
         self._resolved = results
         return out
+
+    def _unopened_extras(self, results: dict[Action, Resolved], options: list[PlanOption],
+                         good: set[int]) -> None:
+        """The actions of a player not yet opened that the plan of the apertura cannot list
+        alone, each checked by playing it on a copy: a jolly swap before opening (§6.7
+        ``jolly_swap_requires_opened=false``), a meld or lay-off the plan needs only after
+        such a swap, and (``opening_counts_only_new_melds=false``) part of a good meld or
+        lay-off put down first and completed by a later lay-off."""
+        swaps = self._unopened_swaps()
+        if not swaps and self.rules.opening_counts_only_new_melds:
+            return
+        for action, resolved in swaps:
+            if self._after_ok(action, resolved):
+                self._add(results, action, resolved)
+        wholes = [Counter(options[i][0]) for i in good]
+        for j, (cards, notes, meld, number) in enumerate(options):
+            if j in good:
+                continue
+            if not swaps:
+                need = Counter(cards)
+                if not any(need <= whole for whole in wholes):
+                    continue
+            action = Action(ATTACH if number else MELD, cards, number, notes)
+            if action not in results and self._after_ok(action, (number, meld)):
+                self._add(results, action, (number, meld))
+
+    def _unopened_swaps(self) -> list[tuple[Action, Resolved]]:
+        """The jolly swaps open to a player not yet opened (none unless the rules allow)."""
+        if not self._swap_now():
+            return []
+        hand = self.hands[self.current]
+        return [(Action(SWAP, (meld.jolly,), i + 1), (i + 1, m40.swap(meld, meld.jolly)))
+                for i, meld in enumerate(self.melds) if meld.jolly >= 0 and hand[meld.jolly]]
+
+    def _after_ok(self, action: Action, resolved: Resolved) -> bool:
+        """Can the turn still end legally after ``action``, played on a copy?"""
+        return self._after_ok_depth(action, resolved, _OBLIGATION_DEPTH)
+
+    def _after_ok_depth(self, action: Action, resolved: Resolved, depth: int) -> bool:
+        if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
+            return False
+        trial = self.clone()
+        trial._invalidate()
+        trial._effect(action.kind, action.cards, resolved)
+        return trial._can_finish(depth)
 
     def _add(self, results: dict[Action, Resolved], action: Action, resolved: Resolved) -> None:
         old = results.get(action)
@@ -767,9 +899,24 @@ class Scala40State:
 
     def _lay_off_now(self) -> bool:
         seat = self.current
+        rules = self.rules
         if not self.opened[seat]:
-            return False
-        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
+            # §6.7 opening_counts_only_new_melds=false: cards laid off in the turn of the
+            # apertura count toward it, so they may be laid off before the threshold is met
+            # (unless no laying off at all is allowed in that turn).
+            return not rules.opening_counts_only_new_melds and (
+                rules.lay_off_after_opening_same_turn)
+        return not (self.started_unopened and not rules.lay_off_after_opening_same_turn)
+
+    def _swap_now(self) -> bool:
+        if self.opened[self.current]:
+            return self._lay_off_now()
+        return not self.rules.jolly_swap_requires_opened  # §6.7: a swap before opening
+
+    def _may_lay_off_on(self, index: int, seat: int) -> bool:
+        """``lay_off_on_opponents`` false still allows the melds of the seat's own side."""
+        return self.rules.lay_off_on_opponents or (
+            self.sides[self.meld_owner[index]] == self.sides[seat])
 
     def _identical_blocked(self, meld: S40Meld) -> bool:
         if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
@@ -801,21 +948,23 @@ class Scala40State:
             if self._identical_blocked(meld):
                 continue
             yield Action(MELD, cards, 0, notes), (0, meld)
-        if not self._lay_off_now():
+        lay_off = self._lay_off_now()
+        swap_ok = self._swap_now()
+        if not lay_off and not swap_ok:
             return
         only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
         held = {c for c in range(NUM_TYPES) if hand[c]}
         jolly_held = JOKER in held
         for i, meld in enumerate(self.melds):
             number = i + 1
-            if (rules.lay_off_on_opponents or self.meld_owner[i] == seat) and not only_picked_meld \
+            if lay_off and self._may_lay_off_on(i, seat) and not only_picked_meld \
                     and ((jolly_held and meld.jolly < 0)
                          or not held.isdisjoint(m40.fitting_cards(meld, rules))):
                 for cards, notes, result in m40.attach_options(meld, hand, rules):
                     if obligated_only and not need.intersection(cards):
                         continue
                     yield Action(ATTACH, cards, number, notes), (number, result)
-            if meld.jolly >= 0 and full[meld.jolly]:
+            if meld.jolly >= 0 and full[meld.jolly] and swap_ok:
                 yield Action(SWAP, (meld.jolly,), number), (number, m40.swap(meld, meld.jolly))
 
     def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
@@ -851,7 +1000,11 @@ class Scala40State:
         if self._legal_discards():
             return True
         if not self.opened[self.current]:
-            return bool(self._opening_plan()[1])
+            if self._opening_plan()[1]:
+                return True
+            # A swap before opening may bring the jolly an apertura needs.
+            return depth > 0 and any(self._after_ok_depth(a, r, depth - 1)
+                                     for a, r in self._unopened_swaps())
         if depth <= 0:
             return False
         for action, resolved in self._raw_actions(obligated_only=True):
@@ -866,15 +1019,28 @@ class Scala40State:
 
     # --- the apertura -------------------------------------------------------------------------
 
-    def _opening_plan(self) -> tuple[list[m40.Option], set[int]]:
-        """The new melds the player (not yet opened) may put down: those that belong to some
-        set of melds completing the apertura this turn (T-43, §6.3 item 2) or a chiusura in
-        mano (§6.4), leaving a card to discard (T-49)."""
+    def _opening_plan(self) -> tuple[list[PlanOption], set[int]]:
+        """The new melds (and, under ``opening_counts_only_new_melds=false``, the lay-offs) the
+        player not yet opened may put down: those that belong to some set completing the
+        apertura this turn (T-43, §6.3 item 2) or a chiusura in mano (§6.4), leaving a card to
+        discard (T-49) and using a jolly the turn owes (T-48).  An option is (cards,
+        declarations, resulting meld, meld number: 0 for a new meld)."""
         seat = self.current
         rules = self.rules
         hand = self.hands[seat][:]
-        options = [o for o in m40.new_meld_options(hand, rules)
-                   if not self._identical_blocked(o[2])]
+        options: list[PlanOption] = [(*o, 0) for o in m40.new_meld_options(hand, rules)
+                                     if not self._identical_blocked(o[2])]
+        gains: list[int] = []
+        if self._lay_off_now():
+            for i, meld in enumerate(self.melds):
+                if self._may_lay_off_on(i, seat):
+                    before = meld.opening_points()
+                    for cards, notes, result in m40.attach_options(meld, hand, rules):
+                        options.append((cards, notes, result, i + 1))
+                        gains.append(result.opening_points() - before)
+        first_attach = len(options) - len(gains)
+        owed = self.jolly_owed
+        jollies = hand[JOKER]
         need_picked = self._picked_pending()
         picked = self.picked
         threshold = rules.opening_threshold
@@ -897,12 +1063,30 @@ class Scala40State:
         if not may_close and base_points + base_bound < rules.opening_threshold:
             return options, good  # even every usable card at its best value falls short
         values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
-                  for o in options]
+                  for o in options[:first_attach]]
+        values.extend(gain if not (clean_only and JOKER in o[0]) else 0
+                      for gain, o in zip(gains, options[first_attach:], strict=True))
         needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
+
+        # A jolly owed by a swap and not used in the opening melds may still be laid off once
+        # the apertura is down: on a meld without a jolly that has room for it.
+        late_jolly = owed == 1 and rules.lay_off_after_opening_same_turn
+        homes: set[int] = set()
+        table_home = False
+        if late_jolly:
+            limit = {SEQUENCE: 14, GROUP: rules.group_max_size}
+            homes = {i for i, o in enumerate(options)
+                     if o[2].jolly < 0 and len(o[2].cards) < limit[o[2].kind]}
+            table_home = any(m.jolly < 0 and len(m.cards) < limit[m.kind]
+                             and self._may_lay_off_on(i, seat) for i, m in enumerate(self.melds))
 
         def success(points: int, rest: int, picked_ok: bool) -> bool:
             if not picked_ok or rest <= 0:
                 return False
+            if jollies - hand[JOKER] < owed:
+                if not (late_jolly and rest >= 3 and points >= threshold and (
+                        table_home or any(i in homes for i in chosen))):
+                    return False
             if rest >= 2:
                 return points >= threshold
             if not may_close:
@@ -928,11 +1112,17 @@ class Scala40State:
                 if options[j][2].kind == SEQUENCE:
                     shown = options[j][2].represented()
                     same[shown] = same.get(shown, 0) | 1 << j
+        # Two lay-offs on one meld clash: the ways to lay off list every set of cards at once.
+        on_meld: dict[int, int] = {}
+        for j in range(first_attach, count):
+            on_meld[options[j][3]] = on_meld.get(options[j][3], 0) | 1 << j
+        picks = [o[3] == 0 and picked in o[0] for o in options]
+        smallest = min(len(o[0]) for o in options)
         later = [0] * count
         every = [0] * count
         for j in range(count):
             # A meld may go down twice from two copies of its cards (no clash with itself then).
-            clash = 0
+            clash = on_meld.get(options[j][3], 0)
             for c, _ in needs[j]:
                 if hand[c] < 2:
                     clash |= users[c]
@@ -948,7 +1138,7 @@ class Scala40State:
             if chosen and success(points, rest, picked_ok):
                 good.update(chosen)
                 return True
-            if rest < 4 or (not may_close and points + bound < threshold):
+            if rest <= smallest or (not may_close and points + bound < threshold):
                 return False
             while candidates:
                 low = candidates & -candidates
@@ -964,7 +1154,7 @@ class Scala40State:
                     lost += top[c]
                 chosen.append(j)
                 found = search(child, points + values[j], bound - lost, rest - len(cards),
-                               picked_ok or picked in cards)
+                               picked_ok or picks[j])
                 chosen.pop()
                 for c in cards:
                     hand[c] += 1
@@ -986,7 +1176,7 @@ class Scala40State:
                 lost += top[c]
             chosen.append(i)
             search(every[i], base_points + values[i], base_bound - lost, size - len(cards),
-                   picked_ok or picked in cards)
+                   picked_ok or picks[i])
             chosen.pop()
             for c in cards:
                 hand[c] += 1
@@ -1023,6 +1213,12 @@ class Scala40State:
         kind = action.kind
         seat = self.current
         rules = self.rules
+        if self.dealer_discard:
+            if kind == DISCARD:
+                return _illegal(f"discard: {card_str(action.cards[0])} is not in your hand",
+                                "card-in-hand", "§6.3")
+            return _illegal(f"{kind}: the dealer of 14 cards first starts the pozzo with a "
+                            "discard (initial_discard=DEALER_14)", "dealer-14-discard", "§6.1")
         if kind in (DRAW, PICK):
             if self.phase != PHASE_DRAW:
                 return _illegal(f"{kind}: you have already drawn this turn", "draw-once", "§6.3")
@@ -1051,18 +1247,18 @@ class Scala40State:
                                 "§6.3")
             return self._explain_discard(card)
         # meld, attach, swap: well-formed and allowed by the meld rules, refused by the turn.
-        if kind in (ATTACH, SWAP) and not self.opened[seat]:
-            if kind == SWAP:
-                return _illegal("swap: only a player who has opened may take a jolly (T-48)",
-                                "jolly-swap-requires-opened", "§6.3")
+        if kind == SWAP and not self.opened[seat] and rules.jolly_swap_requires_opened:
+            return _illegal("swap: only a player who has opened may take a jolly (T-48)",
+                            "jolly-swap-requires-opened", "§6.3")
+        if kind == ATTACH and not self.opened[seat] and not self._lay_off_now():
             return _illegal("attach: before opening you may not lay off (apertura first)",
                             "lay-off-before-opening", "§6.3")
-        if kind in (ATTACH, SWAP) and not self._lay_off_now():
+        if (kind == ATTACH and not self._lay_off_now()) or (
+                kind == SWAP and not self._swap_now()):
             return _illegal(f"{kind}: not in the turn of your apertura under these rules",
                             "lay-off-after-opening-same-turn", "§6.7")
-        if kind == ATTACH and not rules.lay_off_on_opponents and (
-                self.meld_owner[action.meld - 1] != seat):
-            return _illegal(f"attach: meld {action.meld} is another player's",
+        if kind == ATTACH and not self._may_lay_off_on(action.meld - 1, seat):
+            return _illegal(f"attach: meld {action.meld} is an opponent's",
                             "lay-off-on-opponents", "§6.7")
         if meld is not None and self._identical_blocked(meld):
             return _illegal(f"meld {meld}: the same sequence is already on the table",

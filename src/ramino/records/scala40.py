@@ -3,11 +3,15 @@
 
 The document is the one of RECORD.md §4 with the Scala 40 meanings: ``deal.pozzetti`` is empty
 (or absent), ``upcard`` is the first card turned for the pozzo (a jolly there goes back into
-the tallone and another card is turned, T-53), ``result.scores`` are the penalty points of the
-hand per seat (0 for the closer, §6.5).  A match is ``"match": {}`` (or
-``{"elimination_limit": 201}``) with its ``hands``; since eliminated players sit out, a match
-hand may carry ``"seats"``: the match seats dealt in, in turn order (default: every seat), and
-its ``dealer`` is a match seat.  The match result is derived: totals, who is out, the winner.
+the tallone and another card is turned, T-53) and is absent (or null) under
+``initial_discard=DEALER_14``, where the dealer's hand holds 14 cards and the first turn is his
+``discard``; ``result.scores`` are the penalty points of the hand per side (per seat, or per
+pair/team with ``partnerships``, in order of their lowest seat; 0 for the closer's, §6.5).  A
+match is ``"match": {}`` (or ``{"elimination_limit": 201}``) with its ``hands``; since
+eliminated players sit out, a match hand may carry ``"seats"``: the match seats dealt in, in
+turn order (default: every seat), and its ``dealer`` is a match seat; under ``reentry`` it may
+carry ``"reentries"``: the sides (seats) that re-entered before it was dealt.  The match result
+is derived: totals, who is out, the winner.
 
 Exit statuses as RECORD.md §5: :class:`RecordError` for a malformed record (2), problems for an
 illegal action or a differing result (1).  ``position`` is not read for Scala 40 yet.
@@ -15,19 +19,22 @@ illegal action or a differing result (1).  ``position`` is not read for Scala 40
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ramino.cards import card_str, cards_str, pack, pack_difference
 from ramino.errors import IllegalActionError, RecordError, RulesError
-from ramino.games.deal import Deal
-from ramino.games.scala40 import Scala40Result, Scala40State
+from ramino.games.deal import NO_UPCARD, Deal
+from ramino.games.scala40 import Scala40Result, Scala40State, dealt_sizes, seat_sides
 from ramino.games.scala40_match import (
     MatchStanding,
     Scala40Match,
     hand_rules,
+    hand_sides,
     next_dealer,
+    side_count,
     standing,
 )
 from ramino.records.document import FORMAT, Turn, read_turns
@@ -44,6 +51,7 @@ from ramino.records.fields import (
 from ramino.records.rules_field import read_rules, write_rules
 from ramino.records.writer import group_turns
 from ramino.rules import RuleSet, build_ruleset
+from ramino.rules.options import InitialDiscard
 
 GAME: Final = "scala40"
 ENDS: Final = ("closed", "stock", "stallo")
@@ -63,6 +71,7 @@ class Scala40HandRecord:
     result: tuple[str, tuple[int, ...]] | None
     meta: Any = None
     path: str = ""
+    reentries: tuple[int, ...] = ()  # sides that re-entered before this hand (§6.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +125,14 @@ def read_scala40_record(document: object) -> Scala40Record:
     for i, raw in enumerate(raw_hands):
         path = index_path("hands", i)
         seats: tuple[int, ...] = tuple(range(rules.players))
+        back: tuple[int, ...] = ()
+        if isinstance(raw, dict) and raw.get("reentries") is not None:
+            back_path = key_path(path, "reentries")
+            listed = expect_list(raw["reentries"], back_path, min_length=1)
+            back = tuple(expect_int(s, index_path(back_path, j), 0, side_count(rules) - 1)
+                         for j, s in enumerate(listed))
+            if list(back) != sorted(set(back)):
+                raise RecordError(back_path, "sides in increasing order, each once")
         if isinstance(raw, dict) and raw.get("seats") is not None:
             seats_path = key_path(path, "seats")
             listed = expect_list(raw["seats"], seats_path, min_length=2)
@@ -123,7 +140,8 @@ def read_scala40_record(document: object) -> Scala40Record:
                           for j, s in enumerate(listed))
             if list(seats) != sorted(set(seats)):
                 raise RecordError(seats_path, "match seats in increasing order, each once")
-        hands.append(_read_hand(raw, rules, seats, path, in_match=True))
+        hand = _read_hand(raw, rules, seats, path, in_match=True)
+        hands.append(dataclasses.replace(hand, reentries=back) if back else hand)
     return Scala40Record(rules, players, tuple(hands), True, obj.get("meta"), "meta" in obj)
 
 
@@ -131,7 +149,7 @@ def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str,
                in_match: bool) -> Scala40HandRecord:
     if in_match:
         obj = expect_object(value, path, required=("deal", "turns"),
-                            optional=("dealer", "result", "meta", "seats"))
+                            optional=("dealer", "result", "meta", "seats", "reentries"))
     else:
         obj = expect_object(value, path, required=("deal", "turns"),
                             optional=("format", "game", "rules", "players", "meta", "dealer",
@@ -142,25 +160,41 @@ def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str,
         dealer = expect_int(obj["dealer"], key_path(path, "dealer"), 0, rules.players - 1)
         if dealer not in seats:
             raise RecordError(key_path(path, "dealer"), f"seat {dealer} is not dealt in")
-    deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"))
+    deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"), seats.index(dealer))
     turns = read_turns(obj["turns"], key_path(path, "turns"), allow_swap=True)
     result = None
     if obj.get("result") is not None:
-        result = _read_result(obj["result"], len(seats), key_path(path, "result"))
+        result = _read_result(obj["result"], len(hand_sides(rules, seats)),
+                              key_path(path, "result"))
     return Scala40HandRecord(seats, dealer, deal, turns, result,
                              obj.get("meta") if in_match else None, path)
 
 
-def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
-    obj = expect_object(value, path, required=("hands", "upcard", "stock"),
-                        optional=("pozzetti",))
+def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal",
+                      dealer: int | None = None) -> Deal:
+    """The deal of a hand whose dealer is hand seat ``dealer`` (default: the last seat)."""
+    if dealer is None:
+        dealer = rules.players - 1
+    dealer_14 = rules.initial_discard is InitialDiscard.DEALER_14
+    obj = expect_object(value, path, required=("hands", "stock"),
+                        optional=("pozzetti", "upcard"))
     if obj.get("pozzetti"):
         raise RecordError(key_path(path, "pozzetti"), "Scala 40 has no pozzetti")
     hands_path = key_path(path, "hands")
-    hands = tuple(tuple(read_cards(h, index_path(hands_path, i), length=rules.hand_size))
+    sizes = dealt_sizes(rules, dealer)
+    hands = tuple(tuple(read_cards(h, index_path(hands_path, i), length=sizes[i]))
                   for i, h in enumerate(expect_list(obj["hands"], hands_path,
                                                     length=rules.players)))
-    upcard = read_card(obj["upcard"], key_path(path, "upcard"))
+    upcard_path = key_path(path, "upcard")
+    if dealer_14:
+        if obj.get("upcard") is not None:
+            raise RecordError(upcard_path, "initial_discard=DEALER_14: no card is turned up; "
+                              "the dealer's first discard starts the pozzo")
+        upcard = NO_UPCARD
+    elif obj.get("upcard") is None:
+        raise RecordError(upcard_path, "missing: the first card of the pozzo")
+    else:
+        upcard = read_card(obj["upcard"], upcard_path)
     stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
     deal = Deal(hands, (), upcard, stock)
     missing, extra = pack_difference(deal.all_cards(), pack(2))
@@ -189,8 +223,12 @@ def _read_result(value: object, seats: int, path: str) -> tuple[str, tuple[int, 
 
 
 def _write_deal(deal: Deal) -> dict[str, Any]:
-    return {"hands": [[card_str(c) for c in h] for h in deal.hands], "pozzetti": [],
-            "upcard": card_str(deal.upcard), "stock": [card_str(c) for c in deal.stock]}
+    out: dict[str, Any] = {"hands": [[card_str(c) for c in h] for h in deal.hands],
+                           "pozzetti": []}
+    if deal.upcard != NO_UPCARD:
+        out["upcard"] = card_str(deal.upcard)
+    out["stock"] = [card_str(c) for c in deal.stock]
+    return out
 
 
 def _result_json(result: Scala40Result) -> dict[str, Any]:
@@ -227,10 +265,13 @@ def scala40_match_record_of(match: Scala40Match, *, players: Sequence[str] | Non
         out["players"] = list(players)
     out["match"] = {}
     hands = []
-    for seats, dealer, state in zip(match.seats, match.dealers, match.states, strict=True):
+    for i, (seats, dealer, state) in enumerate(zip(match.seats, match.dealers, match.states,
+                                                   strict=True)):
         entry = _hand_json(state, dealer)
         if len(seats) != rules.players:
             entry = {"seats": list(seats), **entry}
+        if match.reentries.get(i):
+            entry = {"reentries": sorted(match.reentries[i]), **entry}
         hands.append(entry)
     out["hands"] = hands
     if meta is not None:
@@ -307,14 +348,19 @@ def replay_scala40(document: object) -> Scala40ReplayReport:
     record = (document if isinstance(document, Scala40Record)
               else read_scala40_record(document))
     report = Scala40ReplayReport(record, [])
-    totals = [0] * record.rules.players
+    rules = record.rules
+    sides = seat_sides(rules)
+    scored: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    back: dict[int, tuple[int, ...]] = {}
     for i, hand in enumerate(record.hands):
-        penalties = tuple(totals[s] for s in hand.seats)
+        if hand.reentries:
+            back[i] = hand.reentries
+        totals = standing(rules, scored, back).totals
+        penalties = tuple(totals[sides[s]] for s in hand.seats)
         played = _replay_hand(record, hand, i, penalties)
         report.hands.append(played)
         if played.result is not None:
-            for seat, points in zip(hand.seats, played.result.scores, strict=True):
-                totals[seat] += points
+            scored.append((hand.seats, played.result.scores))
     if record.is_match:
         _check_match(report)
     return report
@@ -374,17 +420,30 @@ def _check_result(out: Scala40HandReplay, recorded: tuple[str, tuple[int, ...]],
 def _check_match(report: Scala40ReplayReport) -> None:
     record = report.record
     n = record.rules.players
+    sides = seat_sides(record.rules)
     scored: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    back: dict[int, tuple[int, ...]] = {}
     for i, played in enumerate(report.hands):
         hand = played.hand
-        now = standing(record.rules, scored)
+        now = standing(record.rules, scored, back)
+        refused = [s for s in hand.reentries if not now.can_reenter[s]]
+        if refused:
+            report.match_problems.append(Scala40Problem(
+                "match", f"{hand.path}.reentries: side {refused[0]} may not re-enter here "
+                f"(reentry={record.rules.reentry.value}: once, right after its elimination, "
+                "while two sides remain; rule reentry, RULES.md §6.5)",
+                key_path(hand.path, "reentries"), rule="reentry", section="§6.5"))
+            break
+        if hand.reentries:
+            back[i] = hand.reentries
+            now = standing(record.rules, scored, back)
         if now.over:
             report.match_problems.append(Scala40Problem(
                 "match", f"{hand.path}: the match was over after hand {i}; no further hand is "
                 "played (rule match-over, RULES.md §6.5)", hand.path, rule="match-over",
                 section="§6.5"))
             break
-        in_play = [not e for e in now.eliminated]
+        in_play = [not now.eliminated[sides[s]] for s in range(n)]
         expected = tuple(s for s in range(n) if in_play[s])
         if hand.seats != expected:
             report.match_problems.append(Scala40Problem(
@@ -407,5 +466,5 @@ def _check_match(report: Scala40ReplayReport) -> None:
                     hand.path, rule="hand-not-over", section="§6.4"))
             break
         scored.append((hand.seats, played.result.scores))
-    report.standing = standing(record.rules, scored)
+    report.standing = standing(record.rules, scored, back)
 

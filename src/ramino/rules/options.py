@@ -628,17 +628,17 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _spec("no_clean_canastra_melds_negative", "§4.4", _bool("no_clean_canastra_melds_negative"),
           "a side without a clean canastra scores its melds negative"),
     # §6.7 Scala 40
-    _enum_spec("partnerships", "§6.7/§6.1", Partnerships, "each for himself, pairs or teams",
-               unsupported=lambda v: v != Partnerships.NONE, games=_SCALA40),
+    _enum_spec("partnerships", "§6.7/§6.1", Partnerships,
+               "each for himself, pairs (4 players) or two teams of 3 (6 players)",
+               games=_SCALA40),
     _enum_spec("initial_discard", "§6.7/§6.1", InitialDiscard,
-               "the pozzo starts with an upcard or the dealer's 14th card",
-               unsupported=lambda v: v != InitialDiscard.UPCARD, games=_SCALA40),
+               "the pozzo starts with an upcard or the dealer's 14th card", games=_SCALA40),
     _enum_spec("upcard_jolly", "§6.7/§6.1", UpcardJolly, "a jolly turned as the first pozzo card",
                games=_SCALA40),
     _spec("opening_threshold", "§6.7", _int("opening_threshold", 0, 200),
           "points needed to open", games=_SCALA40),
     _spec("opening_counts_only_new_melds", "§6.7", _bool("opening_counts_only_new_melds"),
-          "only new melds count toward the opening", unsupported=lambda v: not v,
+          "only new melds count toward the opening (false: cards laid off that turn count too)",
           games=_SCALA40),
     _spec("opening_with_discard", "§6.7", _bool("opening_with_discard"),
           "FISCA variant: the top discard may be taken to open with it", games=_SCALA40),
@@ -657,8 +657,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     _enum_spec("discard_attach_ban", "§6.7/§8.16", DiscardAttachBan,
                "discarding a card that fits a meld on the table", games=_SCALA40),
     _spec("jolly_swap_requires_opened", "§6.7", _bool("jolly_swap_requires_opened"),
-          "only a player who has opened may swap a jolly", unsupported=lambda v: not v,
-          games=_SCALA40),
+          "only a player who has opened may swap a jolly", games=_SCALA40),
     _spec("swapped_jolly_must_be_used_same_turn", "§6.7",
           _bool("swapped_jolly_must_be_used_same_turn"),
           "a swapped jolly must be melded that turn", games=_SCALA40),
@@ -684,8 +683,9 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
           "a player reaching this many penalty points is out", games=_SCALA40),
     _enum_spec("stock_exhausted", "§6.7", Scala40StockExhausted,
                "what happens when the stock runs out", games=_SCALA40),
-    _enum_spec("reentry", "§6.7", Reentry, "re-entry after elimination",
-               unsupported=lambda v: v != Reentry.NONE, games=_SCALA40),
+    _enum_spec("reentry", "§6.7/§6.5", Reentry,
+               "an eliminated player may re-enter once at the highest total in play",
+               games=_SCALA40),
 )
 OPTION_BY_NAME: Final = {spec.name: spec for spec in OPTIONS}
 
@@ -709,6 +709,7 @@ def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | 
     rules = dataclasses.replace(base, **changes)
     if check_supported:
         require_supported(rules)
+    check_partnerships(rules)
     return rules
 
 
@@ -723,6 +724,18 @@ def unsupported_options(rules: RuleSet) -> dict[str, str]:
             refused["pozzetto_sizes"] = (f"pozzetto_sizes={list(rules.pozzetto_sizes)} with "
                                          f"{rules.players} players")
     return refused
+
+
+# RULES.md §6.1: "Pairs are possible with 4 players; 2 teams of 3 with 6".
+PARTNERSHIP_PLAYERS: Final = {Partnerships.PAIRS_2V2: 4, Partnerships.TEAMS_3V3: 6}
+
+
+def check_partnerships(rules: RuleSet) -> None:
+    """Refuse Scala 40 partnerships at a table of the wrong size (RULES.md §6.1)."""
+    need = PARTNERSHIP_PLAYERS.get(rules.partnerships)
+    if rules.game == "scala40" and need is not None and rules.players != need:
+        raise RulesError(f"partnerships={rules.partnerships.value} needs {need} players, not "
+                         f"{rules.players} (RULES.md §6.1)")
 
 
 STANDARD_POZZETTI: Final = {2: (11, 11), 3: (18, 11), 4: (11, 11), 6: (11, 11, 11)}
