@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ramino.cards import JOKER
+from ramino.cards import JOKER, parse_card
 from ramino.cli import app
 from ramino.records.scala40 import replay_scala40
 
@@ -71,6 +71,14 @@ def test_fixture_replays_as_expected(path: Path) -> None:
         assert state.pile[-1] != JOKER and JOKER in state.stock
     if expect.get("top_jolly"):
         assert state.pile == [JOKER]
+    if "dealer_14" in expect:
+        # §6.1 DEALER_14: no upcard, 14 cards to the dealer, whose discard opens the record.
+        assert "upcard" not in document["deal"]
+        assert [len(h) for h in document["deal"]["hands"]] == [13, 13, 13, 14]
+        assert document["turns"][0] == [f"discard {expect['dealer_14']}"]
+        assert state.pile[0] == parse_card(expect["dealer_14"])
+    if "opened" in expect:
+        assert [s for s in range(state.players) if state.opened[s]] == expect["opened"]
     if expect.get("reshuffled"):
         # T-54: 55 cards in the tallone after the deal; after the 55th draw the pozzo but its
         # top card became the new tallone, and the 60 turns drew 5 of it.

@@ -6,7 +6,8 @@ the §6.7 options, as ``tests/test_properties.py`` does for Burraco:
 - the 108 cards are conserved after every action (§6.1; the pozzo reshuffle of §6.5 included);
 - an illegal action never changes the state;
 - replaying a hand's actions (in record notation) on its deal gives the identical hand;
-- ``observation(seat)`` never depends on a card the seat cannot see.
+- ``observation(seat)`` never depends on a card the seat cannot see (a partner's hand
+  included: partnerships share nothing but the table, §6.1).
 """
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ RULESETS: list[RuleSet] = [
                          "identical_sequence_allowed": False, "lay_off_on_opponents": False,
                          "lay_off_after_opening_same_turn": False,
                          "chiusura_in_mano_allowed": False, "opening_threshold": 51}),
+    # §6.1 partnerships and the dealer's 14th card; §6.7 lay-offs counting toward the apertura
+    # and jolly swaps before opening.
+    make_rules("fisca", {"partnerships": "PAIRS_2V2", "lay_off_on_opponents": False,
+                         "initial_discard": "DEALER_14"}),
+    make_rules("fisca", {"players": 6, "partnerships": "TEAMS_3V3",
+                         "opening_counts_only_new_melds": False}),
+    make_rules("fisca", {"players": 3, "jolly_swap_requires_opened": False,
+                         "opening_counts_only_new_melds": False, "initial_discard": "DEALER_14",
+                         "opening_with_discard": True}),
 ]
 PACK = to_counts(pack(2))
 
@@ -69,9 +79,11 @@ def test_random_play_conserves_cards_and_ends(seed: int, rules_index: int) -> No
     assert all_cards(state) == PACK
     play_random(state, random.Random(seed), check=True)
     result = state.result()
-    assert result is not None and len(result.scores) == state.players
+    assert result is not None and len(result.seat_scores) == state.players
+    assert len(result.scores) == len(set(state.sides))
     if result.closed_by is not None:
-        assert result.scores[result.closed_by] == 0
+        assert result.seat_scores[result.closed_by] == 0
+        assert result.scores[state.sides[result.closed_by]] == 0
 
 
 def test_many_random_hands_for_every_player_count() -> None:

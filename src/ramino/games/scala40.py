@@ -1083,10 +1083,10 @@ class Scala40State:
         def success(points: int, rest: int, picked_ok: bool) -> bool:
             if not picked_ok or rest <= 0:
                 return False
-            if jollies - hand[JOKER] < owed:
-                if not (late_jolly and rest >= 3 and points >= threshold and (
-                        table_home or any(i in homes for i in chosen))):
-                    return False
+            if jollies - hand[JOKER] < owed and not (
+                    late_jolly and rest >= 3 and points >= threshold
+                    and (table_home or any(i in homes for i in chosen))):
+                return False
             if rest >= 2:
                 return points >= threshold
             if not may_close:
@@ -1274,6 +1274,10 @@ class Scala40State:
         if why is not None:
             return _illegal(f"{action}: your last card would close the hand in the turn you "
                             "open (chiusura in mano), not allowed under these rules", why, "§6.7")
+        if kind == SWAP and not self.opened[seat]:
+            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn: "
+                            "no apertura of this turn can take it (T-48)",
+                            "swapped-jolly-must-be-used", "§6.3")
         if not self.opened[seat]:
             points = ("clean melds (apertura senza jolly)" if rules.opening_without_jolly
                       else "melds")
