@@ -763,9 +763,11 @@ class Scala40State:
         if not self.opened[seat] and not rules.opening_with_discard:
             return False
         top = self.pile[-1]
+        anyone = rules.lay_off_on_opponents
+        side = self.sides[seat]
         if self.opened[seat] and self.sizes[seat] >= 2 and any(
                 top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
-                if self._may_lay_off_on(i, seat)):
+                if anyone or self.sides[self.meld_owner[i]] == side):
             return True  # laid off at once, and a card is left to discard
         must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
         if must_use and self._pick_hopeless(top):
@@ -834,7 +836,9 @@ class Scala40State:
                 cards, notes, meld, number = options[i]
                 self._add(results, Action(ATTACH if number else MELD, cards, number, notes),
                           (number, meld))
-            self._unopened_extras(results, options, good)
+            rules = self.rules
+            if not (rules.jolly_swap_requires_opened and rules.opening_counts_only_new_melds):
+                self._unopened_extras(results, options, good)
         else:
             for action, resolved in self._raw_actions(obligated_only=False):
                 if self._keeps_finish(action, resolved):
@@ -949,15 +953,18 @@ class Scala40State:
                 continue
             yield Action(MELD, cards, 0, notes), (0, meld)
         lay_off = self._lay_off_now()
-        swap_ok = self._swap_now()
+        swap_ok = lay_off if self.opened[seat] else not rules.jolly_swap_requires_opened
         if not lay_off and not swap_ok:
             return
         only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
         held = {c for c in range(NUM_TYPES) if hand[c]}
         jolly_held = JOKER in held
+        anyone = rules.lay_off_on_opponents
+        side = self.sides[seat]
         for i, meld in enumerate(self.melds):
             number = i + 1
-            if lay_off and self._may_lay_off_on(i, seat) and not only_picked_meld \
+            if lay_off and (anyone or self.sides[self.meld_owner[i]] == side) \
+                    and not only_picked_meld \
                     and ((jolly_held and meld.jolly < 0)
                          or not held.isdisjoint(m40.fitting_cards(meld, rules))):
                 for cards, notes, result in m40.attach_options(meld, hand, rules):
@@ -1031,7 +1038,7 @@ class Scala40State:
         options: list[PlanOption] = [(*o, 0) for o in m40.new_meld_options(hand, rules)
                                      if not self._identical_blocked(o[2])]
         gains: list[int] = []
-        if self._lay_off_now():
+        if not rules.opening_counts_only_new_melds and self._lay_off_now():
             for i, meld in enumerate(self.melds):
                 if self._may_lay_off_on(i, seat):
                     before = meld.opening_points()
@@ -1116,13 +1123,14 @@ class Scala40State:
         on_meld: dict[int, int] = {}
         for j in range(first_attach, count):
             on_meld[options[j][3]] = on_meld.get(options[j][3], 0) | 1 << j
-        picks = [o[3] == 0 and picked in o[0] for o in options]
-        smallest = min(len(o[0]) for o in options)
+        picks = ([o[3] == 0 and picked in o[0] for o in options] if need_picked
+                 else [False] * count)
+        smallest = min([3, *(len(o[0]) for o in options[first_attach:])])
         later = [0] * count
         every = [0] * count
         for j in range(count):
             # A meld may go down twice from two copies of its cards (no clash with itself then).
-            clash = on_meld.get(options[j][3], 0)
+            clash = on_meld.get(options[j][3], 0) if on_meld else 0
             for c, _ in needs[j]:
                 if hand[c] < 2:
                     clash |= users[c]
