@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -121,14 +121,20 @@ def check_scala40_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) ->
                          "pozzo; no card is turned up")
     if rules.initial_discard is InitialDiscard.UPCARD and deal.upcard == NO_UPCARD:
         raise RulesError("deal: the upcard is missing")
-    missing, extra = pack_difference(deal.all_cards(), pack(2))
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + cards_str(missing))
-        if extra:
-            parts.append("extra " + cards_str(extra))
-        raise RulesError("deal: not the 108-card pack: " + "; ".join(parts))
+    problem = pack_problem(deal.all_cards())
+    if problem:
+        raise RulesError("deal: not the 108-card pack: " + problem)
+
+
+def pack_problem(cards: Sequence[int]) -> str:
+    """The cards missing from and extra to the 108-card pack (empty when it is exact)."""
+    missing, extra = pack_difference(list(cards), pack(2))
+    parts = []
+    if missing:
+        parts.append("missing " + cards_str(missing))
+    if extra:
+        parts.append("extra " + cards_str(extra))
+    return "; ".join(parts)
 
 
 def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
@@ -271,7 +277,7 @@ class Scala40State:
         "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed", "meld_owner", "melds",
         "opened", "penalties", "phase", "picked", "picked_needs_meld", "picked_used", "pile",
         "players", "rules", "shuffles", "sides", "sizes", "started_unopened", "stock",
-        "stream_seed", "turn", "turn_clean_points", "turn_new_melds", "turn_points",
+        "stream_seed", "taken_up", "turn", "turn_clean_points", "turn_new_melds", "turn_points",
     )
 
     rules: RuleSet
@@ -304,6 +310,7 @@ class Scala40State:
     jolly_owed: int
     sides: tuple[int, ...]
     dealer_discard: bool
+    taken_up: bool  # started from a position (RECORD.md §4), not from a deal
     _history: _History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
@@ -362,6 +369,7 @@ class Scala40State:
         self.dealer = dealer
         self.stream_seed = deal_stream_seed(deal)
         self.shuffles = 0
+        self.taken_up = False
         self._reset_turn()
         self._history = None
         self._legal = None
@@ -374,6 +382,94 @@ class Scala40State:
                 rng = self._stream()
                 self.stock.insert(rng.randrange(len(self.stock)), jolly)
                 self.pile.append(self.stock.pop())
+        return self
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, *, hands: Sequence[Sequence[int]],
+                      stock: Sequence[int], pile: Sequence[int],
+                      melds: Sequence[tuple[int, S40Meld]], opened: Sequence[bool],
+                      current: int, phase: str, turn: int | None = None,
+                      picked: int | None = None, dealer: int | None = None,
+                      penalties: tuple[int, ...] | None = None) -> Scala40State:
+        """A hand taken up in the middle (RECORD.md §4 ``position``): ``hands`` per seat (card
+        lists), ``stock`` top first, ``pile`` (the pozzo) bottom to top, ``melds`` as (owner
+        seat, meld) in table order, who has ``opened``, the seat in turn and its phase.  Phase
+        ``play`` is the moment just after the draw, nothing melded yet this turn; ``picked`` is
+        then the card taken from the pozzo by that draw, if it was one.  ``turn``: turns played
+        so far (the first round of T-50); by default every seat has played one.  The hand's
+        random stream (pozzo reshuffles) is seeded from the position itself.  ``RulesError``
+        for a position the rules cannot reach."""
+        if rules.game != "scala40":
+            raise ValueError(f"a {rules.game} rule set is not for a Scala 40 hand")
+        require_supported(rules)
+        check_partnerships(rules)
+        n = rules.players
+        if len(hands) != n or len(opened) != n:
+            raise RulesError(f"position: {len(hands)} hands and {len(opened)} opened flags for "
+                             f"{n} players")
+        if not 0 <= current < n:
+            raise RulesError(f"position: no seat {current} at a {n}-player table")
+        if phase not in (PHASE_DRAW, PHASE_PLAY):
+            raise RulesError(f"position: phase {phase!r}, expected 'draw' or 'play'")
+        for seat, hand in enumerate(hands):
+            least = 2 if seat == current and phase == PHASE_PLAY else 1
+            if len(hand) < least:
+                raise RulesError(f"position: seat {seat} holds {len(hand)} cards; a hand "
+                                 "closes when it is empty (§6.4)")
+        if phase == PHASE_DRAW and not stock:
+            raise RulesError("position: the tallone is empty at the start of a turn; it is "
+                             "rebuilt from the pozzo when it runs out (§6.5)")
+        for owner, _ in melds:
+            if not 0 <= owner < n:
+                raise RulesError(f"position: a meld owned by seat {owner} of {n}")
+            if not opened[owner]:
+                raise RulesError(f"position: seat {owner} has a meld on the table but has not "
+                                 "opened (§6.3)")
+        if picked is not None:
+            if phase != PHASE_PLAY:
+                raise RulesError("position: a picked card only after the draw (phase 'play')")
+            if picked not in hands[current]:
+                raise RulesError(f"position: the picked {card_str(picked)} is not in the hand "
+                                 f"of seat {current}")
+        cards = [c for h in hands for c in h] + list(stock) + list(pile)
+        cards += [c for _, m in melds for c in m.cards]
+        problem = pack_problem(cards)
+        if problem:
+            raise RulesError("position: not the 108-card pack: " + problem)
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.players = n
+        self.hands = [to_counts(h) for h in hands]
+        self.sizes = [len(h) for h in hands]
+        self.stock = list(reversed(stock))
+        self.pile = list(pile)
+        self.melds = [m for _, m in melds]
+        self.meld_owner = [owner for owner, _ in melds]
+        self.opened = list(opened)
+        self.penalties = tuple(penalties) if penalties is not None else (0,) * n
+        self.sides = seat_sides(rules)
+        self.dealer_discard = False
+        self.current = current
+        self.phase = phase
+        self.turn = n if turn is None else turn
+        self.end = None
+        self.closed_by = None
+        self.chiusura_in_mano = False
+        self.dealer = n - 1 if dealer is None else dealer
+        self.deal = Deal(tuple(tuple(h) for h in hands), (), NO_UPCARD, tuple(stock))
+        text = "|".join([*(cards_str(h) for h in hands), cards_str(stock), cards_str(pile),
+                         *(str(m) for _, m in melds)])
+        self.stream_seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+        self.shuffles = 0
+        self.taken_up = True
+        self._reset_turn()
+        if picked is not None:
+            self.picked = picked
+            self.picked_needs_meld = not self.opened[current]
+        self._history = None
+        self._legal = None
+        self._resolved = None
+        self._canon = None
         return self
 
     def _stream(self) -> random.Random:
@@ -422,6 +518,7 @@ class Scala40State:
         other.jolly_owed = self.jolly_owed
         other.sides = self.sides
         other.dealer_discard = self.dealer_discard
+        other.taken_up = self.taken_up
         other._history = self._history
         other._legal = self._legal
         other._resolved = self._resolved

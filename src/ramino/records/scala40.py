@@ -14,7 +14,8 @@ carry ``"reentries"``: the sides (seats) that re-entered before it was dealt.  T
 is derived: totals, who is out, the winner.
 
 Exit statuses as RECORD.md §5: :class:`RecordError` for a malformed record (2), problems for an
-illegal action or a differing result (1).  ``position`` is not read for Scala 40 yet.
+illegal action or a differing result (1).  A single hand may give a ``position`` instead of its
+``deal`` (``ramino.records.scala40_position``): the hand taken up in the middle.
 """
 
 from __future__ import annotations
@@ -24,10 +25,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ramino.cards import card_str, cards_str, pack, pack_difference
+from ramino.cards import card_str
 from ramino.errors import IllegalActionError, RecordError, RulesError
 from ramino.games.deal import NO_UPCARD, Deal
-from ramino.games.scala40 import Scala40Result, Scala40State, dealt_sizes, seat_sides
+from ramino.games.scala40 import (
+    Scala40Result,
+    Scala40State,
+    dealt_sizes,
+    pack_problem,
+    seat_sides,
+)
 from ramino.games.scala40_match import (
     MatchStanding,
     Scala40Match,
@@ -49,6 +56,7 @@ from ramino.records.fields import (
     read_cards,
 )
 from ramino.records.rules_field import read_rules, write_rules
+from ramino.records.scala40_position import Scala40Position, read_scala40_position
 from ramino.records.writer import group_turns
 from ramino.rules import RuleSet, build_ruleset
 from ramino.rules.options import InitialDiscard
@@ -66,12 +74,13 @@ def is_scala40_document(document: object) -> bool:
 class Scala40HandRecord:
     seats: tuple[int, ...]  # match seats dealt in, in turn order
     dealer: int  # a match seat
-    deal: Deal
+    deal: Deal | None  # None: the hand is taken up at ``position``
     turns: tuple[Turn, ...]
     result: tuple[str, tuple[int, ...]] | None
     meta: Any = None
     path: str = ""
     reentries: tuple[int, ...] = ()  # sides that re-entered before this hand (§6.5)
+    position: Scala40Position | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +103,9 @@ def read_scala40_record(document: object) -> Scala40Record:
         obj = expect_object(document, "", required=("format", "game", "match", "hands"),
                             optional=("rules", "players", "meta"))
     else:
-        obj = expect_object(document, "", required=("format", "game", "turns", "deal"),
-                            optional=("rules", "players", "meta", "dealer", "result"))
+        obj = expect_object(document, "", required=("format", "game", "turns"),
+                            optional=("rules", "players", "meta", "dealer", "result", "deal",
+                                      "position"))
     fmt = expect_str(obj["format"], "format")
     if fmt != FORMAT:
         raise RecordError("format", f"{fmt!r}: this reader knows {FORMAT!r}")
@@ -151,23 +161,33 @@ def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str,
         obj = expect_object(value, path, required=("deal", "turns"),
                             optional=("dealer", "result", "meta", "seats", "reentries"))
     else:
-        obj = expect_object(value, path, required=("deal", "turns"),
+        obj = expect_object(value, path, required=("turns",),
                             optional=("format", "game", "rules", "players", "meta", "dealer",
-                                      "result"))
+                                      "result", "deal", "position"))
+        if ("deal" in obj) == ("position" in obj):
+            raise RecordError(key_path(path, "deal"), "give exactly one of 'deal' and "
+                              "'position'")
     local = hand_rules(rules, len(seats))
     dealer = seats[-1]
     if obj.get("dealer") is not None:
         dealer = expect_int(obj["dealer"], key_path(path, "dealer"), 0, rules.players - 1)
         if dealer not in seats:
             raise RecordError(key_path(path, "dealer"), f"seat {dealer} is not dealt in")
-    deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"), seats.index(dealer))
+    deal = None
+    position = None
+    if "position" in obj:
+        position = read_scala40_position(obj["position"], local, key_path(path, "position"),
+                                         seats.index(dealer))
+    else:
+        deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"),
+                                 seats.index(dealer))
     turns = read_turns(obj["turns"], key_path(path, "turns"), allow_swap=True)
     result = None
     if obj.get("result") is not None:
         result = _read_result(obj["result"], len(hand_sides(rules, seats)),
                               key_path(path, "result"))
     return Scala40HandRecord(seats, dealer, deal, turns, result,
-                             obj.get("meta") if in_match else None, path)
+                             obj.get("meta") if in_match else None, path, position=position)
 
 
 def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal",
@@ -197,14 +217,9 @@ def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal",
         upcard = read_card(obj["upcard"], upcard_path)
     stock = tuple(read_cards(obj["stock"], key_path(path, "stock")))
     deal = Deal(hands, (), upcard, stock)
-    missing, extra = pack_difference(deal.all_cards(), pack(2))
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + cards_str(missing))
-        if extra:
-            parts.append("extra " + cards_str(extra))
-        raise RecordError(path, "not the 108-card pack: " + "; ".join(parts))
+    problem = pack_problem(deal.all_cards())
+    if problem:
+        raise RecordError(path, "not the 108-card pack: " + problem)
     return deal
 
 
@@ -235,8 +250,13 @@ def _result_json(result: Scala40Result) -> dict[str, Any]:
     return {"end": result.end, "scores": list(result.scores)}
 
 
-def _hand_json(state: Scala40State, dealer: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"dealer": dealer, "deal": _write_deal(state.deal),
+def _hand_json(state: Scala40State, dealer: int,
+               position: Scala40Position | None = None) -> dict[str, Any]:
+    if state.taken_up and position is None:
+        raise ValueError("a hand taken up from a position is written with that position")
+    start: dict[str, Any] = ({"position": position.as_json()} if position is not None
+                             else {"deal": _write_deal(state.deal)})
+    out: dict[str, Any] = {"dealer": dealer, **start,
                            "turns": [t.as_json() for t in group_turns(state.history())]}
     result = state.result()
     if result is not None:
@@ -245,12 +265,14 @@ def _hand_json(state: Scala40State, dealer: int) -> dict[str, Any]:
 
 
 def scala40_record_of(state: Scala40State, *, players: Sequence[str] | None = None,
-                      meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The ``ramino-record/1`` document of a Scala 40 hand (finished or not)."""
+                      meta: Mapping[str, Any] | None = None,
+                      position: Scala40Position | None = None) -> dict[str, Any]:
+    """The ``ramino-record/1`` document of a Scala 40 hand (finished or not); a hand taken up
+    at ``position`` (``Scala40Position.state``) is written with it instead of a deal."""
     out: dict[str, Any] = {"format": FORMAT, "game": GAME, "rules": write_rules(state.rules)}
     if players is not None:
         out["players"] = list(players)
-    out.update(_hand_json(state, state.dealer))
+    out.update(_hand_json(state, state.dealer, position))
     if meta is not None:
         out["meta"] = dict(meta)
     return out
@@ -369,8 +391,13 @@ def replay_scala40(document: object) -> Scala40ReplayReport:
 def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
                  penalties: tuple[int, ...]) -> Scala40HandReplay:
     rules = hand_rules(record.rules, len(hand.seats))
-    state = Scala40State.new_hand(rules, deal=hand.deal, dealer=hand.seats.index(hand.dealer),
-                                  penalties=penalties)
+    local_dealer = hand.seats.index(hand.dealer)
+    if hand.position is not None:
+        state = hand.position.state(rules, local_dealer, penalties)
+    else:
+        assert hand.deal is not None
+        state = Scala40State.new_hand(rules, deal=hand.deal, dealer=local_dealer,
+                                      penalties=penalties)
     out = Scala40HandReplay(hand, state)
     where = f"hand {index + 1}, " if record.is_match else ""
     turns_path = key_path(hand.path, "turns")
