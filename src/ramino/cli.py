@@ -566,7 +566,7 @@ def serve_command(
         help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
     tournament: Annotated[Path | None, typer.Option(
         help="a tournament file (ramino tournament new): its desk and standings under "
-             "/tournament")] = None,
+             "/tournament, its turni played here (ramino tournament online)")] = None,
     tournament_token: Annotated[str | None, typer.Option(
         help="a token the director's desk asks for once")] = None,
 ) -> None:

@@ -17,9 +17,11 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import Connection
 from starlette.testclient import WebSocketTestSession
 
 from ramino.server import create_app
+from ramino.server.store import MIGRATIONS
 
 RECEIVE_TIMEOUT = 10.0
 
@@ -52,6 +54,26 @@ def fast_app_client(db: Path, **kwargs: Any) -> TestClient:
                                "http_burst": 10**6, "http_per_second": 10.0**6}
     options.update(kwargs)
     return TestClient(create_app(db, **options))
+
+
+@contextlib.contextmanager
+def migrated_to(url: str, revision: str, *, down: bool = False) -> Iterator[Connection]:
+    """The database at ``url`` upgraded (or ``down``-graded) to ``revision`` only, as an older
+    server left it: the connection to fill it, committed on leaving."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            cfg.attributes["connection"] = connection
+            (command.downgrade if down else command.upgrade)(cfg, revision)
+            yield connection
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture

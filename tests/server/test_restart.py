@@ -12,7 +12,7 @@ import pytest
 
 from ramino.server.store import StaleVersionError, Store, database_url
 
-from .conftest import act, fast_app_client, join, new_table, recv_until
+from .conftest import act, fast_app_client, join, migrated_to, new_table, recv_until
 
 
 def test_tables_resume_after_restart(db: Path) -> None:
@@ -62,24 +62,14 @@ def test_migrations_idempotent_and_action_numbers_unique(tmp_path: Path) -> None
 
 def test_migration_keeps_ratings_as_burraco_ratings(tmp_path: Path) -> None:
     """A database made before ratings were per game (revision 0006) is upgraded in place."""
-    from alembic import command
-    from alembic.config import Config
-    from sqlalchemy import create_engine, text
-
-    from ramino.server.store import MIGRATIONS
+    from sqlalchemy import text
 
     url = database_url(tmp_path / "old.db")
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        cfg.attributes["connection"] = connection
-        command.upgrade(cfg, "0006")
+    with migrated_to(url, "0006") as connection:
         connection.execute(text(
             "INSERT INTO accounts (name, pw_hash, created_at, xp, hands, wins, burrachi, "
             "abandons, mu, sigma, rated) VALUES ('Gino', 'x', '2026-11-29', 60, 3, 1, 2, 0, "
             "27.5, 7.0, 1), ('Lia', 'y', '2026-11-29', 0, 0, 0, 0, 0, 25.0, 8.3, 0)"))
-    engine.dispose()
     store = Store(url)  # upgrades to the newest revision
     try:
         assert store.ratings_of([1, 2]) == {1: (27.5, 7.0)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import datetime as dt
 import functools
 import hashlib
@@ -66,7 +67,7 @@ from ramino.server.protocol import (
 )
 from ramino.server.replays import ReplayError, replay_steps
 from ramino.server.store import NameTakenError, Store, database_url
-from ramino.server.tables import Client, Table, TableManager, error_of
+from ramino.server.tables import Client, Table, TableManager, error_of, replay_hand
 
 HERE = Path(__file__).parent
 JOIN_TIMEOUT = 15.0
@@ -112,11 +113,20 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
               if redis_url else LocalFanout())
     manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout)
+    feed = None
+    if tournament is not None:
+        from ramino.server.tournaments import TournamentFeed
+
+        feed = manager.tournament = TournamentFeed(manager, Path(tournament))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        if feed is not None:
+            await feed.start()
         yield
+        if feed is not None:
+            await feed.stop()
         await manager.stop()
         if store is None:
             own_store.close()
@@ -151,8 +161,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     if tournament is not None:
         from ramino.tournament.web import create_app as tournament_app
 
-        app.mount("/tournament", tournament_app(tournament, director_token=tournament_token),
-                  name="tournament")
+        app.mount("/tournament", tournament_app(tournament, director_token=tournament_token,
+                                                online=feed), name="tournament")
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request) -> HTMLResponse:
@@ -309,10 +319,17 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         return table.lobby_entry()
 
     @app.get("/api/tables/{table_id}/record")
-    async def table_record(table_id: str, invite: str | None = None) -> dict[str, Any]:
+    async def table_record(table_id: str, invite: str | None = None,
+                           hand: int | None = None) -> dict[str, Any]:
         table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        if hand is not None and hand != table.hand.hand_no:
+            # An earlier hand of the table (a tournament result names its records so).
+            past = await asyncio.to_thread(earlier_record, own_store, table, hand)
+            if past is None:
+                raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
+            return past
         if not table.finished:
             # The record holds the whole deal: it is published only once the hand is over.
             raise HTTPException(409, "the hand is still being played")
@@ -353,6 +370,18 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                                own_store)
 
     return app
+
+
+def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] | None:
+    """The record of an earlier, finished hand of ``table``, replayed from the store."""
+    stored = store.load_table(table.id)
+    hands = [] if stored is None else [h for h in stored.hands if h.hand_no == hand_no]
+    if not hands or hand_no > table.hand.hand_no:
+        return None
+    past = copy.copy(table)  # the same table and seats, at that hand
+    past.hand = hands[0]
+    past.state = replay_hand(table.rules, hands[0])
+    return past.record()
 
 
 async def _send_error(websocket: WebSocket, exc: Exception) -> None:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     create_engine,
     delete,
     event,
@@ -142,6 +143,22 @@ class ActionRow(Base):
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)  # played for an absent player
 
 
+class TournamentLinkRow(Base):
+    """A table that plays one table of a tournament's turno (docs/tournament.md): where its
+    result goes, the pairs' join codes for the director's desk, and whether it was sent."""
+
+    __tablename__ = "tournament_links"
+    __table_args__ = (UniqueConstraint("tournament", "round_no", "table_no"),)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    tournament: Mapped[str] = mapped_column(String(500))  # the tournament file
+    round_no: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    ns_code: Mapped[str] = mapped_column(String(64))
+    ew_code: Mapped[str] = mapped_column(String(64))
+    submitted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True),
+                                                              nullable=True)
+
+
 class ChatRow(Base):
     __tablename__ = "chat"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -194,6 +211,18 @@ class StoredHand:
 
 
 @dataclass
+class TournamentLink:
+    """The tournament table a server table plays (see :class:`TournamentLinkRow`)."""
+
+    tournament: str
+    round_no: int
+    table_no: int
+    ns_code: str
+    ew_code: str
+    submitted: bool = False
+
+
+@dataclass
 class StoredTable:
     id: str
     name: str
@@ -211,6 +240,7 @@ class StoredTable:
     match_hands: int = 1
     spectator_delay: int = 0
     match_target: int | None = None
+    tournament: TournamentLink | None = None
 
 
 def database_url(db: str | Path | None) -> str:
@@ -283,6 +313,11 @@ class Store:
                                     token_hash=seat.token_hash, account_id=seat.account_id))
             for hand in table.hands:
                 session.add(_hand_row(table.id, hand))
+            link = table.tournament
+            if link is not None:
+                session.add(TournamentLinkRow(
+                    table_id=table.id, tournament=link.tournament, round_no=link.round_no,
+                    table_no=link.table_no, ns_code=link.ns_code, ew_code=link.ew_code))
 
     def add_hand(self, table_id: str, hand: StoredHand) -> None:
         """Store the next hand; :class:`StaleVersionError` if that hand number exists (another
@@ -409,7 +444,8 @@ class Store:
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
                               grace_ms=row.grace_ms, match_hands=row.match_hands,
                               spectator_delay=row.spectator_delay,
-                              match_target=row.match_target)
+                              match_target=row.match_target,
+                              tournament=_link(session.get(TournamentLinkRow, table_id)))
             for h in hands:
                 actions = session.execute(
                     select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)
@@ -421,6 +457,29 @@ class Store:
                                             None if h.result is None else json.loads(h.result),
                                             clocks))
             return out
+
+    def tournament_links(self, tournament: str,
+                         round_no: int | None = None) -> list[tuple[str, TournamentLink]]:
+        """(table id, link) of the tables playing this tournament (one turno of it)."""
+        query = select(TournamentLinkRow).where(TournamentLinkRow.tournament == tournament)
+        if round_no is not None:
+            query = query.where(TournamentLinkRow.round_no == round_no)
+        with Session(self.engine) as session:
+            rows = session.scalars(query.order_by(TournamentLinkRow.round_no,
+                                                  TournamentLinkRow.table_no)).all()
+            return [(r.table_id, _link_of(r)) for r in rows]
+
+    def tournament_link(self, table_id: str) -> TournamentLink | None:
+        with Session(self.engine) as session:
+            return _link(session.get(TournamentLinkRow, table_id))
+
+    def mark_submitted(self, table_id: str) -> None:
+        """The table's result has reached its tournament: never send it again."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TournamentLinkRow)
+                            .where(TournamentLinkRow.table_id == table_id,
+                                   TournamentLinkRow.submitted_at.is_(None))
+                            .values(submitted_at=_now()))
 
     def bot_actions(self, table_id: str, hand_no: int) -> list[int]:
         """The numbers of the actions a bot played for an absent or timed-out player."""
@@ -522,6 +581,15 @@ def _stats(row: AccountRow) -> dict[str, Any]:
 def _rating(row: RatingRow) -> dict[str, Any]:
     return {"rating": round(row.mu - 3 * row.sigma, 2), "mu": round(row.mu, 3),
             "sigma": round(row.sigma, 3), "rated": row.rated}
+
+
+def _link(row: TournamentLinkRow | None) -> TournamentLink | None:
+    return None if row is None else _link_of(row)
+
+
+def _link_of(row: TournamentLinkRow) -> TournamentLink:
+    return TournamentLink(row.tournament, row.round_no, row.table_no, row.ns_code, row.ew_code,
+                          row.submitted_at is not None)
 
 
 def _hand_row(table_id: str, hand: StoredHand) -> HandRow:

@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -60,6 +60,7 @@ from ramino.server.store import (
     StoredHand,
     StoredSeat,
     StoredTable,
+    TournamentLink,
 )
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 from ramino.server.writer import GroupWriter
@@ -298,6 +299,17 @@ def replay_hand(rules: RuleSet, hand: StoredHand) -> BurracoState:
     return state
 
 
+class TournamentHook(Protocol):
+    """Where the hands of tables that play a tournament's turno go
+    (:class:`ramino.server.tournaments.TournamentFeed`)."""
+
+    def hand_ended(self, table: Table) -> None:
+        """A hand of ``table`` has just ended and is stored; must return at once."""
+
+    async def holds(self, table_id: str) -> bool:
+        """Whether the table plays a tournament turno (no rematch there)."""
+
+
 class TableManager:
     """Every live table of this process, created, loaded and played through one API."""
 
@@ -313,6 +325,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
+        self.tournament: TournamentHook | None = None
 
     # --- life cycle --------------------------------------------------------------------------
 
@@ -381,9 +394,13 @@ class TableManager:
                      clock_ms: int | None = None, increment_ms: int = 0,
                      grace_ms: int = 60000, match_hands: int = 1,
                      spectator_delay: int = 0,
-                     match_target: int | None = None) -> tuple[Table, str | None]:
+                     match_target: int | None = None,
+                     reserved: Sequence[StoredSeat] | None = None,
+                     tournament: TournamentLink | None = None) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
-        ``RaminoError``/``ValueError`` with a readable message for bad settings."""
+        ``RaminoError``/``ValueError`` with a readable message for bad settings.  A tournament
+        table comes with its ``reserved`` seats (each held by a player's seat key) and its
+        ``tournament`` link."""
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         rules = make_rules(preset, options)
@@ -398,10 +415,12 @@ class TableManager:
         hand, state = new_hand(rules, 0, dealer, self.rng)
         stored_seats = [StoredSeat(kind, f"Bot {i}" if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
+        if reserved is not None:
+            stored_seats = list(reserved)
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
                              bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
-                             match_hands, spectator_delay, match_target)
+                             match_hands, spectator_delay, match_target, tournament)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -412,6 +431,9 @@ class TableManager:
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
                       increment_ms=increment_ms, match_hands=match_hands,
                       spectator_delay=spectator_delay, match_target=match_target)
+        for seat, held in enumerate(stored_seats):
+            if held.kind == "human":  # reserved: absent until its player comes
+                table.absent_since[seat] = time.monotonic()
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
@@ -689,6 +711,8 @@ class TableManager:
             table.turn_started = time.monotonic()
         table.broadcast({"seat": seat, "action": text, "version": seq})
         await self.fanout.publish_table(table.id)
+        if result is not None and self.tournament is not None:
+            self.tournament.hand_ended(table)
         self._kick_bots(table)
 
     def _kick_bots(self, table: Table) -> None:
@@ -736,6 +760,9 @@ class TableManager:
                 raise ProtocolError("hand-not-over", "finish this hand first")
             players = table.rules.players
             new_match = table.match_over()
+            if new_match and self.tournament is not None and await self.tournament.holds(
+                    table.id):
+                raise ProtocolError("round-over", "this table's tournament turno is over")
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
                                    (table.hand.dealer + 1) % players, self.rng)
             try:

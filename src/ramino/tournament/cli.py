@@ -1,5 +1,6 @@
 """The director's command line: ``ramino tournament new|register|withdraw|seat|result|confirm|
-standings|export`` (plus ``penalty`` and ``import``).
+standings|export`` (plus ``penalty``, ``import`` and ``online``, which opens a turno on a
+running game server).
 
 Each command loads the tournament file, applies one :class:`Tournament` method and saves it
 (RULES.md §7.2–7.3 for what the commands mean). The lead mounts ``app`` under the main
@@ -8,8 +9,12 @@ Each command loads the tournament file, applies one :class:`Tournament` method a
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -90,6 +95,9 @@ def new(
     seed: Annotated[int, typer.Option()] = 1,
     draw: Annotated[bool, typer.Option(help="Seat the first turno by draw.")] = False,
     minutes: Annotated[int, typer.Option(help="Length of a turno.")] = 40,
+    preset: Annotated[str, typer.Option(help="Rules of the tables played on the server.")] = (
+        "fibur"
+    ),
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create a tournament file."""
@@ -101,6 +109,7 @@ def new(
         custom_vp=tuple(parse_scores(custom_vp)) if custom_vp else (),
         bye_vp=bye_vp, mitchell_step=step, duplicate=duplicate, seed=seed,
         first_seating="draw" if draw else "registration", round_minutes=minutes,
+        preset=preset,
     )
     try:
         t = Tournament.new(settings)
@@ -272,6 +281,47 @@ def import_command(
         raise _fail(exc) from None
     store.save(t, file)
     console.print(f"imported {t.settings.name} into {file}")
+
+
+@app.command()
+def online(
+    server: Annotated[str, typer.Option(help="The game server serving this tournament, "
+                                        "e.g. http://localhost:8000.")],
+    token: Annotated[str, typer.Option(envvar="RAMINO_TOURNAMENT_TOKEN",
+                                       help="The director's token (--tournament-token).")] = "",
+    round: Annotated[int, typer.Option(help="Turno to open (default: the last seated).")] = 0,
+    grace: Annotated[float, typer.Option(help="Seconds a player may be late before a bot "
+                                         "plays for them.")] = 60.0,
+    list_only: Annotated[bool, typer.Option("--list", help="Only show the open tables.")] = False,
+) -> None:
+    """Play a turno on the game server (`ramino serve --tournament FILE`): one server table per
+    table, each pair's seats kept for its players; print every player's join link.  The server
+    enters each table's result itself when its last smazzata ends."""
+    base = server.rstrip("/") + "/tournament/api/online"
+    query = {"token": token} if token else {}
+    if list_only:
+        if not round:
+            raise _fail(ValueError("--list needs --round"))
+        request = urllib.request.Request(f"{base}/{round}?{urllib.parse.urlencode(query)}")
+    else:
+        query.update({"round": str(round), "grace": str(grace)})
+        request = urllib.request.Request(f"{base}?{urllib.parse.urlencode(query)}",
+                                         method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            tables: list[dict[str, Any]] = json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        detail = exc.read().decode(errors="replace")
+        raise _fail(ValueError(f"the server refused ({exc.code}): {detail}")) from None
+    except (urllib.error.URLError, OSError) as exc:
+        raise _fail(ValueError(f"cannot reach {server}: {exc}")) from None
+    root = server.rstrip("/")
+    # Plain lines, not a table: the links are copied whole into messages to the players.
+    for table in tables:
+        sent = " · result sent" if table["submitted"] else ""
+        typer.echo(f"turno {table['round']} table {table['table']}: {root}{table['url']}{sent}")
+        for seat in table["seats"]:
+            typer.echo(f"  {seat['side'].upper()} {seat['player']}: {root}{seat['url']}")
 
 
 if __name__ == "__main__":

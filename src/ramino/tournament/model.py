@@ -96,6 +96,8 @@ class Settings:
     #: First-turno seating: "registration" order or a seeded "draw" (§7.2 seating).
     first_seating: str = "registration"
     round_minutes: int = 40
+    #: The rules preset (``ramino.rules.presets``) of the tables opened on the game server.
+    preset: str = "fibur"
 
     def validate(self) -> None:
         if self.deals_per_round < 1:
@@ -116,6 +118,8 @@ class Settings:
             raise ValueError("bye_vp is between 0 and 20")
         if self.mitchell_step < 1:
             raise ValueError("the Mitchell step is at least 1")
+        if not self.preset.strip():
+            raise ValueError("preset names the rules of the tables (e.g. fibur)")
 
 
 @dataclass(slots=True)
@@ -166,6 +170,8 @@ class Table:
     claims: list[Claim] = field(default_factory=list)
     #: Seeds of the smazzate this table plays (the same at every table in duplicate).
     deal_seeds: list[int] = field(default_factory=list)
+    #: The game server's table this table plays at, once the director opened it online.
+    online: str | None = None
 
     @property
     def confirmed(self) -> bool:

@@ -2,7 +2,8 @@
 
 RULES.md §7 defines what the document holds; the issue asks for import/export of the whole
 tournament. Writing goes through a temporary file and an atomic rename so a crash never
-leaves half a tournament on disk.
+leaves half a tournament on disk; :func:`change` lets one writer at a time load, change and
+save it (the director's desk, the game server submitting a result, the CLI).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +42,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             "deals_per_round": s.deals_per_round, "plan": [f.value for f in s.plan],
             "vp_table": s.vp_table, "custom_vp": list(s.custom_vp), "bye_vp": s.bye_vp,
             "mitchell_step": s.mitchell_step, "duplicate": s.duplicate, "seed": s.seed,
-            "first_seating": s.first_seating, "round_minutes": s.round_minutes,
+            "first_seating": s.first_seating, "round_minutes": s.round_minutes, "preset": s.preset,
         },
         "entrants": [
             {"id": e.id, "name": e.name, "members": list(e.members),
@@ -54,7 +57,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
                     {
                         "number": tb.number, "ns": list(tb.ns), "ew": list(tb.ew),
                         "ns_scores": tb.ns_scores, "ew_scores": tb.ew_scores,
-                        "deal_seeds": tb.deal_seeds,
+                        "deal_seeds": tb.deal_seeds, "online": tb.online,
                         "claims": [
                             {"by": c.by, "ns_scores": c.ns_scores, "ew_scores": c.ew_scores}
                             for c in tb.claims
@@ -86,6 +89,7 @@ def from_dict(data: dict[str, Any], clock: Callable[[], str] = utc_now) -> Tourn
         vp_table=s["vp_table"], custom_vp=tuple(s["custom_vp"]), bye_vp=s["bye_vp"],
         mitchell_step=s["mitchell_step"], duplicate=s["duplicate"], seed=s["seed"],
         first_seating=s["first_seating"], round_minutes=s["round_minutes"],
+        preset=s.get("preset", "fibur"),  # documents written before online play have none
     )
     settings.validate()
     return Tournament(
@@ -103,7 +107,7 @@ def from_dict(data: dict[str, Any], clock: Callable[[], str] = utc_now) -> Tourn
                     Table(
                         number=tb["number"], ns=tuple(tb["ns"]), ew=tuple(tb["ew"]),
                         ns_scores=tb["ns_scores"], ew_scores=tb["ew_scores"],
-                        deal_seeds=list(tb["deal_seeds"]),
+                        deal_seeds=list(tb["deal_seeds"]), online=tb.get("online"),
                         claims=[Claim(c["by"], c["ns_scores"], c["ew_scores"])
                                 for c in tb["claims"]],
                     )
@@ -143,3 +147,38 @@ def save(t: Tournament, path: Path) -> None:
 
 def load(path: Path, clock: Callable[[], str] = utc_now) -> Tournament:
     return loads(Path(path).read_text(encoding="utf-8"), clock)
+
+
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    """An advisory lock beside the file, so that another process (the CLI while the server
+    runs, a second server process) waits instead of overwriting a change it never read."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: the in-process lock is all there is
+        yield
+        return
+    with open(path.with_name(path.name + ".lock"), "a", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextmanager
+def change(path: Path, clock: Callable[[], str] = utc_now) -> Iterator[Tournament]:
+    """Load the tournament, let the caller change it, save it atomically; nothing is saved if
+    the caller raises.  Writers of the same file take turns (a lock per file in this process,
+    a lock file for the others), so no change is lost to a concurrent one."""
+    path = Path(path).resolve()
+    with _LOCKS_GUARD:
+        lock = _LOCKS.setdefault(path, threading.Lock())
+    with lock, _file_lock(path):
+        tournament = load(path, clock)
+        yield tournament
+        save(tournament, path)

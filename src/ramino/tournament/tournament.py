@@ -156,6 +156,46 @@ class Tournament:
         self._count(table, list(ns_scores), list(ew_scores))
         self._log(actor, action, detail + (f" ({reason})" if reason else ""))
 
+    def play_online(
+        self, round_number: int, table_number: int, server_table: str, actor: str = "director",
+    ) -> None:
+        """The table plays its turno on the game server, at ``server_table``."""
+        table = self.table(round_number, table_number)
+        if table.online is not None:
+            raise ResultError(f"turno {round_number} table {table_number} already plays "
+                              f"online at {table.online}")
+        if table.confirmed:
+            raise ResultError(f"turno {round_number} table {table_number} already counts")
+        table.online = server_table
+        self._log(actor, "online", f"turno {round_number} table {table_number}: played on the "
+                  f"server at table {server_table}")
+
+    def server_result(
+        self, round_number: int, table_number: int, ns_scores: list[int], ew_scores: list[int],
+        source: str,
+    ) -> str:
+        """The game server's result of a table played online, ``source`` naming its server
+        table and hand records.  The engine scored every smazzata, so the result counts at
+        once, without the two-sided confirmation (§7.2's countersignature guards against a
+        mistaken score-card; there is none here).  Returns "counted"; "already" when the same
+        result counts already (a retry after a restart changes nothing); "kept" when another
+        result was entered meanwhile (the director's word stands; noted once in the trail)."""
+        table = self.table(round_number, table_number)
+        self._check(ns_scores, ew_scores)
+        where = f"turno {round_number} table {table_number}"
+        if table.confirmed:
+            if table.ns_scores == list(ns_scores) and table.ew_scores == list(ew_scores):
+                return "already"
+            detail = (f"{where}: N-S {ns_scores} E-W {ew_scores} from {source} not counted: "
+                      f"N-S {table.ns_scores} E-W {table.ew_scores} stands")
+            if not any(a.action == "server-kept" and a.detail == detail for a in self.audit):
+                self._log("server", "server-kept", detail)
+            return "kept"
+        self._count(table, list(ns_scores), list(ew_scores))
+        self._log("server", "server-result",
+                  f"{where}: N-S {ns_scores} E-W {ew_scores} from {source}")
+        return "counted"
+
     def penalize(
         self, entrant_id: int, vp: int, reason: str, mp: int = 0, round_number: int | None = None,
         actor: str = "director",

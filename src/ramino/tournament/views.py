@@ -50,6 +50,7 @@ class TableView:
     pending: list[str]
     claims: list[tuple[str, list[int], list[int]]]
     deal_seeds: list[int]
+    online: str | None
 
 
 def table_view(t: Tournament, table: Table) -> TableView:
@@ -71,6 +72,7 @@ def table_view(t: Tournament, table: Table) -> TableView:
         pending=[c.by for c in table.claims],
         claims=[(c.by, c.ns_scores, c.ew_scores) for c in table.claims],
         deal_seeds=table.deal_seeds,
+        online=table.online,
     )
 
 

@@ -13,13 +13,15 @@ Routes (relative to the mount point):
   (tables of a turno), ``GET /table/{n}/{t}`` and ``POST`` there (a player writes the
   score-card), ``POST /table/{n}/{t}/confirm`` (the opponents confirm), ``GET /api/standings``;
 * director (optional token): ``GET /desk``, ``POST /desk/register|withdraw|seat|result|penalty``;
+  when the game server mounts the desk, ``POST /desk/online`` (open the current turno on the
+  server) and ``POST /api/online?round=N`` / ``GET /api/online/{n}`` (the same as JSON, with
+  each player's join link: ``ramino tournament online``);
 * exports: ``GET /export/standings.csv|results.csv|standings.html|tournament.json`` and
   ``GET /export/scorecards/{n}.html``.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +33,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Red
 
 from ramino.tournament import export, store
 from ramino.tournament.model import Round
+from ramino.tournament.online import OnlineDesk
 from ramino.tournament.scoring import parse_scores
 from ramino.tournament.tournament import Tournament
 from ramino.tournament.views import context, environment, round_end, table_view
@@ -38,14 +41,15 @@ from ramino.tournament.views import context, environment, round_end, table_view
 COOKIE = "ramino_director"
 
 
-def create_app(store_path: Path | str, director_token: str | None = None) -> FastAPI:
+def create_app(store_path: Path | str, director_token: str | None = None,
+               online: OnlineDesk | None = None) -> FastAPI:
     """A FastAPI app for the tournament stored at ``store_path``.
 
     With ``director_token`` set, the desk needs ``?token=…`` once (then a cookie); without it
-    the desk is open, which suits a laptop on the director's table.
+    the desk is open, which suits a laptop on the director's table.  ``online`` is the game
+    server's side when the server mounts the desk: turni can then be played on it.
     """
     path = Path(store_path)
-    lock = threading.Lock()
     templates = environment()
     app = FastAPI(title="ramino tournament")
 
@@ -54,10 +58,8 @@ def create_app(store_path: Path | str, director_token: str | None = None) -> Fas
 
     @contextmanager
     def change() -> Iterator[Tournament]:
-        with lock:
-            tournament = load()
+        with store.change(path) as tournament:  # one writer at a time, the server's too
             yield tournament
-            store.save(tournament, path)
 
     def director(request: Request) -> None:
         if director_token is None:
@@ -163,8 +165,10 @@ def create_app(store_path: Path | str, director_token: str | None = None) -> Fas
         t = load()
         rnd = t.rounds[-1] if t.rounds else None
         tables = [table_view(t, tb) for tb in rnd.tables] if rnd else []
+        played = {o.table: o for o in online.tables(rnd.number)} if online and rnd else {}
         response = page(request, "desk.html", t, rnd=rnd, tables=tables,
-                        ends=round_end(t, rnd) if rnd else None, director=True)
+                        ends=round_end(t, rnd) if rnd else None, director=True,
+                        server=online is not None, online=played)
         if director_token is not None:
             response.set_cookie(COOKIE, director_token, httponly=True, samesite="strict")
         return response
@@ -212,6 +216,44 @@ def create_app(store_path: Path | str, director_token: str | None = None) -> Fas
             penalty = t.penalize(entrant, vp, reason, mp=mp)
             return f"Penalità a #{penalty.entrant}: −{penalty.vp} VP"
         return back(request, "desk", act)
+
+    # ---- the game server ------------------------------------------------------------------
+
+    def server_side() -> OnlineDesk:
+        if online is None:
+            raise HTTPException(status_code=404, detail="this desk is not served by a game "
+                                "server: start it with `ramino serve --tournament FILE`")
+        return online
+
+    def round_or_last(number: int | None) -> int:
+        return number if number else len(load().rounds)
+
+    @app.post("/desk/online", dependencies=desk_only)
+    async def desk_online(
+        request: Request, round: Annotated[int, Form()] = 0,
+        grace: Annotated[float, Form()] = 60.0,
+    ) -> RedirectResponse:
+        server = server_side()
+        try:
+            number = round_or_last(round)
+            opened = await server.open_round(number, grace)
+            query = f"?message={quote(f'Turno {number}: {len(opened)} tavoli sul server')}"
+        except (ValueError, KeyError) as exc:
+            query = f"?error={quote(str(exc).strip(chr(39)))}"
+        return RedirectResponse(base(request) + "desk" + query, status_code=303)
+
+    @app.post("/api/online", dependencies=desk_only)
+    async def api_open(round: int = 0, grace: float = 60.0) -> JSONResponse:
+        server = server_side()
+        try:
+            opened = await server.open_round(round_or_last(round), grace)
+        except (ValueError, KeyError) as exc:
+            raise HTTPException(status_code=400, detail=str(exc).strip(chr(39))) from None
+        return JSONResponse([o.as_dict() for o in opened])
+
+    @app.get("/api/online/{number}", dependencies=desk_only)
+    def api_online(number: int) -> JSONResponse:
+        return JSONResponse([o.as_dict() for o in server_side().tables(number)])
 
     # ---- exports ---------------------------------------------------------------------------
 

@@ -8,6 +8,13 @@ const tableId = $("table").dataset.table;
 const params = new URLSearchParams(location.search);
 const invite = params.get("invite");
 const tokenKey = `ramino:${tableId}:token`;
+// A seat kept for this player (a tournament table's link): its key sits them there, and is
+// taken out of the address so that it is not shared with the page.
+if (params.get("key")) {
+  localStorage.setItem(tokenKey, params.get("key"));
+  params.delete("key");
+  history.replaceState(null, "", location.pathname + (params.size ? `?${params}` : ""));
+}
 translatePage();
 const SIDE = [t("Squadra 0 e 2"), t("Squadra 1 e 3")];
 const END = { closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),

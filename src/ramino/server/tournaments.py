@@ -1,0 +1,204 @@
+"""Tournament turni played on the server: the director opens a turno, the players sit with
+their pair's links, and when a table's last smazzata ends its scores go to the tournament.
+
+One :class:`TournamentFeed` serves the tournament file the server mounts (``ramino serve
+--tournament FILE``).  Opening a turno makes a table per tournament table (the tournament's
+preset, a match of exactly its smazzate per turno), N-S on seats 0 and 2 and E-W on 1 and 3
+(table sides are even and odd seats, :mod:`ramino.server.seating`), each seat held for its
+player by a seat key; the link to the tournament table is stored with the server table, so it
+outlives a restart.  When a hand ends, :meth:`TournamentFeed.hand_ended` (called by the table
+manager, which must not wait) starts a background submission: it reads the stored hands and,
+if every smazzata of the turno ended by the rules (none ended early by agreement, none left
+unplayed), writes the per-smazzata scores into the tournament as a result that counts at once
+(the engine scored it), naming the server table and its hand records.  The tournament answers
+"already" to a result it holds, and the link is marked sent afterwards, so a retry or a
+restart never counts a table twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from pathlib import Path
+
+from sqlalchemy.exc import IntegrityError
+
+from ramino.rules import make_rules
+from ramino.server.bots import DEFAULT_LEVEL
+from ramino.server.protocol import MAX_NAME_CHARS
+from ramino.server.store import StoredSeat, TournamentLink
+from ramino.server.tables import Table, TableManager, _hash
+from ramino.tournament import store as tournament_store
+from ramino.tournament.model import Discipline
+from ramino.tournament.model import Table as TournamentTable
+from ramino.tournament.online import OnlineTable, SeatLink
+from ramino.tournament.tournament import Tournament
+
+log = logging.getLogger("ramino.server")
+
+SERVER_DISCIPLINES = (Discipline.BURRACO_PAIRS, Discipline.BURRACO_INDIVIDUAL)
+NS_SEATS = (0, 2)  # table side 0
+EW_SEATS = (1, 3)  # table side 1
+
+
+def seat_key(code: str, seat: int) -> str:
+    """A player's seat key: the pair's code and the seat."""
+    return f"{code}-{seat}"
+
+
+def players(t: Tournament, side: tuple[int, ...]) -> list[str]:
+    """The two players of a side: the pair's members (or the pair's name, numbered), or the
+    two partners of an individual turno."""
+    if len(side) == 2:
+        return [t.entrant(e).name for e in side]
+    entrant = t.entrant(side[0])
+    if len(entrant.members) == 2:
+        return list(entrant.members)
+    return [f"{entrant.name} 1", f"{entrant.name} 2"]
+
+
+def record_ids(table_id: str, hands: list[int]) -> str:
+    """Hand records by id: TABLE/HAND (``GET /api/tables/TABLE/record?hand=HAND``)."""
+    return ", ".join(f"{table_id}/{h}" for h in hands)
+
+
+class TournamentFeed:
+    def __init__(self, manager: TableManager, path: Path, *,
+                 bot_level: str = DEFAULT_LEVEL) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.path = Path(path).resolve()
+        self.key = str(self.path)
+        self.bot_level = bot_level
+        self._tasks: set[asyncio.Task[str | None]] = set()
+
+    # --- life cycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Send what a stop or a crash left unsent (a finished turno is sent; others wait)."""
+        for table_id, link in await asyncio.to_thread(self.store.tournament_links, self.key):
+            if not link.submitted:
+                self._spawn(table_id)
+
+    async def stop(self) -> None:
+        """Let the submissions under way finish (each is one short file write)."""
+        await self.settled()
+
+    async def settled(self) -> None:
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # --- the table manager's hooks ------------------------------------------------------------
+
+    def hand_ended(self, table: Table) -> None:
+        if table.match_over():
+            self._spawn(table.id)
+
+    async def holds(self, table_id: str) -> bool:
+        return await asyncio.to_thread(self.store.tournament_link, table_id) is not None
+
+    def _spawn(self, table_id: str) -> None:
+        task = asyncio.create_task(self._submit(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _submit(self, table_id: str) -> str | None:
+        try:
+            return await asyncio.to_thread(self.submit, table_id)
+        except Exception:  # the table plays on; the director can enter the result by hand
+            log.exception("table %s: the result did not reach the tournament", table_id)
+            return None
+
+    # --- submitting ---------------------------------------------------------------------------
+
+    def submit(self, table_id: str) -> str | None:
+        """Send the table's turno to the tournament if it is complete; the tournament's answer
+        ("counted", "already", "kept"), or None when there is nothing to send."""
+        stored = self.store.load_table(table_id)
+        link = None if stored is None else stored.tournament
+        if stored is None or link is None or link.submitted or link.tournament != self.key:
+            return None
+        hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
+        if len(hands) < stored.match_hands or any(
+                h.result is None or h.result.get("void") for h in hands):
+            return None  # not over, or ended early: the director enters what was played
+        ns = [int(h.result["scores"][0]) for h in hands if h.result is not None]
+        ew = [int(h.result["scores"][1]) for h in hands if h.result is not None]
+        source = (f"server table {table_id}, records "
+                  f"{record_ids(table_id, [h.hand_no for h in hands])}")
+        with tournament_store.change(self.path) as t:
+            status = t.server_result(link.round_no, link.table_no, ns, ew, source)
+        self.store.mark_submitted(table_id)
+        log.info("table %s: turno %d table %d %s", table_id, link.round_no, link.table_no,
+                 status)
+        return status
+
+    # --- the director's desk ------------------------------------------------------------------
+
+    async def open_round(self, round_number: int, grace_seconds: float = 60.0
+                         ) -> list[OnlineTable]:
+        t = await asyncio.to_thread(tournament_store.load, self.path)
+        settings = t.settings
+        if settings.discipline not in SERVER_DISCIPLINES:
+            raise ValueError(f"the server plays Burraco tables; {settings.discipline.value} "
+                             "turni are played at real tables")
+        if settings.duplicate:
+            raise ValueError("duplicate turni need the same prepared deals at every table; "
+                             "the server deals each table afresh: play them at real tables")
+        if not 0 <= grace_seconds <= 3600:
+            raise ValueError("grace_seconds is between 0 and 3600")
+        rules = make_rules(settings.preset)
+        if rules.players != 4:
+            raise ValueError(f"preset {settings.preset} is for {rules.players} players; a "
+                             "tournament table seats four")
+        rnd = t.round(round_number)
+        linked = {link.table_no for _, link in await asyncio.to_thread(
+            self.store.tournament_links, self.key, round_number)}
+        for table in rnd.tables:
+            if table.number in linked or table.online is not None or table.confirmed:
+                continue
+            await self._open_table(t, round_number, table, grace_seconds)
+        await asyncio.to_thread(self._mark_online, round_number)
+        return await asyncio.to_thread(self.tables, round_number)
+
+    async def _open_table(self, t: Tournament, round_number: int, table: TournamentTable,
+                          grace_seconds: float) -> None:
+        codes = {"ns": secrets.token_urlsafe(9), "ew": secrets.token_urlsafe(9)}
+        reserved = [StoredSeat("open", "", None) for _ in range(4)]
+        for side, seats, entrants in (("ns", NS_SEATS, table.ns), ("ew", EW_SEATS, table.ew)):
+            for seat, name in zip(seats, players(t, entrants), strict=True):
+                reserved[seat] = StoredSeat("human", name[:MAX_NAME_CHARS],
+                                            _hash(seat_key(codes[side], seat)))
+        name = f"{t.settings.name} · turno {round_number} · tavolo {table.number}"
+        link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"])
+        try:
+            await self.manager.create(
+                name=name[:80], preset=t.settings.preset, options={}, seats=["open"] * 4,
+                private=False, bot_level=self.bot_level, grace_ms=int(grace_seconds * 1000),
+                match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link)
+        except IntegrityError:
+            # Opened meanwhile (a second click, another process): that table stands.
+            log.info("turno %d table %d is open already", round_number, table.number)
+
+    def _mark_online(self, round_number: int) -> None:
+        """Name each open table's server table in the tournament (public round page, audit)."""
+        links = self.store.tournament_links(self.key, round_number)
+        with tournament_store.change(self.path) as t:
+            for table_id, link in links:
+                if t.table(round_number, link.table_no).online is None:
+                    t.play_online(round_number, link.table_no, table_id)
+
+    def tables(self, round_number: int) -> list[OnlineTable]:
+        out = []
+        for table_id, link in self.store.tournament_links(self.key, round_number):
+            seats = self.store.seats_of(table_id)
+            links = []
+            for seat, held in enumerate(seats):
+                side = "ns" if seat % 2 == 0 else "ew"
+                code = link.ns_code if side == "ns" else link.ew_code
+                links.append(SeatLink(seat, side, held.name,
+                                      f"/t/{table_id}?key={seat_key(code, seat)}"))
+            out.append(OnlineTable(round_number, link.table_no, table_id, f"/t/{table_id}",
+                                   link.ns_code, link.ew_code, tuple(links), link.submitted))
+        return out
