@@ -335,3 +335,23 @@ def test_the_director_opens_the_turno_from_the_command_line(tmp_path: Path) -> N
         assert listed.exit_code == 0 and listed.output == result.output
         refused = runner.invoke(tournament_cli, ["online", "--server", base])
         assert refused.exit_code == 1 and "403" in refused.output
+
+
+def test_an_individual_turno_seats_each_player_with_the_partner_of_the_turno(
+        tmp_path: Path) -> None:
+    """Individual Burraco (RULES.md §7.3): a side is two entrants, partners for this turno."""
+    path = tmp_path / "individual.json"
+    t = Tournament.new(Settings(name="Individuale", discipline=Discipline.BURRACO_INDIVIDUAL,
+                                deals_per_round=DEALS, plan=[Format.INDIVIDUAL_DANISH]))
+    for name in ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo"):
+        t.register(name)
+    t.seat_next()
+    tournament_store.save(t, path)
+    with server(tmp_path / "s.db", path) as client:
+        opened = open_round(client)
+    assert len(opened) == 2
+    for o in opened:
+        table = t.table(1, o["table"])
+        names = {s["seat"]: s["player"] for s in o["seats"]}
+        assert [names[0], names[2]] == [t.entrant(e).name for e in table.ns]
+        assert [names[1], names[3]] == [t.entrant(e).name for e in table.ew]

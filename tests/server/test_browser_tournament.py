@@ -1,0 +1,52 @@
+"""A turno played online, in a real Chromium (Playwright): the director opens it from the desk
+the server serves, the desk lists each player's join link, and a player's link sits them on
+their own kept seat (the key leaves the address bar and is kept for reconnecting)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from ramino.server import create_app
+from ramino.tournament import store
+
+from .conftest import live_server
+from .test_browser import browser  # noqa: F401 - the Chromium fixture
+from .test_tournament_online import TOKEN, new_tournament
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_director_opens_the_turno_and_a_player_sits_by_the_link(
+        tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+    path = tmp_path / "club.json"
+    new_tournament(path)
+    app = create_app(tmp_path / "s.db", tournament=path, tournament_token=TOKEN,
+                     bot_delay=0.05, rng=random.Random(3))
+    with live_server(app) as base:
+        desk = browser.new_page()
+        desk.goto(f"{base}/tournament/desk?token={TOKEN}")
+        desk.get_by_role("button", name="Gioca il turno 1 sul server").click()
+        desk.wait_for_selector("td.online a")
+        assert "2 tavoli sul server" in desk.content()
+        table = store.load(path).table(1, 1)
+        assert table.online is not None
+        first = desk.locator("#t1 td.online a[title]").first  # seat 0's player, N-S
+        assert first.get_attribute("title") == "NS · posto 0"
+        name = first.inner_text()
+        assert name in store.load(path).entrant(table.ns[0]).members
+        href = first.get_attribute("href")
+        assert href is not None and f"/t/{table.online}?key=" in href
+        player = browser.new_page()
+        player.goto(base + href)
+        player.wait_for_selector("#me", state="visible")
+        assert "key=" not in player.url
+        assert player.evaluate(f"localStorage.getItem('ramino:{table.online}:token')") == \
+            href.split("key=")[1]
+        seat = app.state.manager.get(table.online)
+        assert any(c.seat == 0 and c.name == name for c in seat.clients)
+        player.close()
+        desk.close()
