@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
 
-from ramino.bots.solver import Candidate, candidates, solve
+from ramino.bots.solver import FAST_FROM, Candidate, _fast_tables, _solve_search, candidates, solve
 from ramino.cards import cards_str, pack, parse_cards, to_counts
 from ramino.melds import new_meld_options
 from ramino.rules import preset
@@ -82,6 +82,34 @@ def test_solver_matches_on_large_hands_after_a_pile_pickup() -> None:
     for seed, size in ((101, 31), (102, 33), (105, 30)):
         hand = random_hand(seed, size)
         assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+@pytest.mark.parametrize("first,count", [(3100, 14), (3200, 14)])
+def test_suit_by_suit_solver_matches_on_30_to_45_card_hands(first: int, count: int) -> None:
+    # Hands after a large pile pick-up (§2.3): the suit-by-suit solver against the integer
+    # program over the engine's own candidates, sizes 30, 31, ... 45 in turn.
+    for seed in range(first, first + count):
+        size = 30 + seed % 16
+        hand = random_hand(seed, size)
+        assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+def test_suit_by_suit_solver_agrees_with_the_card_search() -> None:
+    # Both searches are exact: on hands just above FAST_FROM they must find the same value,
+    # with and without ranks the side already grouped (§2.4).
+    for seed in range(40):
+        hand = random_hand(seed + 700, FAST_FROM + 1 + seed % 4)
+        grouped = (seed % 13,) if seed % 3 == 0 else ()
+        assert (solve(hand, FIBUR, grouped_ranks=grouped).value
+                == _solve_search(hand, FIBUR, grouped).value), cards_str(hand)
+
+
+def test_rules_outside_the_suit_by_suit_model_use_the_card_search() -> None:
+    # Ace at both ends of one sequence (§1.2, Brazilian): not modelled suit by suit.
+    both_ends = FIBUR.with_options(ace_both_ends_in_sequence=True)
+    assert _fast_tables(both_ends) is None and _fast_tables(FIBUR) is not None
+    hand = random_hand(11, 20)
+    assert solve(hand, both_ends).value == milp_value(hand, candidates(hand, both_ends))
 
 
 def test_one_group_per_rank_when_the_side_already_has_one() -> None:

@@ -23,6 +23,7 @@ Two steps:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -237,6 +238,21 @@ def solve(hand: Sequence[int], rules: RuleSet, *,
 
     ``grouped_ranks``: ranks the side already holds a group of on the table; a new group of
     those ranks is not allowed (§2.4, one group per rank per side)."""
+    grouped = tuple(grouped_ranks)
+    if len(hand) > FAST_FROM:
+        fast = _solve_fast(hand, rules, grouped)
+        if fast is not None:
+            return fast
+    return _solve_search(hand, rules, grouped)
+
+
+#: Hands longer than this go to the suit-by-suit solver (faster from about 16 cards; the card
+#: search is faster on an eleven-card hand).
+FAST_FROM = 12
+
+
+def _solve_search(hand: Sequence[int], rules: RuleSet, grouped_ranks: Iterable[int]) -> Layout:
+    """The generic exact search: a memoised branch and bound over the hand's candidates."""
     found = candidates(hand, rules)
     by_first: dict[int, list[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...]]]] = {}
     for cand in found:
@@ -348,3 +364,533 @@ def solve(hand: Sequence[int], rules: RuleSet, *,
         for c in m:
             left[c] -= 1
     return Layout(tuple(melds), value, tuple(c for c in range(NUM_TYPES) for _ in range(left[c])))
+
+
+# --- the fast exact solver: suits apart, groups by branch and bound ---------------------------
+#
+# Sequences live inside one suit; only groups (one rank across suits) and the wilds couple the
+# suits.  So the layout is searched as: per rank a *status* (free, no group, a group core, an
+# exact group), and per suit an exact packing of its sequences given those statuses, combined
+# over the suits by a small knapsack on the wilds.
+#
+# * A free rank's copies that no sequence of their suit uses are credited their points, as if
+#   they went to a group: a relaxation, so the combined value is an upper bound.  The relaxed
+#   layout is then repaired into a real one (a group of one or two leftovers is illegal without
+#   a wild: those cards stay in hand) - a lower bound.  When the two meet the node is solved;
+#   otherwise one rank whose credit was not earned is branched on: no group of that rank, or a
+#   group holding a given core (three naturals, or two and a wild) that every group of the rank
+#   contains, its other copies joining it.  Joining never costs because the group's value
+#   grows with its naturals (checked on the engine's values, else the generic search runs).
+# * A group that could be a burraco has its bonus credited; if the repair misses it, the rank
+#   is branched into every exact group content.
+# * A sequence's value (card points plus the burraco bonus) is the engine's own classification
+#   (``ramino.melds``) of the shape: naturals at a window of positions and at most one wild.
+#   Wild cards are interchangeable in every meld (a jolly and a pinella are both just "the
+#   wild"), so a suit only counts its wild slots; the slots are filled with the most valuable
+#   wilds.  A pinella standing as the natural 2 of its own suit is that suit's card instead:
+#   how many each suit takes that way is part of the knapsack.
+
+NEG = -(1 << 40)
+_SUIT_ORDER = (0, *range(2, 13), 1)  # ace first, the 2 last: every sequence has a non-2 natural
+_LOW_BITS = sum(1 << (2 * r) for r in range(13))
+
+
+@dataclass(slots=True)
+class _Tables:
+    """Per-rule-set values from the engine: sequence shapes and groups."""
+
+    shape_value: dict[tuple[int, int, bool], int | None]
+    shapes: dict[tuple[int, int, int, bool], list[tuple[int, int, int, int]]]
+    group_value: list[list[list[int]]]   # [rank][naturals][wild] card points + bonus, NEG: illegal
+    points: tuple[int, ...]
+
+
+_TABLES: dict[RuleSet, _Tables | None] = {}
+
+
+def _fast_tables(rules: RuleSet) -> _Tables | None:
+    """The engine's values for the fast solver, or None when the rules fall outside what it
+    models (then the generic search runs)."""
+    if rules in _TABLES:
+        return _TABLES[rules]
+    values = rules.card_value_table()
+    ok = (rules.max_active_wilds_per_meld == 1 and not rules.allow_group_of_twos
+          and rules.group_allows_repeated_suits and not rules.ace_both_ends_in_sequence
+          and rules.max_group_naturals >= 8
+          and all(values[s * 13 + r] == values[r] for s in range(4) for r in range(13)))
+    tables: _Tables | None = None
+    if ok:
+        group_value = [[[NEG, NEG] for _ in range(9)] for _ in range(13)]
+        for rank in range(13):
+            if rank == TWO or not rules.groups_allowed:
+                continue
+            for n in range(2, 9):
+                naturals = [rank + 13 * (i % 4) for i in range(n)]
+                for wild in (0, 1):
+                    found = _classify(tuple(sorted(naturals + [JOKER] * wild)), rules, values)
+                    if found is not None:
+                        group_value[rank][n][wild] = found[0] - wild * values[JOKER]
+            for wild in (0, 1):
+                row = group_value[rank]
+                legal = [n for n in range(9) if row[n][wild] > NEG]
+                if legal and (legal != list(range(legal[0], 9)) or any(
+                        row[n + 1][wild] < row[n][wild] + values[rank] for n in legal[:-1])):
+                    ok = False  # a bigger group could be worth less: joining is not free
+        tables = _Tables({}, {}, group_value, values[:13]) if ok else None
+    _TABLES[rules] = tables
+    return tables
+
+
+def _shape_value(tables: _Tables, rules: RuleSet, suit: int, positions: int,
+                 wild: bool) -> int | None:
+    """Card points + bonus of the sequence with naturals at ``positions`` (bit p: position p,
+    0 the low ace, 13 the high ace) and a wild if ``wild``; None if the engine refuses it.  The
+    wild's own points are left out: they are counted where the wilds are handed out."""
+    key = (suit, positions, wild)
+    if key in tables.shape_value:
+        return tables.shape_value[key]
+    cards = [suit * 13 + (p % 13) for p in range(14) if positions >> p & 1]
+    if wild:
+        cards.append(JOKER)
+    values = rules.card_value_table()
+    found = _classify(tuple(sorted(cards)), rules, values)
+    value = None
+    if found is not None and found[1] < 0:
+        value = found[0] - (values[JOKER] if wild else 0)
+    tables.shape_value[key] = value
+    return value
+
+
+# A rank's status in the branch and bound: free (leftovers credited), none (no group), a core
+# (those naturals and maybe a wild are in the group, leftovers join it), exact (the group is
+# exactly these naturals per suit and maybe a wild).
+_FREE: tuple[str] = ("F",)
+_NONE: tuple[str] = ("N",)
+_EXACT: tuple[str] = ("X",)
+_Status = tuple[object, ...]
+
+
+class _FastSolver:
+    """One solve of the fast path (see the comment above)."""
+
+    def __init__(self, counts: Sequence[int], rules: RuleSet, tables: _Tables,
+                 blocked: int) -> None:
+        self.rules = rules
+        self.tables = tables
+        self.values = rules.card_value_table()
+        self.pts = tables.points
+        #: natural counts per suit and rank (the rank-2 entry: that suit's pinelle)
+        self.base = [[counts[s * 13 + r] for r in range(13)] for s in range(4)]
+        self.jokers = counts[JOKER]
+        self.twos = sum(self.base[s][TWO] for s in range(4))
+        self.wilds = self.jokers + self.twos
+        self.copies = [0 if r == TWO else sum(self.base[s][r] for s in range(4))
+                       for r in range(13)]
+        self.groupable = [
+            rules.groups_allowed and r != TWO and not blocked >> r & 1
+            and self.copies[r] + (1 if self.wilds else 0) >= 3 for r in range(13)]
+        self.memo: dict[tuple[int, int, int, int],
+                        tuple[int, tuple[int, int, int, int] | None]] = {}
+        self.shape_cache = tables.shapes
+        self.best_value = NEG
+        self.best_plan: tuple[list[list[tuple[int, int, int, int]]],
+                              list[tuple[int, list[int], int]], list[int], int] | None = None
+
+    # -- one suit ------------------------------------------------------------------------
+
+    def _shapes(self, suit: int, present: int, first: int, wild_ok: bool
+                ) -> list[tuple[int, int, int, int]]:
+        """(count decrement, wild 0/1, value, positions) of every sequence of ``suit`` made
+        of present ranks (bit 2r of ``present``) whose first card in ``_SUIT_ORDER`` is of rank
+        ``first``; positions 0 and 13 are the low and high ace (§2.4)."""
+        key = (suit, present, first, wild_ok)
+        found = self.shape_cache.get(key)
+        if found is not None:
+            return found
+        out: dict[tuple[int, bool], tuple[int, int, int, int]] = {}
+        limit = self.rules.max_sequence_cards
+        allowed = 1 if wild_ok else 0
+        for p0 in ((0, 13) if first == 0 else (first,)):
+            avail = [bool(present >> (2 * (p % 13)) & 1) for p in range(14)]
+            if first == 0:
+                avail[13 - p0] = False  # the ace is low or high, never both
+            for lo in range(p0, -1, -1):
+                miss_low = sum(1 for p in range(lo, p0) if not avail[p])
+                if miss_low > allowed:
+                    break
+                for hi in range(p0, min(14, lo + limit)):
+                    missing = [p for p in range(lo, hi + 1) if not avail[p]]
+                    if len(missing) > allowed:
+                        break
+                    if hi - lo + 1 < 3:
+                        continue
+                    window = ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+                    if missing:
+                        options = [(window & ~(1 << missing[0]), True)]
+                    else:
+                        options = [(window, False)]
+                        if wild_ok:
+                            options += [(window & ~(1 << p), True)
+                                        for p in range(lo, hi + 1) if p != p0]
+                    for positions, wild in options:
+                        if (positions, wild) in out:
+                            continue
+                        value = _shape_value(self.tables, self.rules, suit, positions, wild)
+                        if value is not None:
+                            dec = sum(1 << (2 * (p % 13)) for p in range(14)
+                                      if positions >> p & 1)
+                            out[(positions, wild)] = (dec, int(wild), value, positions)
+        shapes = sorted(out.values(), key=lambda o: -o[2])
+        self.shape_cache[key] = shapes
+        return shapes
+
+    def _suit(self, suit: int, x: int, k: int, credit: int) -> int:
+        """The best value of suit ``suit``'s cards ``x`` (2 bits a rank) with exactly ``k``
+        wild slots and every pinella of ``x`` a natural 2: sequence values plus the points of
+        leftovers of credited ranks (bit 2r of ``credit``).  NEG when impossible."""
+        if x == 0:
+            return 0 if k == 0 else NEG
+        present = (x | (x >> 1)) & _LOW_BITS
+        key = (suit, x, k, credit & present)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        first = next(r for r in _SUIT_ORDER if present >> (2 * r) & 1)
+        if first == TWO:
+            self.memo[key] = (NEG, None)   # a pinella kept as natural 2 but in no sequence
+            return NEG
+        one = 1 << (2 * first)
+        best = self._suit(suit, x - one, k, credit)
+        if best > NEG and credit & one:
+            best += self.pts[first]
+        choice: tuple[int, int, int, int] | None = None
+        for shape in self._shapes(suit, present, first, k > 0):
+            rest = self._suit(suit, x - shape[0], k - shape[1], credit)
+            if rest > NEG and rest + shape[2] > best:
+                best, choice = rest + shape[2], shape
+        self.memo[key] = (best, choice)
+        return best
+
+    def _suit_plan(self, suit: int, x: int, k: int, credit: int
+                   ) -> tuple[list[tuple[int, int, int, int]], list[int]]:
+        """The sequences (count decrement, wild) and the leftovers per rank of the best
+        ``_suit`` answer (every state on the path is in the memo)."""
+        seqs: list[tuple[int, int, int, int]] = []
+        left = [0] * 13
+        while x:
+            present = (x | (x >> 1)) & _LOW_BITS
+            _, choice = self.memo[(suit, x, k, credit & present)]
+            if choice is None:
+                first = next(r for r in _SUIT_ORDER if present >> (2 * r) & 1)
+                left[first] += 1
+                x -= 1 << (2 * first)
+            else:
+                seqs.append(choice)
+                x -= choice[0]
+                k -= choice[1]
+        return seqs, left
+
+    # -- wilds ---------------------------------------------------------------------------
+
+    def _wild_values(self, natural_twos: int) -> list[int]:
+        """Values of the wilds left once ``natural_twos`` pinelle stand as natural 2s, best
+        first."""
+        vals = ([self.values[JOKER]] * self.jokers
+                + [self.values[TWO]] * (self.twos - natural_twos))
+        return sorted(vals, reverse=True)
+
+    # -- one node ------------------------------------------------------------------------
+
+    def _evaluate(self, statuses: list[_Status]) -> tuple[int, tuple[object, ...] | None]:
+        """Upper bound of the node and the relaxed plan that reaches it."""
+        pts = self.pts
+        gv = self.tables.group_value
+        removed = [[0] * 13 for _ in range(4)]
+        credit = [0, 0, 0, 0]
+        fixed = forced = free = 0
+        exact: list[int] = []   # ranks whose group the knapsack builds exactly
+        for r, st in enumerate(statuses):
+            tag = st[0]
+            bit = 1 << (2 * r)
+            if tag == "F":
+                for s in range(4):
+                    credit[s] |= bit
+                free += 1
+            elif tag == "C":
+                core, wild = st[1], st[2]
+                assert isinstance(core, tuple) and isinstance(wild, int)
+                last = max(s for s in range(4) if core[s])
+                for s in range(4):
+                    removed[s][r] += core[s]
+                    if s >= last:
+                        credit[s] |= bit  # suits before the core's last one give no more
+                forced += wild
+                fixed += pts[r] * sum(core)
+            elif tag == "X":
+                exact.append(r)
+        wild_cap = self.wilds - forced
+        Combo = tuple[int, int, tuple[int, ...]]
+        combos: dict[Combo, tuple[int, tuple[object, ...]]] = {
+            (0, 0, (0,) * len(exact)): (0, ())}
+        for s in range(4):
+            row = self.base[s]
+            x0 = 0
+            naturals = 0
+            for r in range(13):
+                if r != TWO:
+                    n = row[r] - removed[s][r]
+                    x0 |= n << (2 * r)
+                    naturals += n
+            options = []
+            for given in itertools.product(*(range(row[r] + 1) for r in exact)):
+                x1 = x0
+                for r, g in zip(exact, given, strict=False):
+                    x1 -= g << (2 * r)
+                k_cap = min(wild_cap, (naturals - sum(given)) // 2)
+                for t in range(row[TWO] + 1):
+                    x = x1 | (t << (2 * TWO))
+                    for k in range(k_cap + 1):
+                        value = self._suit(s, x, k, credit[s])
+                        if value > NEG:
+                            options.append((t, k, given, value))
+            nxt: dict[Combo, tuple[int, tuple[object, ...]]] = {}
+            for (tt, kk, nn), (val, picks) in combos.items():
+                for t, k, given, value in options:
+                    key = (tt + t, kk + k, tuple(a + b for a, b in zip(nn, given, strict=False)))
+                    if key[1] + forced > self.wilds - key[0]:
+                        continue
+                    total = val + value
+                    if key not in nxt or nxt[key][0] < total:
+                        nxt[key] = (total, (*picks, (t, k, given)))
+            combos = nxt
+        best = NEG
+        plan: tuple[object, ...] | None = None
+        for (tt, kk, nn), (val, picks) in combos.items():
+            wild_values = self._wild_values(tt)
+            for wilds in itertools.product((0, 1), repeat=len(exact)):
+                extra = 0
+                for r, n, w in zip(exact, nn, wilds, strict=False):
+                    if n == 0 and not w:
+                        continue
+                    if n == 0 or gv[r][n][w] == NEG:
+                        extra = NEG
+                        break
+                    extra += gv[r][n][w]
+                need = kk + forced + sum(wilds)
+                if extra == NEG or need > len(wild_values):
+                    continue
+                m = min(len(wild_values), need + free)
+                total = val + extra + sum(wild_values[:m]) + fixed
+                if total > best:
+                    best, plan = total, (picks, tuple(credit), removed, exact, wilds)
+        return best, plan
+
+    def _max_bonus(self, r: int, low: int, high: int, wilds: tuple[int, ...]) -> int:
+        """The largest burraco bonus a group of rank ``r`` with ``low`` to ``high`` naturals
+        could earn (its card points apart)."""
+        row = self.tables.group_value[r]
+        best = 0
+        for n in range(max(low, 2), min(high, 8) + 1):
+            for w in wilds:
+                if row[n][w] > NEG:
+                    best = max(best, row[n][w] - self.pts[r] * n)
+        return best
+
+    # -- the lower bound: the relaxed plan made real -------------------------------------
+
+    def _repair(self, statuses: list[_Status], plan: tuple[object, ...]
+                ) -> tuple[int, list[tuple[int, int]], object]:
+        """Value of the real layout closest to the relaxed ``plan``, the credit each free
+        rank missed (rank, loss), and that layout."""
+        picks, credit, removed, exact, exact_wilds = plan
+        assert isinstance(picks, tuple) and isinstance(credit, tuple)
+        assert isinstance(removed, list) and isinstance(exact, list)
+        assert isinstance(exact_wilds, tuple)
+        gv = self.tables.group_value
+        pts = self.pts
+        seqs_by_suit: list[list[tuple[int, int, int, int]]] = []
+        left = [[0] * 13 for _ in range(4)]
+        value = 0
+        slots = 0
+        natural_twos = 0
+        for s, (t, k, given) in enumerate(picks):
+            x = t << (2 * TWO)
+            for r in range(13):
+                if r != TWO:
+                    x |= (self.base[s][r] - removed[s][r]) << (2 * r)
+            for r, g in zip(exact, given, strict=False):
+                x -= g << (2 * r)
+            seqs, left[s] = self._suit_plan(s, x, k, credit[s])
+            seqs_by_suit.append(seqs)
+            value += sum(shape[2] for shape in seqs)
+            slots += sum(shape[1] for shape in seqs)
+            natural_twos += t
+        groups: list[tuple[int, list[int], int]] = []
+        optional: list[tuple[int, int]] = []   # (value of adding a wild, index in groups)
+        required = slots
+        losses: list[tuple[int, int]] = []
+        for i, r in enumerate(exact):
+            per_suit = [picks[s][2][i] for s in range(4)]
+            n = sum(per_suit)
+            if n:
+                w = exact_wilds[i]
+                groups.append((r, per_suit, w))
+                value += gv[r][n][w]
+                required += w
+        for r, st in enumerate(statuses):
+            tag = st[0]
+            if tag not in ("F", "C"):
+                continue
+            bit = 1 << (2 * r)
+            per_suit = [left[s][r] if credit[s] & bit else 0 for s in range(4)]
+            wild = 0
+            if tag == "C":
+                core, core_wild = st[1], st[2]
+                assert isinstance(core, tuple) and isinstance(core_wild, int)
+                wild = core_wild
+                per_suit = [a + b for a, b in zip(per_suit, core, strict=False)]
+            n = sum(per_suit)
+            credited = pts[r] * n
+            if wild:
+                required += 1
+                groups.append((r, per_suit, 1))
+                value += gv[r][n][1]
+                losses.append((r, credited - gv[r][n][1]))
+            elif gv[r][n][0] > NEG:
+                groups.append((r, per_suit, 0))
+                value += gv[r][n][0]
+                if gv[r][n][1] > NEG and tag == "F":
+                    optional.append((gv[r][n][1] - gv[r][n][0], len(groups) - 1))
+                losses.append((r, credited - gv[r][n][0]))
+            elif n >= 2 and gv[r][n][1] > NEG and tag == "F":
+                groups.append((r, per_suit, -1))   # only with a wild
+                optional.append((gv[r][n][1], len(groups) - 1))
+                losses.append((r, credited))
+            else:
+                losses.append((r, credited))
+        wild_values = self._wild_values(natural_twos)
+        assert required <= len(wild_values)
+        used = required
+        optional.sort(reverse=True)
+        for gain, index in optional:
+            if used < len(wild_values) and gain + wild_values[used] > 0:
+                r, per_suit, _ = groups[index]
+                groups[index] = (r, per_suit, 1)
+                value += gain
+                used += 1
+                losses = [(rank, loss - gain if rank == r else loss) for rank, loss in losses]
+        value += sum(wild_values[:used])
+        groups = [g for g in groups if g[2] >= 0]
+        twos = [picks[s][0] for s in range(4)]
+        return value, losses, (seqs_by_suit, groups, twos, used)
+
+    # -- the branch and bound ------------------------------------------------------------
+
+    def _children(self, statuses: list[_Status], r: int) -> list[list[_Status]]:
+        """No group of rank ``r``, or a group whose first naturals in suit order (three, or
+        two beside a wild) are a given core: every group has exactly one such core, so the
+        children split the layouts without overlap."""
+        gv = self.tables.group_value[r]
+        out: list[list[_Status]] = [[*statuses[:r], _NONE, *statuses[r + 1:]]]
+        for core in itertools.product(*(range(self.base[s][r] + 1) for s in range(4))):
+            n = sum(core)
+            for wild, size in ((0, 3), (1, 2)):
+                if n == size and gv[n][wild] > NEG and (self.wilds or not wild):
+                    out.append([*statuses[:r], ("C", core, wild), *statuses[r + 1:]])
+        return out
+
+    def search(self, statuses: list[_Status], bound: int,
+               plan: tuple[object, ...] | None) -> None:
+        if plan is None or bound <= self.best_value:
+            return
+        value, losses, layout = self._repair(statuses, plan)
+        if value > self.best_value:
+            self.best_value = value
+            self.best_plan = layout  # type: ignore[assignment]
+        if value >= bound:
+            return
+        branch = -1
+        worst = 0
+        for r, loss in losses:
+            if statuses[r][0] == "F" and loss > worst:
+                branch, worst = r, loss
+        if branch < 0:
+            # The credit missed is the wilds counted for groups that did not form.
+            branch = next((r for r, st in enumerate(statuses) if st[0] == "F"), -1)
+        if branch < 0:
+            raise AssertionError("the relaxation is exact once every rank is decided")
+        children = []
+        for child in self._children(statuses, branch):
+            child_bound, child_plan = self._evaluate(child)
+            if child_plan is not None and child_bound > self.best_value:
+                children.append((child_bound, child, child_plan))
+        children.sort(key=lambda c: -c[0])
+        for child_bound, child, child_plan in children:
+            self.search(child, child_bound, child_plan)
+
+    def solve(self) -> None:
+        statuses: list[_Status] = []
+        for r, ok in enumerate(self.groupable):
+            if not ok:
+                statuses.append(_NONE)
+            elif self._max_bonus(r, 0, self.copies[r], (0, 1) if self.wilds else (0,)):
+                statuses.append(_EXACT)  # a possible burraco: its size is tracked exactly
+            else:
+                statuses.append(_FREE)
+        bound, plan = self._evaluate(statuses)
+        self.search(statuses, bound, plan)
+
+    def melds(self) -> list[tuple[int, ...]]:
+        """The card multisets of the best layout found."""
+        assert self.best_plan is not None
+        seqs_by_suit, groups, twos, used = self.best_plan
+        # The wilds laid: the ``used`` most valuable; sequences take a jolly or another
+        # suit's pinella first so no pinella lands in its own suit's sequence needlessly.
+        pool = [self.base[s][TWO] - twos[s] for s in range(4)]
+        jokers_first = self.values[JOKER] >= self.values[TWO]
+        order = [JOKER] * self.jokers
+        two_list = [s * 13 + TWO for s in range(4) for _ in range(pool[s])]
+        order = order + two_list if jokers_first else two_list + order
+        chosen = order[:used]
+        melds: list[tuple[int, ...]] = []
+        for s, seqs in enumerate(seqs_by_suit):
+            for _dec, wild, _, positions in seqs:
+                cards = [s * 13 + (p % 13) for p in range(14) if positions >> p & 1]
+                if wild:
+                    pick = next((c for c in chosen if c == JOKER or c // 13 != s), chosen[0])
+                    chosen.remove(pick)
+                    cards.append(pick)
+                melds.append(tuple(sorted(cards)))
+        for r, per_suit, wild in groups:
+            cards = [r + 13 * s for s in range(4) for _ in range(per_suit[s])]
+            if wild:
+                cards.append(chosen.pop(0))
+            melds.append(tuple(sorted(cards)))
+        return melds
+
+
+def _solve_fast(hand: Sequence[int], rules: RuleSet, grouped_ranks: Iterable[int]
+                ) -> Layout | None:
+    tables = _fast_tables(rules)
+    if tables is None:
+        return None
+    counts = to_counts(hand)
+    blocked = 0
+    for r in grouped_ranks:
+        blocked |= 1 << r
+    solver = _FastSolver(counts, rules, tables, blocked)
+    solver.solve()
+    melds = solver.melds()
+    values = rules.card_value_table()
+    total = 0
+    for m in melds:
+        found = _classify(m, rules, values)
+        assert found is not None, m
+        total += found[0]
+    assert total >= solver.best_value
+    left = list(counts)
+    for m in melds:
+        for c in m:
+            left[c] -= 1
+    return Layout(tuple(melds), total,
+                  tuple(c for c in range(NUM_TYPES) for _ in range(left[c])))
