@@ -6,19 +6,21 @@ laid plus the burraco bonus of every meld of seven or more cards; since the poin
 hand are fixed, the layout that maximises it is also the one that leaves the fewest points in
 hand (points left = hand points - card points laid), with burraco lengths mattering.
 
-Two steps:
+Two exact solvers, one answer:
 
-1. **Candidates.**  Every card multiset the hand holds that the engine accepts as a new meld:
-   per suit, every window of sequence positions (ace low or high) with at most one gap and an
-   optional wild; per rank, every choice of copies with an optional wild.  Each multiset is
-   confirmed and classified by ``ramino.melds`` (the engine's own resolvers, so the solver
-   can never disagree with the rules), its value taken at the placement with the best bonus.
-2. **Exact packing.**  A depth-first search over the hand in a fixed card order: the first card
-   left either stays in hand or opens one of the candidates that contain it as their first
-   card; results are memoised on the remaining cards (and the ranks already grouped, since a
-   side may hold one group per rank, §2.4).  Every layout is reachable this way, so the
-   maximum found is the optimum; ``tests/bots/test_solver.py`` checks it against an integer
-   program (scipy's HiGHS ``milp``) on random hands of 11 to 40 cards.
+* **The card search** (hands of up to ``FAST_FROM`` cards, and rule sets the second one does
+  not model).  Candidates: every card multiset the hand holds that the engine accepts as a new
+  meld (per suit, every window of sequence positions with at most one gap and an optional
+  wild; per rank, every choice of copies with an optional wild), confirmed and classified by
+  ``ramino.melds``.  Packing: a depth-first search over the hand in a fixed card order, the
+  first card left either staying in hand or opening one of the candidates that contain it as
+  their first card, memoised on the remaining cards and the ranks already grouped (§2.4).
+* **The suit-by-suit solver** (longer hands, see the comment above ``_FastSolver``): exact
+  sequence packing per suit, a knapsack over the suits for the wilds, and a branch and bound
+  over the groups.
+
+``tests/bots/test_solver.py`` checks both against an integer program (scipy's HiGHS ``milp``)
+over the engine's own candidates, on random hands of 11 to 45 cards.
 """
 
 from __future__ import annotations
@@ -492,6 +494,14 @@ class _FastSolver:
         self.memo: dict[tuple[int, int, int, int],
                         tuple[int, tuple[int, int, int, int] | None]] = {}
         self.shape_cache = tables.shapes
+        self.option_cache: dict[tuple[int, int, int, tuple[int, ...], int],
+                                _FastSolver._Options] = {}
+        self.merge_cache: dict[tuple[int, int, int], tuple[_FastSolver._Options, object,
+                                                             object]] = {}
+        self.tail_cache: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int],
+                              tuple[int, tuple[int, ...]]] = {}
+        self.wild_values = [self._wild_values(t) for t in range(self.twos + 1)]
+        self.eval_cache: dict[tuple[_Status, ...], tuple[int, tuple[object, ...] | None]] = {}
         self.best_value = NEG
         self.best_plan: tuple[list[list[tuple[int, int, int, int]]],
                               list[tuple[int, list[int], int]], list[int], int] | None = None
@@ -604,7 +614,6 @@ class _FastSolver:
     def _evaluate(self, statuses: list[_Status]) -> tuple[int, tuple[object, ...] | None]:
         """Upper bound of the node and the relaxed plan that reaches it."""
         pts = self.pts
-        gv = self.tables.group_value
         removed = [[0] * 13 for _ in range(4)]
         credit = [0, 0, 0, 0]
         fixed = forced = free = 0
@@ -629,61 +638,107 @@ class _FastSolver:
             elif tag == "X":
                 exact.append(r)
         wild_cap = self.wilds - forced
-        Combo = tuple[int, int, tuple[int, ...]]
-        combos: dict[Combo, tuple[int, tuple[object, ...]]] = {
-            (0, 0, (0,) * len(exact)): (0, ())}
+        exact_t = tuple(exact)
+        tables = []
         for s in range(4):
-            row = self.base[s]
             x0 = 0
-            naturals = 0
             for r in range(13):
                 if r != TWO:
-                    n = row[r] - removed[s][r]
-                    x0 |= n << (2 * r)
-                    naturals += n
-            options = []
-            for given in itertools.product(*(range(row[r] + 1) for r in exact)):
-                x1 = x0
-                for r, g in zip(exact, given, strict=False):
-                    x1 -= g << (2 * r)
-                k_cap = min(wild_cap, (naturals - sum(given)) // 2)
-                for t in range(row[TWO] + 1):
-                    x = x1 | (t << (2 * TWO))
-                    for k in range(k_cap + 1):
-                        value = self._suit(s, x, k, credit[s])
-                        if value > NEG:
-                            options.append((t, k, given, value))
-            nxt: dict[Combo, tuple[int, tuple[object, ...]]] = {}
-            for (tt, kk, nn), (val, picks) in combos.items():
-                for t, k, given, value in options:
-                    key = (tt + t, kk + k, tuple(a + b for a, b in zip(nn, given, strict=False)))
-                    if key[1] + forced > self.wilds - key[0]:
-                        continue
-                    total = val + value
-                    if key not in nxt or nxt[key][0] < total:
-                        nxt[key] = (total, (*picks, (t, k, given)))
-            combos = nxt
+                    x0 |= (self.base[s][r] - removed[s][r]) << (2 * r)
+            tables.append(self._suit_options(s, x0, credit[s], exact_t, wild_cap))
+        low = self._merge(tables[0], tables[1], wild_cap)
+        high = self._merge(tables[2], tables[3], wild_cap)
         best = NEG
         plan: tuple[object, ...] | None = None
-        for (tt, kk, nn), (val, picks) in combos.items():
-            wild_values = self._wild_values(tt)
-            for wilds in itertools.product((0, 1), repeat=len(exact)):
-                extra = 0
-                for r, n, w in zip(exact, nn, wilds, strict=False):
-                    if n == 0 and not w:
-                        continue
-                    if n == 0 or gv[r][n][w] == NEG:
-                        extra = NEG
-                        break
-                    extra += gv[r][n][w]
-                need = kk + forced + sum(wilds)
-                if extra == NEG or need > len(wild_values):
+        for (t1, k1, n1), (v1, p1) in low.items():
+            for (t2, k2, n2), (v2, p2) in high.items():
+                tt, kk = t1 + t2, k1 + k2
+                if kk + forced > self.wilds - tt:
                     continue
-                m = min(len(wild_values), need + free)
-                total = val + extra + sum(wild_values[:m]) + fixed
+                nn = tuple(a + b for a, b in zip(n1, n2, strict=True)) if exact else ()
+                tail = self._tail(tt, kk, nn, exact_t, forced, free)
+                if tail[0] == NEG:
+                    continue
+                total = v1 + v2 + tail[0] + fixed
                 if total > best:
-                    best, plan = total, (picks, tuple(credit), removed, exact, wilds)
+                    best, plan = total, (p1 + p2, tuple(credit), removed, exact, tail[1])
         return best, plan
+
+    _Options = dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[object, ...]]]
+
+    def _suit_options(self, s: int, x0: int, credit: int, exact: tuple[int, ...],
+                      wild_cap: int) -> _Options:
+        """Best value of suit ``s`` by (pinelle as natural 2s, wild slots, copies given to
+        each exactly-sized group)."""
+        key = (s, x0, credit, exact, wild_cap)
+        found = self.option_cache.get(key)
+        if found is not None:
+            return found
+        row = self.base[s]
+        naturals = sum((x0 >> (2 * r)) & 3 for r in range(13))
+        out: _FastSolver._Options = {}
+        for given in itertools.product(*(range(row[r] + 1) for r in exact)):
+            x1 = x0
+            for r, g in zip(exact, given, strict=True):
+                x1 -= g << (2 * r)
+            k_cap = min(wild_cap, (naturals - sum(given)) // 2)
+            for t in range(row[TWO] + 1):
+                x = x1 | (t << (2 * TWO))
+                for k in range(k_cap + 1):
+                    value = self._suit(s, x, k, credit)
+                    if value > NEG:
+                        out[(t, k, given)] = (value, ((t, k, given),))
+        self.option_cache[key] = out
+        return out
+
+    def _merge(self, a: _Options, b: _Options, wild_cap: int) -> _Options:
+        key = (id(a), id(b), wild_cap)
+        found = self.merge_cache.get(key)
+        if found is not None:
+            return found[0]
+        out: _FastSolver._Options = {}
+        for (t1, k1, n1), (v1, p1) in a.items():
+            for (t2, k2, n2), (v2, p2) in b.items():
+                k = k1 + k2
+                t = t1 + t2
+                if k > wild_cap - t:
+                    continue
+                state = (t, k, tuple(x + y for x, y in zip(n1, n2, strict=True)))
+                total = v1 + v2
+                if state not in out or out[state][0] < total:
+                    out[state] = (total, p1 + p2)
+        self.merge_cache[key] = (out, a, b)  # a and b kept alive: their ids stay theirs
+        return out
+
+    def _tail(self, tt: int, kk: int, nn: tuple[int, ...], exact: tuple[int, ...],
+              forced: int, free: int) -> tuple[int, tuple[int, ...]]:
+        """Value of the wilds and of the exactly-sized groups for a knapsack total, and the
+        wild each of those groups takes."""
+        key = (tt, kk, nn, exact, forced, free)
+        found = self.tail_cache.get(key)
+        if found is not None:
+            return found
+        gv = self.tables.group_value
+        wild_values = self.wild_values[tt]
+        best: tuple[int, tuple[int, ...]] = (NEG, ())
+        for wilds in itertools.product((0, 1), repeat=len(exact)):
+            extra = 0
+            for r, n, w in zip(exact, nn, wilds, strict=True):
+                if n == 0 and not w:
+                    continue
+                if n == 0 or gv[r][n][w] == NEG:
+                    extra = NEG
+                    break
+                extra += gv[r][n][w]
+            need = kk + forced + sum(wilds)
+            if extra == NEG or need > len(wild_values):
+                continue
+            m = min(len(wild_values), need + free)
+            total = extra + sum(wild_values[:m])
+            if total > best[0]:
+                best = (total, wilds)
+        self.tail_cache[key] = best
+        return best
 
     def _max_bonus(self, r: int, low: int, high: int, wilds: tuple[int, ...]) -> int:
         """The largest burraco bonus a group of rank ``r`` with ``low`` to ``high`` naturals
@@ -768,7 +823,7 @@ class _FastSolver:
                 losses.append((r, credited))
             else:
                 losses.append((r, credited))
-        wild_values = self._wild_values(natural_twos)
+        wild_values = self.wild_values[natural_twos]
         assert required <= len(wild_values)
         used = required
         optional.sort(reverse=True)
@@ -809,24 +864,32 @@ class _FastSolver:
             self.best_plan = layout  # type: ignore[assignment]
         if value >= bound:
             return
-        branch = -1
-        worst = 0
-        for r, loss in losses:
-            if statuses[r][0] == "F" and loss > worst:
-                branch, worst = r, loss
-        if branch < 0:
+        # Split on the free rank whose credit the repaired layout missed most.
+        missed = [(loss, r) for r, loss in losses if statuses[r][0] == "F" and loss > 0]
+        if missed:
+            branch = max(missed)[1]
+        else:
             # The credit missed is the wilds counted for groups that did not form.
             branch = next((r for r, st in enumerate(statuses) if st[0] == "F"), -1)
         if branch < 0:
             raise AssertionError("the relaxation is exact once every rank is decided")
         children = []
         for child in self._children(statuses, branch):
-            child_bound, child_plan = self._evaluate(child)
+            child_bound, child_plan = self._evaluate_cached(child)
             if child_plan is not None and child_bound > self.best_value:
                 children.append((child_bound, child, child_plan))
         children.sort(key=lambda c: -c[0])
         for child_bound, child, child_plan in children:
             self.search(child, child_bound, child_plan)
+
+    def _evaluate_cached(self, statuses: list[_Status]
+                         ) -> tuple[int, tuple[object, ...] | None]:
+        key = tuple(statuses)
+        found = self.eval_cache.get(key)
+        if found is None:
+            found = self._evaluate(statuses)
+            self.eval_cache[key] = found
+        return found
 
     def solve(self) -> None:
         statuses: list[_Status] = []
