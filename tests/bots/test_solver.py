@@ -104,6 +104,19 @@ def test_suit_by_suit_solver_agrees_with_the_card_search() -> None:
                 == _solve_search(hand, FIBUR, grouped).value), cards_str(hand)
 
 
+@pytest.mark.parametrize("name", ["house", "buraco-aberto", "buraco-fechado"])
+def test_suit_by_suit_solver_under_other_presets(name: str) -> None:
+    # No semipulito (§3), no groups (§4.1), Brazilian values and canastras (§4): the values
+    # come from the engine, so the oracle over the engine's candidates still agrees.
+    rules = preset(name)
+    assert _fast_tables(rules) is not None
+    for seed in range(8):
+        hand = random_hand(seed + 9000, 14 + 2 * seed)
+        layout = solve(hand, rules)
+        assert all(new_meld_options(meld, rules) for meld in layout.melds)
+        assert layout.value == milp_value(hand, candidates(hand, rules)), cards_str(hand)
+
+
 def test_rules_outside_the_suit_by_suit_model_use_the_card_search() -> None:
     # Ace at both ends of one sequence (§1.2, Brazilian): not modelled suit by suit.
     both_ends = FIBUR.with_options(ace_both_ends_in_sequence=True)
