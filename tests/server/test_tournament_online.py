@@ -143,7 +143,10 @@ def test_a_turno_played_on_the_server_counts_in_the_standings(tmp_path: Path) ->
     with server(tmp_path / "s.db", path) as client:
         for o, entry in zip(opened, sorted(done, key=lambda a: a.detail), strict=True):
             server_table = o["server_table"]
-            records = entry.detail.split("records ")[1].split(", ")
+            records = entry.detail.split("records ")[1].split(";")[0].split(", ")
+            players = [seat["player"] for seat in o["seats"]]  # nobody came: bots for all
+            assert entry.detail.endswith("; a bot played for absent players in " + "; ".join(
+                f"smazzata {h + 1}: {', '.join(players)}" for h in range(DEALS)))
             assert records == [f"{server_table}/{h}" for h in range(DEALS)]
             assert f"server table {server_table}" in entry.detail
             ns, ew = [], []

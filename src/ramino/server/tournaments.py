@@ -10,9 +10,10 @@ outlives a restart.  When a hand ends, :meth:`TournamentFeed.hand_ended` (called
 manager, which must not wait) starts a background submission: it reads the stored hands and,
 if every smazzata of the turno ended by the rules (none ended early by agreement, none left
 unplayed), writes the per-smazzata scores into the tournament as a result that counts at once
-(the engine scored it), naming the server table and its hand records.  The tournament answers
-"already" to a result it holds, and the link is marked sent afterwards, so a retry or a
-restart never counts a table twice.
+(the engine scored it), naming the server table, its hand records and any player a bot stood
+in for (absent past the grace period), so that the director can judge an abandoned table.
+The tournament answers "already" to a result it holds, and the link is marked sent
+afterwards, so a retry or a restart never counts a table twice.
 """
 
 from __future__ import annotations
@@ -127,6 +128,16 @@ class TournamentFeed:
         ew = [int(h.result["scores"][1]) for h in hands if h.result is not None]
         source = (f"server table {table_id}, records "
                   f"{record_ids(table_id, [h.hand_no for h in hands])}")
+        absent = []
+        for h in hands:
+            # The engine's score stands, but the director should know who did not play.
+            seats = sorted({h.actions[seq - 1][0] for seq in
+                            self.store.bot_actions(table_id, h.hand_no) if seq <= len(h.actions)})
+            if seats:
+                names = ", ".join(stored.seats[seat].name or f"seat {seat}" for seat in seats)
+                absent.append(f"smazzata {h.hand_no + 1}: {names}")
+        if absent:
+            source += "; a bot played for absent players in " + "; ".join(absent)
         with tournament_store.change(self.path) as t:
             status = t.server_result(link.round_no, link.table_no, ns, ew, source)
         self.store.mark_submitted(table_id)
