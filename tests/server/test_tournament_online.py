@@ -233,6 +233,16 @@ def test_the_pairs_sit_with_their_links_and_no_one_else_can(tmp_path: Path) -> N
         assert listed == opened
         public = client.get("/tournament/round/1").text
         assert f"/t/{o['server_table']}?watch=1" in public
+        # A table of the lobby ends its hand beside them: nothing goes to the tournament.
+        plain = client.post("/api/tables", json={"seats": ["bot"] * 4}).json()["id"]
+        table = manager_of(client).get(plain)
+        assert table is not None
+        wait(lambda: table.match_over(), "the lobby table's hand did not end")
+        feed = manager_of(client).tournament
+        assert isinstance(feed, TournamentFeed)
+        client.portal.call(feed.settled)  # type: ignore[union-attr]
+        assert feed.submit(plain) is None
+        assert [a.action for a in tournament_store.load(path).audit][-2:] == ["online"] * 2
 
 
 def test_turni_the_server_cannot_play_are_refused(tmp_path: Path) -> None:

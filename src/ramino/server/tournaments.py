@@ -116,9 +116,12 @@ class TournamentFeed:
     def submit(self, table_id: str) -> str | None:
         """Send the table's turno to the tournament if it is complete; the tournament's answer
         ("counted", "already", "kept"), or None when there is nothing to send."""
+        # Every table's match end comes here: the link is one key lookup, the hands only then.
+        link = self.store.tournament_link(table_id)
+        if link is None or link.submitted or link.tournament != self.key:
+            return None
         stored = self.store.load_table(table_id)
-        link = None if stored is None else stored.tournament
-        if stored is None or link is None or link.submitted or link.tournament != self.key:
+        if stored is None:
             return None
         hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
         if len(hands) < stored.match_hands or any(
