@@ -346,6 +346,9 @@ def test_the_director_opens_the_turno_from_the_command_line(tmp_path: Path) -> N
         listed = runner.invoke(tournament_cli, ["online", "--server", base, "--token", TOKEN,
                                                 "--list", "--round", "1"])
         assert listed.exit_code == 0 and listed.output == result.output
+        last = runner.invoke(tournament_cli, ["online", "--server", base, "--token", TOKEN,
+                                              "--list"])
+        assert last.exit_code == 0 and last.output == result.output
         refused = runner.invoke(tournament_cli, ["online", "--server", base])
         assert refused.exit_code == 1 and "403" in refused.output
 

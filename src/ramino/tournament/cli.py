@@ -300,9 +300,8 @@ def online(
     base = server.rstrip("/") + "/tournament/api/online"
     query = {"token": token} if token else {}
     if list_only:
-        if not round:
-            raise _fail(ValueError("--list needs --round"))
-        request = urllib.request.Request(f"{base}/{round}?{urllib.parse.urlencode(query)}")
+        where = f"{base}/{round}" if round else base
+        request = urllib.request.Request(f"{where}?{urllib.parse.urlencode(query)}")
     else:
         query.update({"round": str(round), "grace": str(grace)})
         request = urllib.request.Request(f"{base}?{urllib.parse.urlencode(query)}",

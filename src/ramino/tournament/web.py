@@ -14,7 +14,7 @@ Routes (relative to the mount point):
   score-card), ``POST /table/{n}/{t}/confirm`` (the opponents confirm), ``GET /api/standings``;
 * director (optional token): ``GET /desk``, ``POST /desk/register|withdraw|seat|result|penalty``;
   when the game server mounts the desk, ``POST /desk/online`` (open the current turno on the
-  server) and ``POST /api/online?round=N`` / ``GET /api/online/{n}`` (the same as JSON, with
+  server) and ``POST /api/online?round=N`` / ``GET /api/online[/{n}]`` (the same as JSON, with
   each player's join link: ``ramino tournament online``);
 * exports: ``GET /export/standings.csv|results.csv|standings.html|tournament.json`` and
   ``GET /export/scorecards/{n}.html``.
@@ -251,9 +251,11 @@ def create_app(store_path: Path | str, director_token: str | None = None,
             raise HTTPException(status_code=400, detail=str(exc).strip(chr(39))) from None
         return JSONResponse([o.as_dict() for o in opened])
 
+    @app.get("/api/online", dependencies=desk_only)
     @app.get("/api/online/{number}", dependencies=desk_only)
-    def api_online(number: int) -> JSONResponse:
-        return JSONResponse([o.as_dict() for o in server_side().tables(number)])
+    def api_online(number: int = 0) -> JSONResponse:
+        server = server_side()
+        return JSONResponse([o.as_dict() for o in server.tables(round_or_last(number))])
 
     # ---- exports ---------------------------------------------------------------------------
 
