@@ -371,3 +371,22 @@ def test_an_individual_turno_seats_each_player_with_the_partner_of_the_turno(
         names = {s["seat"]: s["player"] for s in o["seats"]}
         assert [names[0], names[2]] == [t.entrant(e).name for e in table.ns]
         assert [names[1], names[3]] == [t.entrant(e).name for e in table.ew]
+
+
+def test_opening_again_after_a_crash_names_the_tables_it_made(tmp_path: Path) -> None:
+    """The tables were made but the tournament file not yet written when the server stopped:
+    opening again makes no new table and names the ones made."""
+    path = tmp_path / "club.json"
+    new_tournament(path)
+    with server(tmp_path / "s.db", path) as client:
+        opened = open_round(client)
+        with tournament_store.change(path) as t:
+            for number in (1, 2):
+                t.table(1, number).online = None  # as if the write had not happened
+            t.director_result(1, 2, [100, 0], [0, 50], "played at a real table after all")
+        assert open_round(client) == opened
+        assert len(manager_of(client).tables) == 2
+    t = tournament_store.load(path)
+    assert t.table(1, 1).online == opened[0]["server_table"]
+    assert t.table(1, 2).online is None  # counted by the director meanwhile: left as it is
+    assert [a.action for a in t.audit].count("online") == 3

@@ -200,7 +200,9 @@ class TournamentFeed:
         links = self.store.tournament_links(self.key, round_number)
         with tournament_store.change(self.path) as t:
             for table_id, link in links:
-                if t.table(round_number, link.table_no).online is None:
+                table = t.table(round_number, link.table_no)
+                # Not named yet (a crash after the table was made); one already counted stays so.
+                if table.online is None and not table.confirmed:
                     t.play_online(round_number, link.table_no, table_id)
 
     def tables(self, round_number: int) -> list[OnlineTable]:
