@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text, update
+from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
 from ramino.server import create_app
@@ -37,6 +38,7 @@ from ramino.tournament.scoring import score_scores, vp_table
 from ramino.tournament.tournament import Tournament
 
 from .conftest import fast_app_client, live_server, migrated_to, recv
+from .test_cluster import services  # noqa: F401 - PostgreSQL (and Redis) for this test
 
 TOKEN = "arbitro"
 DEALS = 2
@@ -390,3 +392,33 @@ def test_opening_again_after_a_crash_names_the_tables_it_made(tmp_path: Path) ->
     assert t.table(1, 1).online == opened[0]["server_table"]
     assert t.table(1, 2).online is None  # counted by the director meanwhile: left as it is
     assert [a.action for a in t.audit].count("online") == 3
+
+
+def test_the_link_on_postgresql(services: tuple[str, str]) -> None:  # noqa: F811
+    """The same link on PostgreSQL: stored with its table in one transaction, one server table
+    per tournament table (a second is refused whole), marked sent, and revision 0008 goes down
+    and up again."""
+    url, _prefix = services
+    store = Store(url)
+    link = TournamentLink("/club.json", 1, 2, "nord", "est")
+    try:
+        store.create_table(stored_table("pg", [{"scores": [300, 120]}], link))
+        loaded = store.load_table("pg")
+        assert loaded is not None and loaded.tournament == link
+        with pytest.raises(IntegrityError):
+            store.create_table(stored_table("twice", [None], link))
+        assert store.load_table("twice") is None  # nothing of it stored
+        store.mark_submitted("pg")
+        sent = store.tournament_link("pg")
+        assert sent is not None and sent.submitted
+    finally:
+        store.close()
+    with migrated_to(url, "0007", down=True) as connection:
+        assert connection.execute(text("SELECT to_regclass('tournament_links')")).scalar() is None
+    store = Store(url)
+    try:
+        assert store.tournament_links("/club.json") == []
+        kept = store.load_table("pg")
+        assert kept is not None and kept.tournament is None
+    finally:
+        store.close()
