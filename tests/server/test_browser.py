@@ -263,3 +263,76 @@ def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, Table
         assert errors == []
     finally:
         context.close()
+
+
+def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManager],
+                                                  browser: Browser) -> None:
+    """A Scala 40 table (RULES.md §6) made in the lobby for two, a person against a bot: the
+    page shows each player's standing (opened, penalty points), every meld with its owner, the
+    apertura while it is being made, and at the end the penalty points matching the engine's;
+    a spectator watches with no hand shown."""
+    base, manager = server
+    rng = random.Random(7)
+    context = browser.new_context(viewport=PHONE, locale="it-IT")
+    errors: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(str(exc))))
+    try:
+        lobby = context.new_page()
+        lobby.goto(base + "/")
+        lobby.locator("select[name=bot_level] option").first.wait_for(state="attached")
+        lobby.select_option("select[name=preset]", "fisca")
+        lobby.locator("#players-choice").wait_for(state="visible")
+        lobby.select_option("select[name=players]", "2")
+        assert lobby.locator(".seat-choice:visible").count() == 2
+        assert lobby.locator("#match-choice").is_hidden()
+        lobby.select_option("select[name=seat0]", "open")
+        lobby.select_option("select[name=seat1]", "bot")
+        lobby.select_option("select[name=bot_level]", "random")
+        lobby.fill("input[name=name]", "Scala")
+        lobby.click("#new-table button[type=submit]")
+        lobby.wait_for_url("**/t/*")
+        table = next(iter(manager.tables.values()))
+        assert table.rules.game == "scala40" and table.rules.players == 2
+        page = lobby
+        page.fill("#player-name", "Anna")
+        page.click("#open-seats button[data-seat='0']")
+        page.locator("#hand button.card").first.wait_for(timeout=10_000)
+        assert page.locator("#hand button.card").count() in (13, 14)
+        assert "penalità 0 di 101" in (page.locator("#seats").text_content() or "")
+        assert page.locator("#pozzetti").count() == 0
+        watcher = context.new_page()
+        watcher.goto(page.url + "?watch=1")
+        watcher.locator("#board").wait_for(state="visible", timeout=10_000)
+        check_screenshot(page, PHONE)
+        state: dict[str, bool] = {"refused": True}  # no refused-meld detour here
+        saw_opening = saw_meld = False
+        deadline = time.monotonic() + 150
+        while page.locator("#result").is_hidden():
+            assert time.monotonic() < deadline, "the hand did not finish in time"
+            if my_turn(page):
+                if page.locator("#opening").is_visible():
+                    saw_opening = True
+                take_turn_action(page, rng, state)
+            else:
+                page.wait_for_timeout(30)
+            if not saw_meld and page.locator("#melds-all li").count():
+                owner = page.locator("#melds-all li").first.get_attribute("data-owner")
+                name = "Anna" if owner == "0" else "Bot 1"
+                assert name in (page.locator("#melds-all li").first.text_content() or "")
+                saw_meld = True
+        result = table.state.result()
+        assert result is not None
+        assert page.locator("#result").get_attribute("data-scores") == ",".join(
+            str(s) for s in result.scores)
+        breakdown = page.locator("#breakdown").text_content() or ""
+        assert "Penalità della mano" in breakdown and "Totale della partita" in breakdown
+        page.locator("#verify").filter(has_text="Mazzo verificato").wait_for(timeout=5000)
+        watcher.locator("#result").wait_for(state="visible", timeout=10_000)
+        assert watcher.locator("#hand button.card").count() == 0
+        assert saw_opening and saw_meld
+        check_screenshot(page, DESKTOP)
+        record = page.request.get(f"{base}/api/tables/{table.id}/record").json()
+        assert record["game"] == "scala40" and record["players"] == ["Anna", "Bot 1"]
+        assert errors == []
+    finally:
+        context.close()

@@ -1,7 +1,8 @@
 """No frame carries a card its receiver may not see, over many hands played through the server.
 
 Two people (driven by this test, choosing random legal actions through the WebSocket), two
-bots and a spectator play whole FIBUR hands.  Every frame each client receives is recorded and
+bots and a spectator play whole FIBUR hands; then Scala 40 hands of 2 to 4 players, people
+and bots.  Every frame each client receives is recorded and
 checked against the engine replayed independently from the deal: a player's view is exactly
 ``observation(seat).as_dict()``; the spectator's view holds only what every seat's observation
 agrees on; and every card named anywhere in a frame is one the receiver can legitimately know
@@ -21,15 +22,17 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from ramino.games.burraco import BurracoState
+from ramino.server.games import EngineState
 from ramino.server.tables import Table
 
-from .conftest import Frame, act, fast_app_client, join, new_table, recv
+from .conftest import Frame, act, fast_app_client, join, recv
 from .helpers_views import public_fields
 
 CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|JK)(?:=[0-9TJQKA]{1,2}[shdc]?)?$", re.IGNORECASE)
 HANDS = 6
 LAYOUTS = (["open", "open", "bot", "bot"], ["bot", "open", "bot", "open"],
            ["open", "bot", "bot", "open"])
+LAYOUTS_40 = (["open", "bot"], ["bot", "open", "open"], ["open", "bot", "open", "bot"])
 
 
 def card_words(value: Any) -> Iterator[str]:
@@ -51,9 +54,9 @@ def norm(token: str) -> str:
     return "JK" if card.upper() == "JK" else card[:-1].upper() + card[-1].lower()
 
 
-def states_by_version(table: Table) -> list[BurracoState]:
+def states_by_version(table: Table) -> list[EngineState]:
     """The hand at every version, replayed by the engine from the deal (not by the server)."""
-    state = BurracoState.new_hand(table.rules, deal=table.state.deal, dealer=table.state.dealer)
+    state = table.game.restart(table.state)
     out = [state.clone()]
     for action in table.state.history():
         state.apply(action)
@@ -61,14 +64,16 @@ def states_by_version(table: Table) -> list[BurracoState]:
     return out
 
 
-def knowable(states: list[BurracoState], seat: int | None) -> list[set[str]]:
+def knowable(states: list[EngineState], seat: int | None) -> list[set[str]]:
     """Per version, the cards ``seat`` (None: a spectator) may know by then."""
     known: set[str] = set()
     out: list[set[str]] = []
     for v, state in enumerate(states):
         obs = state.observation(seat if seat is not None else 0).as_dict()
-        public = obs["pile"] + [c for m in obs["melds"] for c in m["cards"]]
-        public += [c for k in obs["known_cards"] for c in k]
+        # Burraco's discards are the pile, Scala 40's the pozzo (every card face up, §6.3).
+        public = obs.get("pile", obs.get("pozzo", [])) + [c for m in obs["melds"]
+                                                           for c in m["cards"]]
+        public += [c for k in obs.get("known_cards", []) for c in k]
         if seat is not None:
             public += obs["hand"]
         if v > 0:
@@ -78,7 +83,16 @@ def knowable(states: list[BurracoState], seat: int | None) -> list[set[str]]:
     return out
 
 
-def check_frames(frames: list[Frame], states: list[BurracoState], seat: int | None) -> int:
+def engine_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A Scala 40 frame's view adds which table seats are dealt in (all of them in a match's
+    first hand, where table and engine seats agree); the rest is the engine's own."""
+    out = dict(view)
+    dealt = out.pop("dealt", None)
+    assert dealt is None or all(dealt)
+    return out
+
+
+def check_frames(frames: list[Frame], states: list[EngineState], seat: int | None) -> int:
     allowed = knowable(states, seat)
     checked = 0
     for frame in frames:
@@ -90,7 +104,7 @@ def check_frames(frames: list[Frame], states: list[BurracoState], seat: int | No
         assert (frame["result"] is not None) == state.is_over
         if frame["result"] is not None:
             continue  # the reveal: the hand is over, the deal is published with its salt
-        view = frame["view"]
+        view = engine_view(frame["view"])
         if seat is None:
             assert "hand" not in view and view["seat"] is None
             public = public_fields([state.observation(s).as_dict()
@@ -129,8 +143,13 @@ class Inbox:
         raise AssertionError(f"no wanted frame in {limit} frames")
 
 
-def play_hand(client: TestClient, layout: list[str], rng: random.Random) -> int:
-    table_id = new_table(client, layout)["id"]
+def play_hand(client: TestClient, layout: list[str], rng: random.Random,
+              preset: str = "fibur") -> int:
+    created = client.post("/api/tables", json={"preset": preset, "seats": layout,
+                                               **({"bot_level": "random"}
+                                                  if preset == "fisca" else {})})
+    assert created.status_code == 201, created.text
+    table_id = created.json()["id"]
     people = [i for i, kind in enumerate(layout) if kind == "open"]
     sockets = {seat: client.websocket_connect("/ws") for seat in people}
     spectator = client.websocket_connect("/ws")
@@ -183,6 +202,17 @@ def test_no_frame_leaks_a_hidden_card(tmp_path: Path) -> None:
         for hand in range(HANDS):
             checked += play_hand(client, LAYOUTS[hand % len(LAYOUTS)], rng)
     assert checked > HANDS * 300  # every version seen by three receivers, hand after hand
+
+
+def test_no_frame_leaks_a_hidden_card_in_scala40(tmp_path: Path) -> None:
+    """The same check for Scala 40 (RULES.md §6): each player sees its own hand only, the
+    spectator no hand at all, whatever the number of players."""
+    rng = random.Random(6)
+    checked = 0
+    with fast_app_client(tmp_path / "t.db", rng=random.Random(12)) as client:
+        for layout in LAYOUTS_40:
+            checked += play_hand(client, layout, rng, preset="fisca")
+    assert checked > len(LAYOUTS_40) * 100
 
 
 def test_the_checker_catches_a_leak() -> None:

@@ -138,11 +138,16 @@ def pack_problem(cards: Sequence[int]) -> str:
 
 
 def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
-    """Shuffle the 108-card pack with ``seed`` and deal it (§6.1): ``hand_size`` cards one at a
-    time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card to the
-    dealer); the rest is the tallone, top first."""
+    """Shuffle the 108-card pack with ``seed`` and deal it (§6.1)."""
     order = pack(2)
     random.Random(seed).shuffle(order)
+    return scala40_deal_from_order(order, rules, dealer)
+
+
+def scala40_deal_from_order(order: list[int], rules: RuleSet, dealer: int) -> Deal:
+    """Deal a shuffled 108-card pack (first element = top) as §6.1 says: ``hand_size`` cards
+    one at a time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card
+    to the dealer); the rest is the tallone, top first."""
     n = rules.players
     first = (dealer + 1) % n
     hands: list[list[int]] = [[] for _ in range(n)]

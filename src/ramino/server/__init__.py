@@ -2,6 +2,7 @@
 
 - :mod:`~ramino.server.app`       the app factory, pages, HTTP API and the table WebSocket
 - :mod:`~ramino.server.tables`    one writer per table: check, commit, broadcast; bots, clocks
+- :mod:`~ramino.server.games`     the table's game behind one interface: Burraco/Buraco, Scala 40
 - :mod:`~ramino.server.protocol`  client and server messages with their size limits
 - :mod:`~ramino.server.views`     what each receiver may see (observation or public view)
 - :mod:`~ramino.server.seating`   table seats <-> engine seats as the deal rotates
@@ -16,6 +17,7 @@
 - :mod:`~ramino.server.replays`   every position of a finished hand for the replay viewer
 - :mod:`~ramino.server.limits`    flood control
 - :mod:`~ramino.server.bots`      bots for empty seats
+- :mod:`~ramino.server.i18n`      the pages' languages (gettext catalogs in ``locale/``)
 
 ``serve(host, port, db)`` runs it with uvicorn (``ramino serve``).  ``docs/server.md`` has the
 protocol and the deployment notes.

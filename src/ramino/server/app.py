@@ -28,7 +28,6 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from ramino.errors import IllegalActionError, RaminoError, RecordError
-from ramino.games.burraco import BurracoState
 from ramino.records import load_document
 from ramino.rules import make_rules, preset_names
 from ramino.server.accounts import (
@@ -39,7 +38,7 @@ from ramino.server.accounts import (
     hash_password,
     verify_password,
 )
-from ramino.server.bots import DEFAULT_LEVEL, bot_levels
+from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level
 from ramino.server.fanout import LocalFanout, RedisFanout
 from ramino.server.i18n import (
     LANG_COOKIE,
@@ -67,7 +66,14 @@ from ramino.server.protocol import (
 )
 from ramino.server.replays import ReplayError, replay_steps
 from ramino.server.store import NameTakenError, Store, database_url
-from ramino.server.tables import Client, Table, TableManager, error_of, replay_hand
+from ramino.server.tables import (
+    Client,
+    Table,
+    TableManager,
+    error_of,
+    new_hand,
+    stored_hand,
+)
 
 HERE = Path(__file__).parent
 JOIN_TIMEOUT = 15.0
@@ -79,16 +85,25 @@ log = logging.getLogger("ramino.server")
 
 @functools.cache
 def table_presets() -> list[str]:
-    """The presets a table can be played under: those the Burraco engine deals (a Scala 40
-    preset is for another game)."""
-    playable = []
+    """The presets a table can be played under: those whose game's engine deals them."""
+    return list(preset_games())
+
+
+@functools.cache
+def preset_games() -> dict[str, dict[str, Any]]:
+    """Each playable preset's game, players (Scala 40: 2 to 6, §6.1) and bot levels."""
+    out = {}
     for name in preset_names():
+        rules = make_rules(name)
         try:
-            BurracoState.new_hand(make_rules(name), seed=0)
+            new_hand(rules, 0, rules.players - 1, random.Random(0))
         except (RaminoError, ValueError):
             continue
-        playable.append(name)
-    return playable
+        players = list(range(2, 7)) if rules.game == "scala40" else [rules.players]
+        out[name] = {"game": rules.game, "players": players, "default_players": rules.players,
+                     "bot_levels": bot_levels(rules.game),
+                     "default_level": default_level(rules.game)}
+    return out
 
 
 def sha256(secret: str) -> str:
@@ -193,7 +208,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"presets": table_presets(), "bot_levels": bot_levels()}
+        return {"presets": table_presets(), "bot_levels": bot_levels(),
+                "games": preset_games()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
@@ -375,12 +391,13 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
 def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] | None:
     """The record of an earlier, finished hand of ``table``, replayed from the store."""
     stored = store.load_table(table.id)
-    hands = [] if stored is None else [h for h in stored.hands if h.hand_no == hand_no]
-    if not hands or hand_no > table.hand.hand_no:
+    hands = [] if stored is None else stored.hands
+    found = [i for i, h in enumerate(hands) if h.hand_no == hand_no]
+    if not found or hand_no > table.hand.hand_no:
         return None
     past = copy.copy(table)  # the same table and seats, at that hand
-    past.hand = hands[0]
-    past.state = replay_hand(table.rules, hands[0])
+    past.hand = hands[found[0]]
+    past.in_play, past.state = stored_hand(table.rules, table.plan, hands, found[0])
     return past.record()
 
 

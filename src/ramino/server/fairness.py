@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramino.errors import RecordError
+from ramino.games.deal import Deal
 from ramino.records import read_record, replay
 from ramino.records.document import write_deal
+from ramino.records.scala40 import is_scala40_document, read_scala40_record, replay_scala40
 
 
 def canonical_deal(deal: dict[str, Any]) -> str:
@@ -36,23 +38,32 @@ class Verdict:
 
 
 def verify_document(document: object) -> Verdict:
-    """Check a hand record written by the server (its ``meta`` holds salt and commitment)."""
+    """Check a hand record written by the server (its ``meta`` holds salt and commitment):
+    Burraco, Buraco or Scala 40."""
+    scala40 = is_scala40_document(document)
+    deals: list[Deal | None]
     try:
-        record = read_record(document)
+        if scala40:
+            s40 = read_scala40_record(document)
+            meta_value, deals = s40.meta, [h.deal for h in s40.hands]
+        else:
+            record = read_record(document)
+            meta_value, deals = record.meta, [h.deal for h in record.hands]
     except RecordError as exc:
         return Verdict(False, f"not a well-formed record: {exc}", 2)
-    meta = record.meta if isinstance(record.meta, dict) else {}
+    meta = meta_value if isinstance(meta_value, dict) else {}
     salt, commitment = meta.get("salt"), meta.get("commitment")
     if not isinstance(salt, str) or not isinstance(commitment, str):
         return Verdict(False, "meta: no salt and commitment (not a hand from a ramino "
                        "server)", 2)
-    if len(record.hands) != 1 or record.hands[0].deal is None:
+    deal = deals[0] if len(deals) == 1 else None
+    if deal is None:
         return Verdict(False, "deal: a server hand record holds exactly one dealt hand", 2)
-    computed = commitment_of(write_deal(record.hands[0].deal), salt)
+    computed = commitment_of(write_deal(deal), salt)
     if computed != commitment:
         return Verdict(False, f"the deal does NOT match the commitment: sha256 is {computed}, "
                        f"the server published {commitment}", 1)
-    report = replay(document)
+    report = replay_scala40(document) if scala40 else replay(document)
     if not report.ok:
         problems = "; ".join(p.message for p in report.problems)
         return Verdict(False, f"the deal matches its commitment, but the record does not "

@@ -1,4 +1,5 @@
-"""Matches at a table: a fixed number of hands, or to a target score (FIBUR: 2005).
+"""Matches at a table: a fixed number of hands, or to a target score (FIBUR: 2005), or, in
+Scala 40, until one player is left below the elimination limit (RULES.md §6.5).
 
 The table keeps where its current match began and the score of each counted hand by table
 side (a hand ended early by agreement is not counted).  Whether a target match is over — and
@@ -27,8 +28,13 @@ def starting_side(hand_no: int, players: int) -> int:
 class MatchPlan:
     hands: int = 1  # a fixed number of hands, when there is no target
     target: int | None = None
+    elimination: int | None = None  # Scala 40: a player at this many penalty points is out
 
     def over(self, scores: Sequence[Sequence[int]], hands_played: int, first_side: int) -> bool:
+        if self.elimination is not None:
+            # Scores are penalty points by seat: over when one player (or none) is left in.
+            totals = [sum(column) for column in zip(*scores, strict=True)]
+            return bool(scores) and sum(t < self.elimination for t in totals) <= 1
         if self.target is not None:
             return bool(scores) and standing(MatchFormat.target(self.target), scores,
                                              first_side).over
@@ -38,17 +44,18 @@ class MatchPlan:
 @dataclass
 class MatchState:
     start: int = 0  # the hand number the match began with
-    scores: list[list[int]] = field(default_factory=list)  # counted hands, by table side
+    scores: list[list[int]] = field(default_factory=list)  # counted hands, by side (or seat)
+    width: int = 2  # scores per hand: two sides, or (Scala 40) one per seat
 
     @property
     def totals(self) -> list[int]:
-        return [sum(s[i] for s in self.scores) for i in range(2)] if self.scores else [0, 0]
+        return [sum(s[i] for s in self.scores) for i in range(self.width)]
 
 
 def rebuild(plan: MatchPlan, results: Sequence[tuple[int, dict[str, Any] | None]],
-            players: int) -> MatchState:
+            players: int, width: int = 2) -> MatchState:
     """The current match from the stored hands, as (hand number, result or None) in order."""
-    state = MatchState()
+    state = MatchState(width=width)
     for i, (hand_no, result) in enumerate(results):
         if result is None:
             continue
@@ -57,5 +64,5 @@ def rebuild(plan: MatchPlan, results: Sequence[tuple[int, dict[str, Any] | None]
         last = i == len(results) - 1
         if not last and plan.over(state.scores, hand_no - state.start + 1,
                                   starting_side(state.start, players)):
-            state = MatchState(hand_no + 1, [])
+            state = MatchState(hand_no + 1, [], width)
     return state

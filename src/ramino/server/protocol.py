@@ -133,6 +133,7 @@ class ResultInfo(_Message):
     closed_by: int | None
     salt: str
     deal: dict[str, Any]
+    chiusura_in_mano: bool = False  # Scala 40: closed without having opened before (§6.4)
 
 
 class Update(_Message):
@@ -142,6 +143,7 @@ class Update(_Message):
 
     type: Literal["update"] = "update"
     table: str
+    game: str  # burraco, buraco or scala40 (the table's rules)
     version: int
     hand_no: int
     dealer: int  # the table seat that dealt this hand (the next seat plays first)
@@ -204,7 +206,7 @@ class CreateTable(_Message):
     seats: list[Literal["open", "bot"]] = Field(default_factory=_default_seats, min_length=2,
                                                 max_length=6)
     private: bool = False
-    bot_level: str = Field(default="expert", max_length=32)
+    bot_level: str | None = Field(default=None, max_length=32)  # None: the game's strongest
     clock_seconds: float | None = Field(default=None, ge=0.1, le=7200)  # the time bank
     increment_seconds: float = Field(default=5, ge=0, le=600)
     grace_seconds: float = Field(default=60, ge=0, le=3600)  # absent before a bot stands in

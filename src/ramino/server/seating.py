@@ -32,6 +32,9 @@ class Seating:
     def table(self, engine_seat: int) -> int:
         return (engine_seat + self.first) % self.players
 
+    def dealt(self, seat: int) -> bool:
+        return True  # every seat plays every hand of Burraco
+
     def table_team(self, engine_team: int) -> int:
         return (engine_team + self.first) % TEAMS
 

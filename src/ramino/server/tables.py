@@ -26,19 +26,16 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from ramino.bots import Bot
-from ramino.cards import pack
 from ramino.errors import IllegalActionError, NotationError, RaminoError
-from ramino.games.actions import Action, parse_action
-from ramino.games.burraco import BurracoState
-from ramino.games.deal import deal_from_order
-from ramino.records import record_of
-from ramino.records.document import read_deal, write_deal
+from ramino.games.actions import Action
+from ramino.records.document import write_deal
 from ramino.rules import RuleSet, make_rules
-from ramino.server.accounts import Award, hand_awards
-from ramino.server.bots import make_bot
+from ramino.server.accounts import Award
+from ramino.server.bots import default_level, make_bot
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
+from ramino.server.games import EngineState, SeatMap, TableGame, game_of
 from ramino.server.matches import MIN_RATED_HANDS, MatchPlan, MatchState, rebuild, starting_side
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
@@ -52,7 +49,6 @@ from ramino.server.protocol import (
     Welcome,
 )
 from ramino.server.ratings import rate_match
-from ramino.server.seating import Seating
 from ramino.server.store import (
     PendingAction,
     StaleVersionError,
@@ -62,7 +58,6 @@ from ramino.server.store import (
     StoredTable,
     TournamentLink,
 )
-from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 from ramino.server.writer import GroupWriter
 
 log = logging.getLogger("ramino.server")
@@ -115,7 +110,7 @@ class Table:
     bot_level: str
     seats: list[StoredSeat]
     hand: StoredHand
-    state: BurracoState
+    state: EngineState
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -136,11 +131,18 @@ class Table:
     standin_turn: int | None = None  # the seat out of time whose turn a bot is finishing
     absent_since: dict[int, float] = field(default_factory=dict)
     turn_started: float = field(default_factory=time.monotonic)
+    in_play: tuple[bool, ...] = ()  # the seats dealt in to this hand (Scala 40: not out)
 
     @property
-    def seating(self) -> Seating:
-        """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2)."""
-        return Seating.for_dealer(self.rules.players, self.hand.dealer)
+    def game(self) -> TableGame:
+        return game_of(self.rules)
+
+    @property
+    def seating(self) -> SeatMap:
+        """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2; a
+        Scala 40 player out of the match is skipped)."""
+        return self.game.seating(self.rules.players, self.hand.dealer,
+                                 self.in_play or (True,) * self.rules.players)
 
     @property
     def finished(self) -> bool:
@@ -149,7 +151,7 @@ class Table:
 
     @property
     def plan(self) -> MatchPlan:
-        return MatchPlan(self.match_hands, self.match_target)
+        return MatchPlan(self.match_hands, self.match_target, self.game.elimination(self.rules))
 
     def match_ends(self, scores: list[list[int]]) -> bool:
         """Whether the match is over once the current hand has ended with these scores."""
@@ -160,11 +162,20 @@ class Table:
         return self.finished and self.match_ends(self.match.scores)
 
     def match_info(self) -> dict[str, Any]:
-        return {"hands": None if self.match_target is not None else self.match_hands,
-                "target": self.match_target,
-                "hand": self.hand.hand_no - self.match.start + 1,
-                "totals": self.match.totals, "over": self.match_over(),
-                "rated": self.match_target is not None or self.match_hands >= MIN_RATED_HANDS}
+        limit = self.plan.elimination
+        fixed = self.match_target is None and limit is None
+        info: dict[str, Any] = {
+            "hands": self.match_hands if fixed else None, "target": self.match_target,
+            "hand": self.hand.hand_no - self.match.start + 1,
+            "totals": self.match.totals, "over": self.match_over(),
+            "rated": self.game.rated and (not fixed or self.match_hands >= MIN_RATED_HANDS)}
+        if limit is not None:
+            # Scala 40: penalty totals by seat, who is out, and who is left when it is over.
+            out = [t >= limit for t in self.match.totals]
+            alive = [s for s, gone in enumerate(out) if not gone]
+            info.update(limit=limit, out=out, opening=self.rules.opening_threshold,
+                        winner=alive[0] if self.match_over() and len(alive) == 1 else None)
+        return info
 
     def match_sides(self) -> list[list[int | None]]:
         """Account ids per table side (None: a guest or a bot)."""
@@ -203,28 +214,30 @@ class Table:
     def bot_for(self, seat: int) -> Bot:
         if seat not in self.bots:
             seed = (self.rng or secrets.SystemRandom()).randrange(2**32)
-            self.bots[seat] = make_bot(self.bot_level, seed, self.rules)
+            self.bots[seat] = make_bot(self.bot_level, seed, self.state.rules)
         return self.bots[seat]
 
     def _shared(self, event: dict[str, Any] | None) -> dict[str, Any]:
         """The fields of an update that are the same for every receiver (computed once)."""
         state = self.state
-        return {"table": self.id, "version": self.version, "hand_no": self.hand.hand_no,
-                "event": event, "marks": burraco_marks(state), "seats": self.seat_infos(),
+        return {"table": self.id, "game": self.rules.game, "version": self.version,
+                "hand_no": self.hand.hand_no,
+                "event": event, "marks": self.game.marks(state), "seats": self.seat_infos(),
                 "clocks": None if self.clock is None else self.clock.snapshot(),
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
-                "result": result_info(state, self.hand.salt, self.hand.deal, self.seating)}
+                "result": self.game.result_info(state, self.hand.salt, self.hand.deal,
+                                                self.seating)}
 
-    def _delayed(self, shared: dict[str, Any]) -> tuple[BurracoState, dict[str, Any]]:
+    def _delayed(self, shared: dict[str, Any]) -> tuple[EngineState, dict[str, Any]]:
         """The hand as spectators may see it: ``spectator_delay`` actions behind while it is
         played (so that nobody watching can relay it live to a player), all of it at the end."""
         state = self.state
         if self.spectator_delay == 0 or self.finished:
             return state, shared
         seen = max(0, self.version - self.spectator_delay)
-        past = BurracoState.new_hand(self.rules, deal=state.deal, dealer=state.dealer)
+        past = self.game.restart(state)
         for action in state.history()[:seen]:
             past.apply(action)
         event = None
@@ -232,7 +245,7 @@ class Table:
             seat, text = self.hand.actions[seen - 1]
             event = {"seat": seat, "action": text, "version": seen}
         return past, {**shared, "version": seen, "event": event,
-                      "marks": burraco_marks(past), "clocks": None}
+                      "marks": self.game.marks(past), "clocks": None}
 
     def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
         """The encoded update for a seat (None: a spectator): its own view and legal actions."""
@@ -240,7 +253,9 @@ class Table:
         if seat is None:
             state, shared = self._delayed(shared)
         seating = self.seating
-        view = public_view(state, seating) if seat is None else seat_view(state, seat, seating)
+        game = self.game
+        view = (game.public_view(state, seating) if seat is None
+                else game.seat_view(state, seat, seating))
         legal: list[str] = []
         if (seat is not None and seat == seating.table(state.current) and not self.finished
                 and not self.bot_plays(seat)):
@@ -269,31 +284,49 @@ class Table:
         """The hand's record: record seats are engine seats (the first player is seat 0)."""
         seating = self.seating
         players = [self.seats[seating.table(e)].name or f"Posto {seating.table(e)}"
-                   for e in range(self.rules.players)]
-        return record_of(self.state, players=players,
-                         meta={"table": self.id, "hand": self.hand.hand_no,
-                               "first_table_seat": seating.first,
-                               "commitment": self.hand.commitment, "salt": self.hand.salt})
+                   for e in range(self.state.players)]
+        return self.game.record(self.state, players,
+                                {"table": self.id, "hand": self.hand.hand_no,
+                                 "first_table_seat": seating.first,
+                                 "commitment": self.hand.commitment, "salt": self.hand.salt},
+                                seating)
 
 
-def new_hand(rules: RuleSet, hand_no: int, dealer: int,
-             rng: random.Random | None = None) -> tuple[StoredHand, BurracoState]:
+def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | None = None,
+             in_play: tuple[bool, ...] | None = None, totals: Sequence[int] = ()
+             ) -> tuple[StoredHand, EngineState]:
     """A fresh deal and its commitment (hash of deal and salt).  Shuffled with ``secrets``
-    unless a seeded ``rng`` is given (tests and reproducible demos only)."""
-    order = pack(rules.decks)
-    (rng or secrets.SystemRandom()).shuffle(order)
-    deal = deal_from_order(order, rules)
+    unless a seeded ``rng`` is given (tests and reproducible demos only).  ``in_play``: the
+    seats dealt in (default all), ``totals``: the match's penalty totals (Scala 40)."""
+    game = game_of(rules)
+    seating = game.seating(rules.players, dealer, in_play or (True,) * rules.players)
+    deal = game.deal(rules, seating, rng or secrets.SystemRandom())
     deal_json = write_deal(deal)
     salt = secrets.token_hex(16)
     hand = StoredHand(hand_no, dealer, deal_json, salt, commitment_of(deal_json, salt), [], None)
-    return hand, BurracoState.new_hand(rules, deal=deal, dealer=rules.players - 1)
+    return hand, game.start(rules, deal, seating, totals or (0,) * rules.players)
 
 
-def replay_hand(rules: RuleSet, hand: StoredHand) -> BurracoState:
+def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
+                index: int) -> tuple[tuple[bool, ...], EngineState]:
+    """The seats dealt in to ``hands[index]`` and its state replayed.  Who was dealt in is not
+    stored: it follows from the match before that hand (Scala 40 players out sit out)."""
+    game = game_of(rules)
+    results = [(h.hand_no, h.result) for h in hands[:index]]
+    before = rebuild(plan, [*results, (hands[index].hand_no, None)], rules.players,
+                     game.width(rules.players))
+    in_play = game.in_play(rules, before.totals)
+    return in_play, replay_hand(rules, hands[index], in_play, before.totals)
+
+
+def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | None = None,
+                totals: Sequence[int] = ()) -> EngineState:
     """The live state of a stored hand: its deal, then every stored action through the engine."""
+    game = game_of(rules)
     # The engine counts seats from the first player; ``hand.dealer`` is a table seat.
-    state = BurracoState.new_hand(rules, deal=read_deal(hand.deal, rules),
-                                  dealer=rules.players - 1)
+    seating = game.seating(rules.players, hand.dealer, in_play or (True,) * rules.players)
+    state = game.start(rules, game.read_deal(rules, hand.deal, seating), seating,
+                       totals or (0,) * rules.players)
     for _seat, text in hand.actions:
         state.play(text)
     return state
@@ -367,30 +400,32 @@ class TableManager:
 
     def _table_of(self, stored: StoredTable) -> Table:
         rules = make_rules(stored.preset, stored.options)
+        game = game_of(rules)
         hand = stored.hands[-1]
-        state = replay_hand(rules, hand)
+        plan = MatchPlan(stored.match_hands, stored.match_target, game.elimination(rules))
+        in_play, state = stored_hand(rules, plan, stored.hands, len(stored.hands) - 1)
         clock = None
         if stored.clock_ms is not None:
             clock = Clock(rules.players, stored.clock_ms, stored.increment_ms)
             for seat, bank in hand.clocks.items():
                 clock.bank[seat] = bank
-            seating = Seating.for_dealer(rules.players, hand.dealer)
+            seating = game.seating(rules.players, hand.dealer, in_play)
             clock.start(None if state.is_over else seating.table(state.current))
-        plan = MatchPlan(stored.match_hands, stored.match_target)
-        match = rebuild(plan, [(h.hand_no, h.result) for h in stored.hands], rules.players)
+        match = rebuild(plan, [(h.hand_no, h.result) for h in stored.hands], rules.players,
+                        game.width(rules.players))
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
                      match_hands=stored.match_hands, match_target=stored.match_target,
-                     match=match,
+                     match=match, in_play=in_play,
                      spectator_delay=stored.spectator_delay,
                      voided=bool(hand.result and hand.result.get("void")))
 
     # --- lobby -------------------------------------------------------------------------------
 
     async def create(self, *, name: str, preset: str, options: dict[str, Any],
-                     seats: Sequence[str], private: bool, bot_level: str,
+                     seats: Sequence[str], private: bool, bot_level: str | None,
                      clock_ms: int | None = None, increment_ms: int = 0,
                      grace_ms: int = 60000, match_hands: int = 1,
                      spectator_delay: int = 0,
@@ -404,10 +439,16 @@ class TableManager:
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         rules = make_rules(preset, options)
+        if rules.game == "scala40" and "players" not in options and len(seats) != rules.players:
+            # Scala 40 is played by 2 to 6 (RULES.md §6.1): the seats say how many.
+            rules = make_rules(preset, {**options, "players": len(seats)})
+            options = {**options, "players": len(seats)}
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
+        game_of(rules).check(rules)
         if any(kind not in ("open", "bot") for kind in seats):
             raise ValueError("each seat is 'open' (for a person) or 'bot'")
+        bot_level = bot_level or default_level(rules.game)
         make_bot(bot_level, 0, rules)  # refuse an unknown level now, not at the bots' first turn
         invite = secrets.token_urlsafe(9) if private else None
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
@@ -425,12 +466,15 @@ class TableManager:
         clock = None
         if clock_ms is not None:
             clock = Clock(rules.players, clock_ms, increment_ms)
-            clock.start(Seating.for_dealer(rules.players, dealer).table(state.current))
+            clock.start(game_of(rules).seating(rules.players, dealer,
+                                               (True,) * rules.players).table(state.current))
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
                       increment_ms=increment_ms, match_hands=match_hands,
-                      spectator_delay=spectator_delay, match_target=match_target)
+                      spectator_delay=spectator_delay, match_target=match_target,
+                      match=MatchState(width=game_of(rules).width(rules.players)),
+                      in_play=(True,) * rules.players)
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
                 table.absent_since[seat] = time.monotonic()
@@ -474,7 +518,7 @@ class TableManager:
                 fresh = self._table_of(stored)
                 table.hand, table.state, table.clock = fresh.hand, fresh.state, fresh.clock
                 table.voided, table.end_votes = fresh.voided, set()
-                table.match = fresh.match
+                table.match, table.in_play = fresh.match, fresh.in_play
                 table.seats = stored.seats
                 table.standin_turn = None
                 table.turn_started = time.monotonic()
@@ -640,7 +684,7 @@ class TableManager:
                 raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
                                     "this turn for you; your next turn is yours")
             try:
-                action = parse_action(message.action)
+                action = table.game.parse(message.action)
             except NotationError as exc:
                 raise ProtocolError("notation", str(exc)) from None
             await self._commit(table, client.seat, action)
@@ -653,26 +697,25 @@ class TableManager:
         seq = table.version + 1
         text = str(action)
         seating = table.seating
-        result = result_info(after, table.hand.salt, table.hand.deal, seating)
+        game = table.game
+        result = game.result_info(after, table.hand.salt, table.hand.deal, seating)
         turn_over = after.is_over or seating.table(after.current) != seat
         clock = table.clock
         bank = None
         if clock is not None:
             bank = clock.left(seat) + (clock.increment_ms if turn_over else 0)
         awards: tuple[Award, ...] = ()
-        final = after.result()
-        if final is not None:
-            # The engine's result is by engine seat and side: hand it engine seats.
-            accounts = {seating.engine(i): st.account_id for i, st in enumerate(table.seats)
+        if after.is_over:
+            accounts = {i: st.account_id for i, st in enumerate(table.seats)
                         if st.kind == "human" and st.account_id is not None}
-            away = {seating.engine(i) for i in table.standin}
-            awards = tuple(hand_awards(final, after.team_of, accounts, away))
+            awards = tuple(game.awards(after, seating, accounts, set(table.standin)))
         scores = table.match.scores
         ratings: tuple[tuple[int, float, float], ...] = ()
         if result is not None:
             scores = [*scores, list(result.scores)]
             totals = [sum(s[i] for s in scores) for i in range(2)]
-            if table.match_ends(scores) and len(scores) >= MIN_RATED_HANDS:
+            if (game.rated and table.match_ends(scores)
+                    and len(scores) >= MIN_RATED_HANDS):
                 sides = table.match_sides()
                 ids = [a for side in sides for a in side if a is not None]
                 if ids:
@@ -759,23 +802,29 @@ class TableManager:
             if not table.finished:
                 raise ProtocolError("hand-not-over", "finish this hand first")
             players = table.rules.players
+            game = table.game
             new_match = table.match_over()
             if new_match and self.tournament is not None and await self.tournament.holds(
                     table.id):
                 raise ProtocolError("round-over", "this table's tournament turno is over")
+            match = (MatchState(table.hand.hand_no + 1, [], game.width(players)) if new_match
+                     else table.match)
+            in_play = game.in_play(table.rules, match.totals)
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
-                                   (table.hand.dealer + 1) % players, self.rng)
+                                   game.next_dealer(table.hand.dealer, in_play), self.rng,
+                                   in_play, match.totals)
             try:
                 await asyncio.to_thread(self.store.add_hand, table.id, hand)
             except StaleVersionError:
                 await self._sync(table)
                 table.broadcast(None)
                 raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
-            table.hand, table.state = hand, state
+            if state.players != table.state.players:
+                table.bots = {}  # a Scala 40 player went out: the bots learn the new table
+            table.hand, table.state, table.in_play = hand, state, in_play
             table.voided = False
             table.end_votes = set()
-            if new_match:
-                table.match = MatchState(hand.hand_no, [])  # a new match (a rematch)
+            table.match = match  # a new match (a rematch), or the same one
             table.standin_turn = None
             table.turn_started = time.monotonic()
             if table.clock_ms is not None:

@@ -1,5 +1,5 @@
 // Cards drawn as SVG from their record notation (RECORD.md §1): "Th", "JK", "2c=8h".
-import { t, term } from "./i18n.js";
+import { currentGame, t, term } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 const SUIT_SIGN = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const SUIT_NAME = { s: t("picche"), h: t("cuori"), d: t("quadri"), c: t("fiori") };
@@ -31,7 +31,9 @@ export function cardLabel(token) {
   if (c.rank === "JK") return t("Jolly") + standsLabel(c.stands);
   const base = t("{rank} di {suit}", { rank: RANK_NAME[c.rank] || c.rank,
                                        suit: SUIT_NAME[c.suit] || c.suit });
-  return (c.rank === "2" ? base + " " + term("(pinella)") : base) + standsLabel(c.stands);
+  // A 2 is a wild card (pinella, curinga) in Burraco and Buraco, not in Scala 40 (§6.2).
+  const wild2 = c.rank === "2" && currentGame() !== "scala40";
+  return (wild2 ? base + " " + term("(pinella)") : base) + standsLabel(c.stands);
 }
 
 function el(name, attrs, text) {

@@ -11,6 +11,7 @@ const catalog = await fetch(`/i18n/${encodeURIComponent(lang)}.json`)
 // game's context; a page learns its game from <html data-game> or, later, from setGame().
 let game = document.documentElement.dataset.game || "burraco";
 export function setGame(name) { if (name) game = name; }
+export function currentGame() { return game; }
 
 function fill(text, vars) {
   return text.replace(/\{(\w+)\}/g, (_, key) => (key in vars ? String(vars[key]) : `{${key}}`));

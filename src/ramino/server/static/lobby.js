@@ -5,6 +5,40 @@ translatePage();
 const list = document.getElementById("tables");
 const form = document.getElementById("new-table");
 const errorLine = document.getElementById("create-error");
+let games = {};  // preset -> its game, players and bot levels (/api/options)
+
+// The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
+// elimination (RULES.md §6); Burraco by two sides.
+function applyPreset() {
+  const info = games[form.elements.preset.value];
+  if (!info) return;
+  const many = info.players.length > 1;
+  document.getElementById("players-choice").hidden = !many;
+  document.getElementById("legend-sides").hidden = many;
+  document.getElementById("legend-each").hidden = !many;
+  document.getElementById("match-choice").hidden = info.game === "scala40";
+  const players = many ? Number(form.elements.players.value) : info.default_players;
+  for (const label of form.querySelectorAll(".seat-choice")) {
+    label.hidden = Number(label.dataset.seat) >= players;
+  }
+  const level = form.elements.bot_level;
+  const kept = level.value;
+  level.replaceChildren();
+  for (const name of info.bot_levels) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    option.selected = info.bot_levels.includes(kept) ? name === kept : name === info.default_level;
+    level.append(option);
+  }
+}
+
+fetch("/api/options").then((response) => response.json()).then((options) => {
+  games = options.games;
+  applyPreset();
+});
+form.elements.preset.addEventListener("change", applyPreset);
+form.elements.players.addEventListener("change", applyPreset);
 
 async function refresh() {
   const response = await fetch("/api/tables");
@@ -41,12 +75,15 @@ form.addEventListener("submit", async (event) => {
   const body = {
     name: data.get("name") || "",
     preset: data.get("preset"),
-    seats: [0, 1, 2, 3].map((i) => data.get(`seat${i}`)),
+    seats: [...form.querySelectorAll(".seat-choice")].filter((label) => !label.hidden)
+      .map((label) => data.get(`seat${label.dataset.seat}`)),
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
-    match_hands: String(data.get("match_hands")).startsWith("target-") ? 1
+    match_hands: document.getElementById("match-choice").hidden ? 1
+      : String(data.get("match_hands")).startsWith("target-") ? 1
       : Number(data.get("match_hands") || 1),
-    match_target: String(data.get("match_hands")).startsWith("target-")
+    match_target: !document.getElementById("match-choice").hidden &&
+      String(data.get("match_hands")).startsWith("target-")
       ? Number(String(data.get("match_hands")).slice(7)) : null,
     spectator_delay: Number(data.get("spectator_delay") || 0),
   };

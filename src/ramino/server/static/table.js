@@ -5,6 +5,8 @@ import { t, term, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = $("table").dataset.table;
+// Scala 40 (RULES.md §6): each for himself, melds with their owner, penalty points.
+const scala40 = document.documentElement.dataset.game === "scala40";
 const params = new URLSearchParams(location.search);
 const invite = params.get("invite");
 const tokenKey = `ramino:${tableId}:token`;
@@ -72,8 +74,9 @@ async function showJoin() {
     if (seat.kind !== "open") continue;
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = t("Siediti al posto {seat} (squadra {side})",
-                      { seat: seat.seat, side: seat.seat % 2 === 0 ? "0 e 2" : "1 e 3" });
+    b.textContent = scala40 ? t("Siediti al posto {seat}", { seat: seat.seat })
+      : t("Siediti al posto {seat} (squadra {side})",
+          { seat: seat.seat, side: seat.seat % 2 === 0 ? "0 e 2" : "1 e 3" });
     b.dataset.seat = seat.seat;
     b.addEventListener("click", () => send({
       type: "join", table: tableId, seat: seat.seat, name: $("player-name").value, invite,
@@ -147,9 +150,10 @@ function render() {
     info.className = "small";
     const where = s.kind === "open" ? t("posto libero") : s.connected ? t("collegato") : t("non collegato");
     info.textContent = " " + t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${where}` +
-      (v.pending_pozzetto_sizes[i]
+      (!scala40 && v.pending_pozzetto_sizes[i]
         ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
     box.append(title, info);
+    if (scala40) box.append(standing40(i));
     if (last.clocks) {
       const clock = document.createElement("span");
       clock.className = "clock";
@@ -163,7 +167,7 @@ function render() {
       box.append(stand);
     }
     if (v.current === i && !last.result) box.setAttribute("aria-current", "true");
-    if (v.known_cards[i].length) {
+    if (!scala40 && v.known_cards[i].length) {
       const known = document.createElement("div");
       known.className = "known";
       known.setAttribute("aria-label", t("Carte note di {name}", { name: seatName(i) }));
@@ -194,9 +198,20 @@ function render() {
   back.replaceChildren(backSvg());
   const pile = $("pile-cards");
   pile.replaceChildren();
-  for (const c of v.pile) pile.append(cardNode(c));
-  $("pile").setAttribute("aria-label", t("Scarti: {cards}",
-    { cards: v.pile.length ? v.pile.map(cardLabel).join(", ") : t("vuoto") }));
+  const discards = scala40 ? v.pozzo : v.pile;
+  for (const c of discards) pile.append(cardNode(c));
+  const shown = { cards: discards.length ? discards.map(cardLabel).join(", ") : t("vuoto") };
+  $("pile").setAttribute("aria-label",
+                         scala40 ? t("Pozzo: {cards}", shown) : t("Scarti: {cards}", shown));
+  if (scala40) renderMelds40(); else renderSides(mySeat === null ? null : mySeat % 2);
+  renderHand(myTurn);
+  renderResult();
+  renderStatus(myTurn);
+}
+
+// Burraco: the pozzetti and the melds of each side.
+function renderSides(mine) {
+  const v = last.view;
   const pz = $("pozzetti");
   pz.textContent = v.pozzetti_left.length
     ? v.pozzetti_left.map((n, k) => term("pozzetto {k}: {n} carte", { k: k + 1, n })).join(" · ")
@@ -208,31 +223,77 @@ function render() {
     const list = $(`team-${team}`);
     list.replaceChildren();
     for (const m of v.melds.filter((x) => x.team === team)) {
-      const li = document.createElement("li");
-      li.className = "meld";
-      const head = document.createElement("button");
-      head.type = "button";
-      head.className = "meld-target";
       const mark = last.marks[String(m.number)];
-      head.textContent = `#${m.number}${mark ? ` · ${term("burraco")} ${MARK[mark] || mark}` : ""}`;
+      const kind = mark ? `${term("burraco")} ${MARK[mark] || mark}` : "";
+      const li = meldItem(m, `#${m.number}${kind ? ` · ${kind}` : ""}`,
+                          t("Combinazione {n}", { n: m.number }) + (kind ? `, ${kind}` : ""));
       if (mark) li.classList.add("burraco", mark);
-      head.setAttribute("aria-pressed", target === m.number ? "true" : "false");
-      head.setAttribute("aria-label", t("Combinazione {n}", { n: m.number }) +
-        (mark ? `, ${term("burraco")} ${MARK[mark] || mark}` : "") + ": " + m.cards.map(cardLabel).join(", ") +
-        (mySeat !== null ? t(". Scegli per attaccare") : ""));
-      head.addEventListener("click", () => { target = target === m.number ? null : m.number; render(); });
-      const cards = document.createElement("div");
-      cards.className = "meld-cards";
-      for (const c of m.cards) cards.append(cardNode(c));
-      li.append(head, cards);
       list.append(li);
     }
   }
-  const mine = mySeat === null ? null : mySeat % 2;
   $("melds-0").textContent = mine === 0 ? t("Noi (0 e 2)") : mine === 1 ? t("Loro (0 e 2)") : SIDE[0];
   $("melds-1").textContent = mine === 1 ? t("Noi (1 e 3)") : mine === 0 ? t("Loro (1 e 3)") : SIDE[1];
-  renderHand(myTurn);
-  renderResult();
+}
+
+// One meld on the table: its head (press it to choose it for "attacca") and its cards.
+function meldItem(m, title, label) {
+  const li = document.createElement("li");
+  li.className = "meld";
+  const head = document.createElement("button");
+  head.type = "button";
+  head.className = "meld-target";
+  head.textContent = title;
+  head.setAttribute("aria-pressed", target === m.number ? "true" : "false");
+  head.setAttribute("aria-label", label + ": " + m.cards.map(cardLabel).join(", ") +
+    (mySeat !== null ? t(". Scegli per attaccare") : ""));
+  head.addEventListener("click", () => { target = target === m.number ? null : m.number; render(); });
+  const cards = document.createElement("div");
+  cards.className = "meld-cards";
+  for (const c of m.cards) cards.append(cardNode(c));
+  li.append(head, cards);
+  return li;
+}
+
+// Scala 40: a player's standing in the match (opened this hand, penalty points, out).
+function standing40(i) {
+  const v = last.view;
+  const line = document.createElement("span");
+  line.className = "small standing";
+  const out = last.match.out && last.match.out[i];
+  line.textContent = " · " + (out ? t("eliminato ({points} punti)", { points: last.match.totals[i] })
+    : !v.dealt[i] ? t("non gioca questa mano")
+    : (v.opened[i] ? t("ha aperto") : t("non ha aperto")) + " · " +
+      t("penalità {points} di {limit}", { points: v.penalties[i], limit: last.match.limit }));
+  return line;
+}
+
+// Scala 40: every meld on the table, each with its owner.
+function renderMelds40() {
+  const v = last.view;
+  const list = $("melds-all");
+  list.replaceChildren();
+  for (const m of v.melds) {
+    const li = meldItem(m, `#${m.number} · ${seatName(m.owner)}`,
+                        t("Combinazione {n} di {name}", { n: m.number, name: seatName(m.owner) }));
+    li.dataset.owner = m.owner;
+    list.append(li);
+  }
+  // The apertura (§6.2): the new melds of this turn must reach the threshold; a picked card
+  // or a swapped jolly must be used this turn.
+  const me = mySeat !== null && v.current === mySeat && !last.result && v.phase !== "draw";
+  const opening = $("opening");
+  opening.hidden = !me;
+  if (me) {
+    opening.textContent = (v.opened[mySeat] ? t("Hai aperto.")
+      : t("Apertura: {points} punti calati in questo turno, ne servono {needed}.",
+          { points: v.opening_points, needed: last.match.opening })) +
+      (v.must_use.length ? " " + t("Da usare in questo turno: {cards}.",
+        { cards: v.must_use.map(cardLabel).join(", ") }) : "");
+  }
+}
+
+function renderStatus(myTurn) {
+  const v = last.view;
   const agreed = last.end_votes.includes(mySeat);
   $("end-vote").textContent = agreed ? t("Ritira la proposta di annullare")
     : t("Annulla la mano (d'accordo con tutti)");
@@ -248,7 +309,8 @@ function render() {
   const phase = last.result ? "" : v.phase === "draw" ? t(" — pesca o raccogli")
     : t(" — cala, attacca o scarta");
   const m = last.match;
-  const match = m.target ? " " + t("({hand}ª mano; totale {totals} su {target})",
+  const match = m.limit ? " " + t("({hand}ª mano; eliminato a {limit} punti)", { hand: m.hand, limit: m.limit })
+    : m.target ? " " + t("({hand}ª mano; totale {totals} su {target})",
     { hand: m.hand, totals: m.totals.join(" – "), target: m.target })
     : m.hands > 1 ? " " + t("({hand} di {hands}; totale {totals})",
       { hand: m.hand, hands: m.hands, totals: m.totals.join(" – ") }) : "";
@@ -425,6 +487,13 @@ function renderResult() {
   $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
   if (last.voided) $("breakdown").replaceChildren();
   if (!r) return;
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  $("record-link").href = `/api/tables/${tableId}/record${query}`;
+  $("replay-link").href = `/replay?table=${tableId}` +
+    (invite ? `&invite=${encodeURIComponent(invite)}` : "");
+  $("result").dataset.scores = r.scores.join(",");
+  verifyDeal(r).then((text) => { $("verify").textContent = text; });
+  if (scala40) { renderResult40(r); return; }
   const rows = [[t("Carte in tavola"), "table"], [term("Burraco"), "burraco"], [t("Chiusura"), "closing"],
                 [t("Carte in mano"), "hand"], [term("Pozzetto non preso"), "pozzetto"]];
   const board = $("breakdown");
@@ -440,19 +509,7 @@ function renderResult() {
     head.append(th);
   }
   board.append(caption, head);
-  for (const [label, key] of rows) {
-    const tr = document.createElement("tr");
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = label;
-    tr.append(th);
-    for (const side of r.breakdown) {
-      const td = document.createElement("td");
-      td.textContent = side[key];
-      tr.append(td);
-    }
-    board.append(tr);
-  }
+  for (const [label, key] of rows) board.append(scoreRow(label, r.breakdown.map((side) => side[key])));
   const total = document.createElement("tr");
   total.className = "total";
   const th = document.createElement("th");
@@ -466,18 +523,56 @@ function renderResult() {
     total.append(td);
   });
   board.append(total);
-  $("result").dataset.scores = r.scores.join(",");
-  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-  $("record-link").href = `/api/tables/${tableId}/record${query}`;
-  $("replay-link").href = `/replay?table=${tableId}` +
-    (invite ? `&invite=${encodeURIComponent(invite)}` : "");
   if (last.match.hands > 1 || last.match.target) {
     caption.textContent += " · " + t("partita: {totals}", { totals: last.match.totals.join(" – ") }) +
       (last.match.over ? " " + t("(finita)")
         : last.match.target ? " " + t("su {target}", { target: last.match.target })
         : " " + t("dopo {hand} di {hands} mani", { hand: last.match.hand, hands: last.match.hands }));
   }
-  verifyDeal(r).then((text) => { $("verify").textContent = text; });
+}
+
+// A row of the score table: its label, then one cell per side (or per player).
+function scoreRow(label, values) {
+  const tr = document.createElement("tr");
+  const th = document.createElement("th");
+  th.scope = "row";
+  th.textContent = label;
+  tr.append(th);
+  for (const value of values) {
+    const td = document.createElement("td");
+    td.textContent = value;
+    tr.append(td);
+  }
+  return tr;
+}
+
+// Scala 40: each player's cards left in hand, the hand's penalty points and the match totals
+// (RULES.md §6.5); a player who reaches the limit is out.
+function renderResult40(r) {
+  $("replay-link").hidden = true;  // the replay viewer shows Burraco hands only
+  const m = last.match;
+  const board = $("breakdown");
+  board.replaceChildren();
+  const caption = document.createElement("caption");
+  caption.textContent = t("Fine della mano: {end}", { end: END[r.end] || r.end }) +
+    (r.closed_by !== null ? " " + t("(chiude {name})", { name: seatName(r.closed_by) }) : "") +
+    (r.chiusura_in_mano ? " · " + t("chiusura in mano") : "") +
+    (m.over ? " · " + (m.winner !== null ? t("vince la partita {name}", { name: seatName(m.winner) })
+      : t("partita finita senza vincitore")) : "");
+  const head = document.createElement("tr");
+  head.append(document.createElement("th"));
+  for (let i = 0; i < r.scores.length; i++) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = seatName(i);
+    head.append(th);
+  }
+  board.append(caption, head);
+  const rows = [[t("Punti in mano"), (i) => r.breakdown[i].hand ?? "—"],
+                [t("Penalità della mano"), (i) => (last.view.dealt[i] ? r.scores[i] : "—")],
+                [t("Totale della partita"), (i) => m.totals[i] + (m.out[i] ? " · " + t("eliminato") : "")]];
+  for (const [label, value] of rows) board.append(scoreRow(label, r.scores.map((_, i) => value(i))));
+  board.lastChild.className = "total";
 }
 
 // The clocks count down locally between updates; the server's figures replace them at each.

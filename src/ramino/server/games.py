@@ -1,0 +1,373 @@
+"""The games a table can be played under, behind one small interface.
+
+The table manager (:mod:`ramino.server.tables`) deals, replays, shows and scores hands without
+knowing which game it holds: a :class:`TableGame` answers for its engine.  Two games:
+
+- :class:`BurracoGame`: Burraco and Brazilian Buraco (``BurracoState``, RULES.md §2 and §4),
+  two sides, matches of N hands or to a target;
+- :class:`Scala40Game`: Scala 40 (``Scala40State``, RULES.md §6), 2 to 6 players each for
+  himself, penalty points added hand after hand and a player out at the elimination limit
+  (§6.5), who sits out the following hands of the match.
+
+Each game keeps its own table-seat translation (the dealer rotates; in Scala 40 the seats out
+of the match are skipped), its views (a seat's own observation, or the public view that holds
+nothing an observation does not), its score and its record (``ramino-record/1``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from ramino.cards import pack
+from ramino.games.actions import Action, parse_action
+from ramino.games.burraco import BurracoState
+from ramino.games.deal import Deal, deal_from_order
+from ramino.games.scala40 import Scala40State, scala40_deal_from_order
+from ramino.games.scala40_match import hand_rules, next_dealer
+from ramino.records import record_of
+from ramino.records.document import read_deal
+from ramino.records.scala40 import read_scala40_deal, scala40_record_of
+from ramino.rules import RuleSet
+from ramino.rules.options import Partnerships, Reentry
+from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards
+from ramino.server.protocol import ResultInfo
+from ramino.server.seating import Seating
+from ramino.server.views import burraco_marks, public_view, result_info, seat_view
+
+
+class EngineState(Protocol):
+    """What the server asks of a hand in progress (``BurracoState``, ``Scala40State``)."""
+
+    rules: RuleSet
+    players: int
+    current: int
+    phase: str
+    deal: Deal
+    dealer: int
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def play(self, text: str) -> Action: ...
+
+    def clone(self) -> Self: ...
+
+    def history(self) -> list[Action]: ...
+
+    def fingerprint(self) -> tuple[Any, ...]: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+    def result(self) -> Any: ...
+
+
+class SeatMap(Protocol):
+    """Table seats <-> engine seats of one hand (engine seat 0 plays first)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def first(self) -> int: ...
+
+    def engine(self, seat: int) -> int: ...
+
+    def table(self, engine_seat: int) -> int: ...
+
+    def dealt(self, seat: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Order:
+    """The seats dealt in to a Scala 40 hand, in turn order from the first player; a seat out
+    of the match is in none of them."""
+
+    players: int  # seats at the table
+    order: tuple[int, ...]  # table seats by engine seat
+
+    @property
+    def first(self) -> int:
+        return self.order[0]
+
+    def engine(self, seat: int) -> int:
+        return self.order.index(seat)
+
+    def table(self, engine_seat: int) -> int:
+        return self.order[engine_seat]
+
+    def dealt(self, seat: int) -> bool:
+        return seat in self.order
+
+    def by_seat(self, values: Sequence[Any], absent: Any) -> list[Any]:
+        """An engine-seat-indexed list, by table seat (``absent`` for a seat out)."""
+        return [values[self.order.index(t)] if t in self.order else absent
+                for t in range(self.players)]
+
+    def view(self, view: dict[str, Any]) -> dict[str, Any]:
+        out = dict(view)
+        out["players"] = self.players
+        if out.get("seat") is not None:
+            out["seat"] = self.table(out["seat"])
+        out["current"] = self.table(out["current"])
+        out["hand_sizes"] = self.by_seat(out["hand_sizes"], 0)
+        out["opened"] = self.by_seat(out["opened"], False)
+        out["penalties"] = self.by_seat(out["penalties"], None)
+        out["dealt"] = [self.dealt(t) for t in range(self.players)]
+        if "sides" in out:  # each for himself (the only way a server table plays): own side
+            out["sides"] = self.by_seat([self.table(s) for s in out["sides"]], None)
+        out["melds"] = [{**m, "owner": self.table(m["owner"])} for m in out["melds"]]
+        return out
+
+
+class TableGame:
+    """What a table needs from its game's engine.  Subclasses answer for one engine."""
+
+    name: str = ""
+    rated = True  # hands count for the skill rating
+
+    def width(self, players: int) -> int:
+        """How many scores a hand has: one per side, or one per seat."""
+        raise NotImplementedError
+
+    def elimination(self, rules: RuleSet) -> int | None:
+        """The penalty total that puts a player out of the match (None: no elimination)."""
+        return None
+
+    def check(self, rules: RuleSet) -> None:
+        """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
+
+    def in_play(self, rules: RuleSet, totals: Sequence[int]) -> tuple[bool, ...]:
+        """The table seats dealt in to the next hand of a match with these totals."""
+        return (True,) * rules.players
+
+    def parse(self, text: str) -> Action:
+        """An action in the record notation (RECORD.md §3); ``NotationError`` if it is not."""
+        return parse_action(text)
+
+    def next_dealer(self, dealer: int, in_play: Sequence[bool]) -> int:
+        return next_dealer(dealer, list(in_play))
+
+    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> SeatMap:
+        raise NotImplementedError
+
+    def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
+        raise NotImplementedError
+
+    def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
+              totals: Sequence[int]) -> EngineState:
+        """A fresh hand of the table's ``rules`` with the seats of ``seating`` dealt in."""
+        raise NotImplementedError
+
+    def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
+        raise NotImplementedError
+
+    def restart(self, state: EngineState) -> EngineState:
+        """The same hand before its first action (spectators kept behind replay from it)."""
+        raise NotImplementedError
+
+    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def marks(self, state: EngineState) -> dict[str, str]:
+        return {}
+
+    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+                    seating: SeatMap) -> ResultInfo | None:
+        raise NotImplementedError
+
+    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+               away: set[int]) -> list[Award]:
+        """Experience of a finished hand; ``accounts`` and ``away`` by table seat."""
+        raise NotImplementedError
+
+    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+               seating: SeatMap) -> dict[str, Any]:
+        """The hand's ``ramino-record/1``: record seats are engine seats."""
+        raise NotImplementedError
+
+
+class BurracoGame(TableGame):
+    name = "burraco"
+
+    def width(self, players: int) -> int:
+        return 2
+
+    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> Seating:
+        return Seating.for_dealer(players, dealer)
+
+    def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
+        order = pack(rules.decks)
+        rng.shuffle(order)
+        return deal_from_order(order, rules)
+
+    def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
+              totals: Sequence[int]) -> BurracoState:
+        # The engine counts seats from the first player: its dealer is its last seat.
+        return BurracoState.new_hand(rules, deal=deal, dealer=rules.players - 1)
+
+    def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
+        return read_deal(deal, rules)
+
+    def restart(self, state: EngineState) -> BurracoState:
+        return BurracoState.new_hand(state.rules, deal=state.deal, dealer=state.dealer)
+
+    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, BurracoState) and isinstance(seating, Seating)
+        return seat_view(state, seat, seating)
+
+    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, BurracoState) and isinstance(seating, Seating)
+        return public_view(state, seating)
+
+    def marks(self, state: EngineState) -> dict[str, str]:
+        assert isinstance(state, BurracoState)
+        return burraco_marks(state)
+
+    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+                    seating: SeatMap) -> ResultInfo | None:
+        assert isinstance(state, BurracoState) and isinstance(seating, Seating)
+        return result_info(state, salt, deal, seating)
+
+    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+               away: set[int]) -> list[Award]:
+        assert isinstance(state, BurracoState)
+        final = state.result()
+        assert final is not None
+        # The engine's result is by engine seat and side: hand it engine seats.
+        return hand_awards(final, state.team_of,
+                           {seating.engine(s): a for s, a in accounts.items()},
+                           {seating.engine(s) for s in away})
+
+    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+               seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, BurracoState)
+        return record_of(state, players=players, meta=meta)
+
+
+class Scala40Game(TableGame):
+    name = "scala40"
+    rated = False  # penalty points of several players: not rated yet (docs/server.md)
+
+    def width(self, players: int) -> int:
+        return players
+
+    def elimination(self, rules: RuleSet) -> int | None:
+        return rules.elimination_limit
+
+    def check(self, rules: RuleSet) -> None:
+        # The table counts penalty points and eliminations per player; partnerships and
+        # re-entry (§6.7) change both and are not offered at server tables yet.
+        if rules.partnerships is not Partnerships.NONE:
+            raise ValueError("partnerships: Scala 40 tables are each for himself (NONE) for now")
+        if rules.reentry is not Reentry.NONE:
+            raise ValueError("reentry: Scala 40 tables play without re-entry (NONE) for now")
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text, allow_swap=True)  # a jolly taken from a meld (§6.3)
+
+    def in_play(self, rules: RuleSet, totals: Sequence[int]) -> tuple[bool, ...]:
+        return tuple(t < rules.elimination_limit for t in totals)
+
+    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> Order:
+        after = [(dealer + step) % players for step in range(1, players + 1)]
+        return Order(players, tuple(s for s in after if in_play[s]))
+
+    def _rules(self, rules: RuleSet, seating: SeatMap) -> RuleSet:
+        assert isinstance(seating, Order)
+        return hand_rules(rules, len(seating.order))
+
+    def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
+        order = pack(2)
+        rng.shuffle(order)
+        hand = self._rules(rules, seating)
+        return scala40_deal_from_order(order, hand, hand.players - 1)
+
+    def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
+              totals: Sequence[int]) -> Scala40State:
+        assert isinstance(seating, Order)
+        hand = self._rules(rules, seating)
+        return Scala40State.new_hand(hand, deal=deal, dealer=hand.players - 1,
+                                     penalties=tuple(totals[s] for s in seating.order))
+
+    def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
+        return read_scala40_deal(deal, self._rules(rules, seating))
+
+    def restart(self, state: EngineState) -> Scala40State:
+        assert isinstance(state, Scala40State)
+        return Scala40State.new_hand(state.rules, deal=state.deal, dealer=state.dealer,
+                                     penalties=state.penalties)
+
+    # Private to the seat: its hand, and what its own turn owes (the picked card, a jolly).
+    PRIVATE_FIELDS = ("hand", "picked", "must_use", "opening_points")
+
+    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(seating, Order)
+        if not seating.dealt(seat):
+            return self.public_view(state, seating)  # out of the match: watches this hand
+        return seating.view(state.observation(seating.engine(seat)).as_dict())
+
+    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(seating, Order)
+        view: dict[str, Any] = state.observation(0).as_dict()
+        for name in self.PRIVATE_FIELDS:
+            view.pop(name, None)
+        view["seat"] = None
+        return seating.view(view)
+
+    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+                    seating: SeatMap) -> ResultInfo | None:
+        assert isinstance(state, Scala40State) and isinstance(seating, Order)
+        result = state.result()
+        if result is None:
+            return None
+        return ResultInfo(
+            end=result.end, scores=seating.by_seat(result.scores, 0),
+            breakdown=seating.by_seat([{"hand": p, "penalty": s} for p, s
+                                       in zip(result.hand_points, result.scores,
+                                              strict=True)], {}),
+            burrachi=[[] for _ in range(seating.players)],
+            closed_by=None if result.closed_by is None else seating.table(result.closed_by),
+            chiusura_in_mano=result.chiusura_in_mano, salt=salt, deal=deal)
+
+    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+               away: set[int]) -> list[Award]:
+        """S004's points as far as they fit Scala 40: +16 for playing, +26 for closing the
+        hand (there are no burraco), nothing for a hand abandoned."""
+        assert isinstance(state, Scala40State)
+        final = state.result()
+        assert final is not None
+        out = []
+        for seat, account in sorted(accounts.items()):
+            if not seating.dealt(seat):
+                continue
+            if seat in away:
+                out.append(Award(account, 0, False, 0, True))
+                continue
+            win = final.closed_by is not None and seating.table(final.closed_by) == seat
+            out.append(Award(account, XP_PLAY + (XP_WIN if win else 0), win, 0, False))
+        return out
+
+    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+               seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, Scala40State) and isinstance(seating, Order)
+        # The seats out of the match are not in the hand: say which table seats played.
+        return scala40_record_of(state, players=players,
+                                 meta={**meta, "table_seats": list(seating.order)})
+
+
+GAMES: dict[str, TableGame] = {"burraco": BurracoGame(), "buraco": BurracoGame(),
+                               "scala40": Scala40Game()}
+
+
+def game_of(rules: RuleSet) -> TableGame:
+    return GAMES[rules.game]
