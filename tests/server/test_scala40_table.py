@@ -173,3 +173,42 @@ def test_a_level_scala40_lacks_is_refused(client: TestClient) -> None:
         response = client.post("/api/tables", json={"preset": "fisca", "seats": ["bot"] * 2,
                                                     "bot_level": level})
         assert response.status_code == 400 and "random" in response.text, level
+
+
+def test_a_restart_deals_the_players_out_out_again(tmp_path: Path) -> None:
+    """Who is dealt in is not stored: it follows from the match's stored hands.  A server
+    restarted while a player is out rebuilds the same hand, seats and totals."""
+    rng = random.Random(9)
+    db = tmp_path / "t.db"
+    with fast_app_client(db, rng=random.Random(3)) as client:
+        body = create(client, ["open", "bot", "bot"])
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ws:
+            _welcome, frame = join(ws, body["id"], seat=0)
+            for hand_no in range(40):
+                if not all(frame["view"]["dealt"]):
+                    break
+                last = play_to_end(client, ws, 0, rng, frame)
+                assert not last["match"]["over"]
+                ws.send_json({"type": "next", "hand_no": hand_no})
+                frame = recv_until(ws, dealt_after(hand_no))
+            else:
+                raise AssertionError("nobody went out")
+            if frame["view"]["dealt"][0]:  # play a few actions into the short hand
+                for _ in range(3):
+                    frame = recv_until(ws, my_turn(0))
+                    act(ws, rng.choice(frame["legal"]), frame["version"])
+                    frame = recv_until(ws, lambda f: f["type"] in ("update", "error"))
+        table = manager.get(body["id"])
+        # The bots play on by themselves: compare what does not move, and the actions so far.
+        before = (table.in_play, table.state.deal, table.state.penalties, table.match.totals,
+                  table.seating.order)
+        played = [str(a) for a in table.state.history()]
+    with fast_app_client(db) as client:
+        again = client.app.state.manager.get(body["id"])  # type: ignore[attr-defined]
+        assert (again.in_play, again.state.deal, again.state.penalties, again.match.totals,
+                again.seating.order) == before
+        replayed = [str(a) for a in again.state.history()]
+        shorter = min(len(played), len(replayed))
+        assert played[:shorter] == replayed[:shorter]
+        assert not all(again.in_play)
