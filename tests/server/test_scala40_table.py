@@ -212,3 +212,15 @@ def test_a_restart_deals_the_players_out_out_again(tmp_path: Path) -> None:
         shorter = min(len(played), len(replayed))
         assert played[:shorter] == replayed[:shorter]
         assert not all(again.in_play)
+
+
+def test_partnerships_and_reentry_are_refused_with_the_option_named(client: TestClient) -> None:
+    """The table counts penalties and eliminations per player: the §6.7 variants that change
+    that are refused by name (DEALER_14, which does not, is played)."""
+    for option, value in (("partnerships", "PAIRS_2V2"),
+                          ("reentry", "ONCE_AT_HIGHEST_REMAINING")):
+        response = client.post("/api/tables", json={
+            "preset": "fisca", "seats": ["bot"] * 4, "bot_level": "random",
+            "options": {option: value}})
+        assert response.status_code == 400 and response.json()["detail"].startswith(option)
+    assert create(client, ["bot"] * 4, options={"initial_discard": "DEALER_14"})["id"]
