@@ -271,7 +271,9 @@ class _History:
 
 
 Resolved = tuple[int, S40Meld]  # (meld number, 0 for a new meld; the resulting meld)
-PlanOption = tuple[tuple[int, ...], tuple[m40.Annotation, ...], S40Meld, int]
+# The apertura's candidates: the options (cards, declarations, resulting meld), the meld
+# number of each (0 for a new meld, else the table meld laid off on), the good ones' indices.
+Plan = tuple[list[m40.Option], list[int], set[int]]
 
 
 class Scala40State:
@@ -865,11 +867,10 @@ class Scala40State:
         if not self.opened[seat] and not rules.opening_with_discard:
             return False
         top = self.pile[-1]
-        anyone = rules.lay_off_on_opponents
-        side = self.sides[seat]
         if self.opened[seat] and self.sizes[seat] >= 2 and any(
                 top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
-                if anyone or self.sides[self.meld_owner[i]] == side):
+                if rules.lay_off_on_opponents
+                or self.sides[self.meld_owner[i]] == self.sides[seat]):
             return True  # laid off at once, and a card is left to discard
         must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
         if must_use and self._pick_hopeless(top):
@@ -928,19 +929,22 @@ class Scala40State:
             return out
         seat = self.current
         results: dict[Action, Resolved] = {}
-        if self.dealer_discard:
-            # DEALER_14 (§6.1): the dealer's first action is the discard that starts the pozzo.
-            self._resolved = results
-            return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
         if not self.opened[seat]:
-            options, good = self._opening_plan()
+            if self.dealer_discard:
+                # DEALER_14 (§6.1): the dealer's first action is the discard that starts the
+                # pozzo (he cannot have opened yet).
+                self._resolved = results
+                return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
+            plan = self._opening_plan()
+            options, numbers, good = plan
             for i in sorted(good):
-                cards, notes, meld, number = options[i]
+                cards, notes, meld = options[i]
+                number = numbers[i]
                 self._add(results, Action(ATTACH if number else MELD, cards, number, notes),
                           (number, meld))
             rules = self.rules
             if not (rules.jolly_swap_requires_opened and rules.opening_counts_only_new_melds):
-                self._unopened_extras(results, options, good)
+                self._unopened_extras(results, plan)
         else:
             for action, resolved in self._raw_actions(obligated_only=False):
                 if self._keeps_finish(action, resolved):
@@ -950,8 +954,7 @@ class Scala40State:
         self._resolved = results
         return out
 
-    def _unopened_extras(self, results: dict[Action, Resolved], options: list[PlanOption],
-                         good: set[int]) -> None:
+    def _unopened_extras(self, results: dict[Action, Resolved], plan: Plan) -> None:
         """The actions of a player not yet opened that the plan of the apertura cannot list
         alone, each checked by playing it on a copy: a jolly swap before opening (§6.7
         ``jolly_swap_requires_opened=false``), a meld or lay-off the plan needs only after
@@ -963,10 +966,12 @@ class Scala40State:
         for action, resolved in swaps:
             if self._after_ok(action, resolved):
                 self._add(results, action, resolved)
+        options, numbers, good = plan
         wholes = [Counter(options[i][0]) for i in good]
-        for j, (cards, notes, meld, number) in enumerate(options):
+        for j, (cards, notes, meld) in enumerate(options):
             if j in good:
                 continue
+            number = numbers[j]
             if not swaps:
                 need = Counter(cards)
                 if not any(need <= whole for whole in wholes):
@@ -1005,14 +1010,14 @@ class Scala40State:
 
     def _lay_off_now(self) -> bool:
         seat = self.current
-        rules = self.rules
         if not self.opened[seat]:
             # §6.7 opening_counts_only_new_melds=false: cards laid off in the turn of the
             # apertura count toward it, so they may be laid off before the threshold is met
             # (unless no laying off at all is allowed in that turn).
+            rules = self.rules
             return not rules.opening_counts_only_new_melds and (
                 rules.lay_off_after_opening_same_turn)
-        return not (self.started_unopened and not rules.lay_off_after_opening_same_turn)
+        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
 
     def _swap_now(self) -> bool:
         if self.opened[self.current]:
@@ -1054,9 +1059,9 @@ class Scala40State:
             if self._identical_blocked(meld):
                 continue
             yield Action(MELD, cards, 0, notes), (0, meld)
-        lay_off = self._lay_off_now()
-        swap_ok = lay_off if self.opened[seat] else not rules.jolly_swap_requires_opened
-        if not lay_off and not swap_ok:
+        # Only a player who has opened comes here (the apertura has its own search), so swaps
+        # and lay-offs are allowed together.
+        if not self._lay_off_now():
             return
         only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
         held = {c for c in range(NUM_TYPES) if hand[c]}
@@ -1065,15 +1070,14 @@ class Scala40State:
         side = self.sides[seat]
         for i, meld in enumerate(self.melds):
             number = i + 1
-            if lay_off and (anyone or self.sides[self.meld_owner[i]] == side) \
-                    and not only_picked_meld \
+            if (anyone or self.sides[self.meld_owner[i]] == side) and not only_picked_meld \
                     and ((jolly_held and meld.jolly < 0)
                          or not held.isdisjoint(m40.fitting_cards(meld, rules))):
                 for cards, notes, result in m40.attach_options(meld, hand, rules):
                     if obligated_only and not need.intersection(cards):
                         continue
                     yield Action(ATTACH, cards, number, notes), (number, result)
-            if meld.jolly >= 0 and full[meld.jolly] and swap_ok:
+            if meld.jolly >= 0 and full[meld.jolly]:
                 yield Action(SWAP, (meld.jolly,), number), (number, m40.swap(meld, meld.jolly))
 
     def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
@@ -1109,7 +1113,7 @@ class Scala40State:
         if self._legal_discards():
             return True
         if not self.opened[self.current]:
-            if self._opening_plan()[1]:
+            if self._opening_plan()[2]:
                 return True
             # A swap before opening may bring the jolly an apertura needs.
             return depth > 0 and any(self._after_ok_depth(a, r, depth - 1)
@@ -1128,26 +1132,27 @@ class Scala40State:
 
     # --- the apertura -------------------------------------------------------------------------
 
-    def _opening_plan(self) -> tuple[list[PlanOption], set[int]]:
+    def _opening_plan(self) -> Plan:
         """The new melds (and, under ``opening_counts_only_new_melds=false``, the lay-offs) the
         player not yet opened may put down: those that belong to some set completing the
         apertura this turn (T-43, §6.3 item 2) or a chiusura in mano (§6.4), leaving a card to
-        discard (T-49) and using a jolly the turn owes (T-48).  An option is (cards,
-        declarations, resulting meld, meld number: 0 for a new meld)."""
+        discard (T-49) and using a jolly the turn owes (T-48)."""
         seat = self.current
         rules = self.rules
         hand = self.hands[seat][:]
-        options: list[PlanOption] = [(*o, 0) for o in m40.new_meld_options(hand, rules)
-                                     if not self._identical_blocked(o[2])]
+        options = [o for o in m40.new_meld_options(hand, rules)
+                   if not self._identical_blocked(o[2])]
+        first_attach = len(options)
+        numbers = [0] * first_attach
         gains: list[int] = []
         if not rules.opening_counts_only_new_melds and self._lay_off_now():
             for i, meld in enumerate(self.melds):
                 if self._may_lay_off_on(i, seat):
                     before = meld.opening_points()
-                    for cards, notes, result in m40.attach_options(meld, hand, rules):
-                        options.append((cards, notes, result, i + 1))
-                        gains.append(result.opening_points() - before)
-        first_attach = len(options) - len(gains)
+                    for option in m40.attach_options(meld, hand, rules):
+                        options.append(option)
+                        numbers.append(i + 1)
+                        gains.append(option[2].opening_points() - before)
         owed = self.jolly_owed
         jollies = hand[JOKER]
         need_picked = self._picked_pending()
@@ -1156,7 +1161,7 @@ class Scala40State:
         clean_only = rules.opening_without_jolly
         good: set[int] = set()
         if not options:
-            return options, good
+            return options, numbers, good
         # An upper bound of the points still to gain: every card some meld could use, at its
         # highest value (a jolly as an ace; nothing under apertura senza jolly).
         coverable = {c for o in options for c in o[0]}
@@ -1170,19 +1175,22 @@ class Scala40State:
         base_points = self.turn_clean_points if clean_only else self.turn_points
         base_bound = sum(top[c] * hand[c] for c in coverable)
         if not may_close and base_points + base_bound < rules.opening_threshold:
-            return options, good  # even every usable card at its best value falls short
+            return options, numbers, good  # every usable card at its best value falls short
         values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
-                  for o in options[:first_attach]]
-        values.extend(gain if not (clean_only and JOKER in o[0]) else 0
-                      for gain, o in zip(gains, options[first_attach:], strict=True))
+                  for o in options]
+        for k, gain in enumerate(gains):
+            # A lay-off counts what it adds to its meld; it is clean if it brings no jolly.
+            values[first_attach + k] = (
+                0 if clean_only and JOKER in options[first_attach + k][0] else gain)
         needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
 
         # A jolly owed by a swap and not used in the opening melds may still be laid off once
         # the apertura is down: on a meld without a jolly that has room for it.
-        late_jolly = owed == 1 and rules.lay_off_after_opening_same_turn
+        late_jolly = False
         homes: set[int] = set()
         table_home = False
-        if late_jolly:
+        if owed == 1 and rules.lay_off_after_opening_same_turn:
+            late_jolly = True
             limit = {SEQUENCE: 14, GROUP: rules.group_max_size}
             homes = {i for i, o in enumerate(options)
                      if o[2].jolly < 0 and len(o[2].cards) < limit[o[2].kind]}
@@ -1192,7 +1200,7 @@ class Scala40State:
         def success(points: int, rest: int, picked_ok: bool) -> bool:
             if not picked_ok or rest <= 0:
                 return False
-            if jollies - hand[JOKER] < owed and not (
+            if owed and jollies - hand[JOKER] < owed and not (
                     late_jolly and rest >= 3 and points >= threshold
                     and (table_home or any(i in homes for i in chosen))):
                 return False
@@ -1221,18 +1229,14 @@ class Scala40State:
                 if options[j][2].kind == SEQUENCE:
                     shown = options[j][2].represented()
                     same[shown] = same.get(shown, 0) | 1 << j
-        # Two lay-offs on one meld clash: the ways to lay off list every set of cards at once.
-        on_meld: dict[int, int] = {}
-        for j in range(first_attach, count):
-            on_meld[options[j][3]] = on_meld.get(options[j][3], 0) | 1 << j
-        picks = ([o[3] == 0 and picked in o[0] for o in options] if need_picked
-                 else [False] * count)
-        smallest = min([3, *(len(o[0]) for o in options[first_attach:])])
+        # Whether each option puts the picked card in a new meld (read only while it is owed).
+        picks = ([j < first_attach and picked in options[j][0] for j in range(count)]
+                 if need_picked else [])
         later = [0] * count
         every = [0] * count
         for j in range(count):
             # A meld may go down twice from two copies of its cards (no clash with itself then).
-            clash = on_meld.get(options[j][3], 0) if on_meld else 0
+            clash = 0
             for c, _ in needs[j]:
                 if hand[c] < 2:
                     clash |= users[c]
@@ -1240,6 +1244,16 @@ class Scala40State:
                 clash |= same[options[j][2].represented()]
             every[j] = full & ~clash
             later[j] = every[j] & ~((1 << j) - 1)
+        smallest = 3  # a new meld's cards
+        if gains:
+            # Two lay-offs on one meld clash: a lay-off lists every set of its cards at once.
+            on_meld: dict[int, int] = {}
+            for j in range(first_attach, count):
+                on_meld[numbers[j]] = on_meld.get(numbers[j], 0) | 1 << j
+                smallest = min(smallest, len(options[j][0]))
+            for j in range(first_attach, count):
+                every[j] &= ~on_meld[numbers[j]]
+                later[j] = every[j] & ~((1 << j) - 1)
 
         def search(candidates: int, points: int, bound: int, rest: int,
                    picked_ok: bool) -> bool:
@@ -1274,7 +1288,7 @@ class Scala40State:
 
         picked_ok = not need_picked
         if not search(full, base_points, base_bound, size, picked_ok):
-            return options, good
+            return options, numbers, good
         for i in range(count):
             if i in good:
                 continue
@@ -1290,7 +1304,7 @@ class Scala40State:
             chosen.pop()
             for c in cards:
                 hand[c] += 1
-        return options, good
+        return options, numbers, good
 
     # --- explaining refusals ---------------------------------------------------------------------
 
