@@ -1,7 +1,8 @@
 """A tournament turno played on the server (issue 6: "hands played on ramino's server flow into
 the tournament automatically"): the director opens the turno, each pair's seats are kept for
-its players, bots stand in for them, and when a table's last smazzata ends its scores count in
-the tournament, named by their hand records, exactly once."""
+its players, who sit with their links and play every smazzata; when a table's last one ends
+its scores count in the tournament, named by their hand records, exactly once.  A table the
+players abandoned to the stand-in bots, or ended early, is left to the director."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text, update
 from sqlalchemy.exc import IntegrityError
+from starlette.testclient import WebSocketTestSession
 from typer.testing import CliRunner
 
 from ramino.server import create_app
@@ -37,8 +39,9 @@ from ramino.tournament.model import Discipline, Format, Settings
 from ramino.tournament.scoring import score_scores, vp_table
 from ramino.tournament.tournament import Tournament
 
-from .conftest import fast_app_client, live_server, migrated_to, recv
+from .conftest import Frame, act, fast_app_client, live_server, migrated_to, recv
 from .test_cluster import services  # noqa: F401 - PostgreSQL (and Redis) for this test
+from .test_no_leak import Inbox
 
 TOKEN = "arbitro"
 DEALS = 2
@@ -84,7 +87,7 @@ def wait(done: Any, what: str, seconds: float = 60) -> None:
         time.sleep(0.02)
 
 
-def play_round(client: TestClient, server_table: str) -> Table:
+def stand_ins_play(client: TestClient, server_table: str) -> Table:
     """Nobody comes: bots stand in for all four players (grace 0 from now), and someone at the
     table deals each next smazzata, until the turno's last one has ended."""
     manager = manager_of(client)
@@ -98,6 +101,53 @@ def play_round(client: TestClient, server_table: str) -> Table:
             client.portal.call(manager.next_hand, table,  # type: ignore[union-attr]
                                Client("Anna", 0), hand_no)
     assert table.match_over()
+    return table
+
+
+def players_play(client: TestClient, opened: dict[str, Any], rng: random.Random) -> Table:
+    """The four players sit with their links and play every smazzata of the turno through the
+    WebSocket (seeded random legal moves), seat 0 dealing the next one."""
+    server_table = opened["server_table"]
+    sockets: dict[int, WebSocketTestSession] = {}
+    inbox: dict[int, Inbox] = {}
+    try:
+        for seat in opened["seats"]:
+            ws = client.websocket_connect("/ws")
+            ws.__enter__()
+            sockets[seat["seat"]] = ws
+            inbox[seat["seat"]] = Inbox(ws)
+            key = seat["url"].split("key=")[1]
+            ws.send_text(json.dumps({"type": "join", "table": server_table, "token": key}))
+            assert inbox[seat["seat"]].until(lambda f: f["type"] == "welcome")["seat"] == \
+                seat["seat"]
+        for hand_no in range(DEALS):
+            acted = 0
+            for _ in range(3000):
+                def seen(f: Frame, hand_no: int = hand_no, acted: int = acted) -> bool:
+                    return bool(f["type"] == "update" and f["hand_no"] == hand_no
+                                and f["version"] >= acted)
+                frame = inbox[0].until(seen)
+                if frame["result"] is not None:
+                    break
+                seat, version = frame["view"]["current"], frame["version"]
+
+                def turn(f: Frame, hand_no: int = hand_no, version: int = version) -> bool:
+                    return bool(f["type"] == "update" and f["hand_no"] == hand_no
+                                and f["version"] == version)
+                mine = frame if seat == 0 else inbox[seat].until(turn)
+                act(sockets[seat], rng.choice(mine["legal"]), version)
+                acted = version + 1
+            else:
+                raise AssertionError(f"hand {hand_no} of {server_table} did not end")
+            if hand_no < DEALS - 1:
+                sockets[0].send_text(json.dumps({"type": "next", "hand_no": hand_no}))
+        errors = [f for box in inbox.values() for f in box.frames if f["type"] == "error"]
+        assert not errors, errors
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+    table = manager_of(client).get(server_table)
+    assert table is not None and table.match_over() and not table.standins()
     return table
 
 
@@ -128,8 +178,9 @@ def test_a_turno_played_on_the_server_counts_in_the_standings(tmp_path: Path) ->
                 side = seated.ns if seat["seat"] % 2 == 0 else seated.ew
                 assert seat["side"] == ("ns" if seat["seat"] % 2 == 0 else "ew")
                 assert seat["player"] in t.entrant(side[0]).members
+        rng = random.Random(29)
         for o in opened:
-            table = play_round(client, o["server_table"])
+            table = players_play(client, o, rng)
             with pytest.raises(ProtocolError, match="turno is over"):  # no rematch
                 client.portal.call(manager_of(client).next_hand,  # type: ignore[union-attr]
                                    table, Client("Anna", 0), DEALS - 1)
@@ -145,10 +196,7 @@ def test_a_turno_played_on_the_server_counts_in_the_standings(tmp_path: Path) ->
     with server(tmp_path / "s.db", path) as client:
         for o, entry in zip(opened, sorted(done, key=lambda a: a.detail), strict=True):
             server_table = o["server_table"]
-            records = entry.detail.split("records ")[1].split(";")[0].split(", ")
-            players = [seat["player"] for seat in o["seats"]]  # nobody came: bots for all
-            assert entry.detail.endswith("; a bot played for absent players in " + "; ".join(
-                f"smazzata {h + 1}: {', '.join(players)}" for h in range(DEALS)))
+            records = entry.detail.split("records ")[1].split(", ")
             assert records == [f"{server_table}/{h}" for h in range(DEALS)]
             assert f"server table {server_table}" in entry.detail
             ns, ew = [], []
@@ -176,7 +224,7 @@ def test_a_restart_sends_what_was_not_sent_and_never_twice(tmp_path: Path) -> No
     with server(db, path, rng=random.Random(5)) as client:
         opened = open_round(client)
         first = opened[0]["server_table"]
-        play_round(client, first)
+        players_play(client, opened[0], random.Random(31))
         feed = manager_of(client).tournament
         assert isinstance(feed, TournamentFeed)
         client.portal.call(feed.settled)  # type: ignore[union-attr]
@@ -420,5 +468,39 @@ def test_the_link_on_postgresql(services: tuple[str, str]) -> None:  # noqa: F81
         assert store.tournament_links("/club.json") == []
         kept = store.load_table("pg")
         assert kept is not None and kept.tournament is None
+    finally:
+        store.close()
+
+
+def test_an_abandoned_table_is_left_to_the_director(tmp_path: Path) -> None:
+    """Nobody comes and bots play the whole turno for the absent players: the engine's score
+    is not the pairs' result, so nothing counts; the trail says so, once, even after a
+    restart, and the director enters the result by hand."""
+    path = tmp_path / "club.json"
+    new_tournament(path)
+    db = tmp_path / "s.db"
+    with server(db, path, rng=random.Random(8)) as client:
+        opened = open_round(client)
+        first = opened[0]["server_table"]
+        stand_ins_play(client, first)
+        feed = manager_of(client).tournament
+        assert isinstance(feed, TournamentFeed)
+        client.portal.call(feed.settled)  # type: ignore[union-attr]
+        assert feed.submit(first) == "abandoned"  # asked again: the same answer, no new line
+    with server(db, path) as client:  # a restart looks again: still nothing to count
+        feed = manager_of(client).tournament
+        assert isinstance(feed, TournamentFeed)
+        client.portal.call(feed.settled)  # type: ignore[union-attr]
+    t = tournament_store.load(path)
+    assert not t.table(1, opened[0]["table"]).confirmed
+    notes = [a for a in t.audit if a.action == "server-abandoned"]
+    assert len(notes) == 1 and f"server table {first}" in notes[0].detail
+    players = ", ".join(seat["player"] for seat in opened[0]["seats"])
+    assert notes[0].detail.endswith(f"smazzata {DEALS}: {players})")
+    with tournament_store.change(path) as t:
+        t.director_result(1, opened[0]["table"], [100, 0], [0, 0], "forfeit")
+    store = Store(database_url(db))
+    try:
+        assert TournamentFeed(TableManager(store), path).submit(first) == "already"
     finally:
         store.close()

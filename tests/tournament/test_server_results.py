@@ -88,3 +88,14 @@ def test_writers_take_turns_on_the_file(tmp_path: Path) -> None:
         t.register("Never saved")
         raise KeyError("the change fails")
     assert len(store.load(path).entrants) == 12
+
+
+def test_an_abandoned_server_table_counts_nothing_and_is_noted_once() -> None:
+    t = make(4, [Format.DANESE_PURO], deals=2)
+    t.seat_next()
+    for _ in range(2):
+        assert t.server_abandoned(1, 1, "server table abc") == "abandoned"
+    assert not t.table(1, 1).confirmed
+    assert [a.action for a in t.audit].count("server-abandoned") == 1
+    t.director_result(1, 1, [0, 0], [100, 0], "forfeit")
+    assert t.server_abandoned(1, 1, "server table abc") == "already"

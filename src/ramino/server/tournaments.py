@@ -9,9 +9,11 @@ player by a seat key; the link to the tournament table is stored with the server
 outlives a restart.  When a hand ends, :meth:`TournamentFeed.hand_ended` (called by the table
 manager, which must not wait) starts a background submission: it reads the stored hands and,
 if every smazzata of the turno ended by the rules (none ended early by agreement, none left
-unplayed), writes the per-smazzata scores into the tournament as a result that counts at once
-(the engine scored it), naming the server table, its hand records and any player a bot stood
-in for (absent past the grace period), so that the director can judge an abandoned table.
+unplayed, nobody away when a smazzata ended), writes the per-smazzata scores into the
+tournament as a result that counts at once (the engine scored it), naming the server table,
+its hand records and any player a bot stood in for a while.  An abandoned table (a bot
+finished a smazzata for a player who had gone) is not counted: the trail says so and the
+director enters the result.
 The tournament answers "already" to a result it holds, and the link is marked sent
 afterwards, so a retry or a restart never counts a table twice.
 """
@@ -131,18 +133,27 @@ class TournamentFeed:
         ew = [int(h.result["scores"][1]) for h in hands if h.result is not None]
         source = (f"server table {table_id}, records "
                   f"{record_ids(table_id, [h.hand_no for h in hands])}")
-        absent = []
+        absent, gone = [], []
         for h in hands:
-            # The engine's score stands, but the director should know who did not play.
-            seats = sorted({h.actions[seq - 1][0] for seq in
-                            self.store.bot_actions(table_id, h.hand_no) if seq <= len(h.actions)})
+            by_bot = {seq for seq in self.store.bot_actions(table_id, h.hand_no)
+                      if seq <= len(h.actions)}
+            seats = sorted({h.actions[seq - 1][0] for seq in by_bot})
             if seats:
                 names = ", ".join(stored.seats[seat].name or f"seat {seat}" for seat in seats)
                 absent.append(f"smazzata {h.hand_no + 1}: {names}")
+            # A player whose last turn of a smazzata a bot played was away when it ended: the
+            # server's abandonment (tournament tables have no clock to run out).
+            last = {seat: seq for seq, (seat, _text) in enumerate(h.actions, start=1)}
+            gone += [seat for seat, seq in last.items() if seq in by_bot]
         if absent:
             source += "; a bot played for absent players in " + "; ".join(absent)
         with tournament_store.change(self.path) as t:
-            status = t.server_result(link.round_no, link.table_no, ns, ew, source)
+            if gone:
+                status = t.server_abandoned(link.round_no, link.table_no, source)
+            else:
+                status = t.server_result(link.round_no, link.table_no, ns, ew, source)
+        if gone:
+            return status  # not sent: the director's to decide, and this is checked again
         self.store.mark_submitted(table_id)
         log.info("table %s: turno %d table %d %s", table_id, link.round_no, link.table_no,
                  status)

@@ -196,6 +196,19 @@ class Tournament:
                   f"{where}: N-S {ns_scores} E-W {ew_scores} from {source}")
         return "counted"
 
+    def server_abandoned(self, round_number: int, table_number: int, source: str) -> str:
+        """The game server's table was abandoned (a bot finished for a player who had gone):
+        nothing counts, the director decides; noted once in the trail.  Returns "abandoned",
+        or "already" when a result counts already."""
+        table = self.table(round_number, table_number)
+        if table.confirmed:
+            return "already"
+        detail = (f"turno {round_number} table {table_number}: abandoned on the server, not "
+                  f"counted; the director enters the result ({source})")
+        if not any(a.action == "server-abandoned" and a.detail == detail for a in self.audit):
+            self._log("server", "server-abandoned", detail)
+        return "abandoned"
+
     def penalize(
         self, entrant_id: int, vp: int, reason: str, mp: int = 0, round_number: int | None = None,
         actor: str = "director",
