@@ -300,6 +300,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         assert page.locator("#hand button.card").count() in (13, 14)
         assert "penalità 0 di 101" in (page.locator("#seats").text_content() or "")
         assert page.locator("#pozzetti").count() == 0
+        assert page.locator("#do-pick").text_content() == "Prendi dal pozzo (p)"
         watcher = context.new_page()
         watcher.goto(page.url + "?watch=1")
         watcher.locator("#board").wait_for(state="visible", timeout=10_000)
