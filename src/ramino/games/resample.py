@@ -22,9 +22,11 @@ Not in the observation and so reset in the guess: the stallo streak and a called
 from __future__ import annotations
 
 import random
+from typing import overload
 
 from ramino.cards import NUM_TYPES, to_counts
 from ramino.games.burraco import PHASE_OVER, BurracoState, Observation
+from ramino.games.scala40 import Scala40Observation, Scala40State
 from ramino.rules.options import RuleSet
 
 
@@ -45,9 +47,23 @@ def unseen_cards(observation: Observation, rules: RuleSet) -> list[int]:
     return [c for c in range(NUM_TYPES) for _ in range(left[c])]
 
 
-def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> BurracoState:
+@overload
+def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> BurracoState: ...
+
+
+@overload
+def resample(observation: Scala40Observation, rng: random.Random, rules: RuleSet
+             ) -> Scala40State: ...
+
+
+def resample(observation: Observation | Scala40Observation, rng: random.Random,
+             rules: RuleSet) -> BurracoState | Scala40State:
     """A state that ``observation.seat`` cannot tell from the real one, hidden cards dealt by
-    ``rng`` (the same ``rng`` state gives the same guess)."""
+    ``rng`` (the same ``rng`` state gives the same guess).  A Scala 40 observation gets a Scala
+    40 hand (``ramino.games.scala40_resample``)."""
+    if isinstance(observation, Scala40Observation):
+        from ramino.games.scala40_resample import resample_scala40  # it uses take_hidden
+        return resample_scala40(observation, rng, rules)
     if observation.phase == PHASE_OVER:
         raise ValueError("the hand is over: there is nothing hidden left to guess")
     seat = observation.seat
@@ -60,13 +76,14 @@ def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> Bu
             continue
         known = list(observation.known_cards[other])
         missing = observation.hand_sizes[other] - len(known)
-        hands.append(known + _take(hidden, missing))
+        hands.append(known + take_hidden(hidden, missing))
     pending: list[list[int] | None] = [
-        _take(hidden, size) if size else None for size in observation.pending_pozzetto_sizes]
-    pozzetti = [_take(hidden, size) for size in observation.pozzetti_left]
-    stock = _take(hidden, observation.stock_size)
+        take_hidden(hidden, size) if size else None for size in observation.pending_pozzetto_sizes]
+    pozzetti = [take_hidden(hidden, size) for size in observation.pozzetti_left]
+    stock = take_hidden(hidden, observation.stock_size)
     # Under a closed pile (§4.1) only the top is face up; the cards under it are guessed too.
-    pile = _take(hidden, observation.pile_size - len(observation.pile)) + list(observation.pile)
+    pile = [*take_hidden(hidden, observation.pile_size - len(observation.pile)),
+            *observation.pile]
     if hidden:
         raise ValueError(f"observation counts leave {len(hidden)} cards unplaced")
     state = BurracoState.from_position(
@@ -82,7 +99,8 @@ def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> Bu
     return state
 
 
-def _take(cards: list[int], n: int) -> list[int]:
+def take_hidden(cards: list[int], n: int) -> list[int]:
+    """The last ``n`` of the shuffled hidden ``cards``, removed from them."""
     if n > len(cards):
         raise ValueError(f"observation counts need {n} more hidden cards than exist")
     taken = cards[len(cards) - n:]
