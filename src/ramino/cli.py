@@ -363,14 +363,18 @@ def arena_command(
     out: Annotated[Path, typer.Option(help="where --ladder writes its table and chart")
                    ] = Path("arena"),
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+    players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
+                       ] = None,
 ) -> None:
     """Duplicate matches between bots (issue 4): mean points per hand with a bootstrap 95% CI,
-    match win rate, FIBUR VP, illegal actions and honesty failures."""
+    match win rate, FIBUR VP, illegal actions and honesty failures.  With --preset fisca the
+    bots play Scala 40 (--players 2..6): A in the even seats, then in the odd ones."""
     from ramino.arena.command import arena
     try:
         status = arena(bot_a, bot_b, deals=deals, preset_name=preset_name, ladder=ladder,
                        jobs=jobs, seed=seed, first_deal=first_deal, early_stop=early_stop,
-                       honesty_every=honesty_every, records=records, out=out, as_json=as_json)
+                       honesty_every=honesty_every, records=records, out=out, as_json=as_json,
+                       players=players)
     except (ValueError, RulesError) as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(EXIT_MALFORMED) from None

@@ -15,7 +15,7 @@ from ramino.records import load_document, replay
 
 
 def test_a_deal_is_played_at_both_tables_with_the_sides_swapped() -> None:
-    same = play_deal(("greedy", "greedy", "fibur", 3, 0, 5, False))
+    same = play_deal(("greedy", "greedy", "fibur", 3, 0, 5, False, None))
     # The same bot on both sides: the two tables mirror each other exactly.
     assert same.first == (same.second[1], same.second[0])
     assert same.diff == 0
@@ -69,11 +69,24 @@ def test_cli_arena_json() -> None:
 
 @pytest.mark.parametrize("args,message", [
     (["arena", "greedy", "grandmaster"], "unknown bot"),
-    (["arena", "greedy", "random", "--preset", "fisca"], "Burraco"),
+    (["arena", "greedy", "random", "--preset", "fisca", "--players", "7"], "players"),
 ])
 def test_cli_arena_refuses_bad_input(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, [*args, "--deals", "1", "--jobs", "1"])
     assert result.exit_code == 2 and message in result.output
+
+
+def test_cli_arena_plays_scala40() -> None:
+    """RULES.md §6: the same names play Scala 40 under the fisca preset, for 2 to 6 players."""
+    result = CliRunner().invoke(app, ["arena", "greedy", "random", "--preset", "fisca",
+                                      "--players", "3", "--deals", "1", "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    match = json.loads(result.output)["matches"][0]
+    assert match["illegal_actions"] == 0 and match["honesty_failures"] == 0
+    assert match["vp_a"] is None and 0 <= match["closes_a"] <= 1
+    table = CliRunner().invoke(app, ["arena", "greedy", "random", "--preset", "fisca",
+                                     "--deals", "1", "--jobs", "1"])
+    assert table.exit_code == 0 and "closes" in table.output
 
 
 @pytest.mark.parametrize("preset_name", ["international", "buraco-fechado"])
@@ -85,7 +98,7 @@ def test_other_partnership_presets_play_legally(preset_name: str) -> None:
 
 
 def test_cross_play_seats_partners_with_different_bots() -> None:
-    mixed = play_deal(("greedy+random", "greedy", "fibur", 5, 0, 0, True))
+    mixed = play_deal(("greedy+random", "greedy", "fibur", 5, 0, 0, True, None))
     first, second = mixed.records
     assert first["players"] == ["greedy", "greedy", "random", "greedy"]
     assert second["players"] == ["greedy", "greedy", "greedy", "random"]

@@ -4,6 +4,7 @@ decision for a fixed bot seed; the oracle, which reads the true state, is the co
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +12,10 @@ from ramino.bots.oracle import OracleBot
 from ramino.bots.registry import make_bot
 from ramino.games.burraco import BurracoState
 from ramino.games.resample import resample
-from ramino.rules import preset
+from ramino.games.scala40 import Scala40State
+from ramino.rules import RuleSet, make_rules, preset
+
+GameState = BurracoState | Scala40State
 
 FIBUR = preset("fibur")
 HONEST = ["random", "greedy", "expert", "search:samples=2,candidates=2"]
@@ -24,28 +28,39 @@ def twin(state: BurracoState, seat: int, rng: random.Random) -> BurracoState:
     return other
 
 
-@pytest.mark.parametrize("spec", HONEST)
-def test_hidden_cards_never_change_a_decision(spec: str) -> None:
+def assert_honest(spec: str, rules: RuleSet, new_hand: Callable[[int], GameState], *,
+                  every: int, limit: int) -> None:
+    """At every ``every``-th decision of greedy play, a fresh copy of the bot decides on the
+    real position and on a twin with every card the seat cannot see dealt again."""
     rng = random.Random(spec)
     checked = changed_worlds = 0
+    players = rules.players
     for deal in (1, 2):
-        state = BurracoState.new_hand(FIBUR, seed=deal)
-        seats = [make_bot("greedy", 10 + s, FIBUR) for s in range(4)]
+        state = new_hand(deal)
+        seats = [make_bot("greedy", 10 + s, rules) for s in range(players)]
         step = 0
-        while not state.is_over and step < 160:
+        while not state.is_over and step < limit:
             seat = state.current
-            if step % 9 == 0:
-                choice = make_bot(spec, 77, FIBUR).choose(state.observation(seat),
-                                                          state.legal_actions())
-                other = twin(state, seat, rng)
-                changed_worlds += other.hands[(seat + 1) % 4] != state.hands[(seat + 1) % 4]
-                again = make_bot(spec, 77, FIBUR).choose(other.observation(seat),
+            if step % every == 0:
+                seen = state.observation(seat)
+                choice = make_bot(spec, 77, rules).choose(seen, state.legal_actions())
+                other = resample(seen, rng, rules)
+                assert other.observation(seat) == seen
+                nxt = (seat + 1) % players
+                changed_worlds += other.hands[nxt] != state.hands[nxt]
+                again = make_bot(spec, 77, rules).choose(other.observation(seat),
                                                          other.legal_actions())
                 assert again == choice, f"{spec} changed its mind at step {step} of deal {deal}"
                 checked += 1
             state.apply(seats[seat].choose(state.observation(seat), state.legal_actions()))
             step += 1
     assert checked >= 10 and changed_worlds >= 5
+
+
+@pytest.mark.parametrize("spec", HONEST)
+def test_hidden_cards_never_change_a_decision(spec: str) -> None:
+    assert_honest(spec, FIBUR, lambda deal: BurracoState.new_hand(FIBUR, seed=deal),
+                  every=9, limit=160)
 
 
 def test_the_check_catches_a_bot_that_sees_the_state() -> None:
@@ -70,3 +85,16 @@ def test_the_check_catches_a_bot_that_sees_the_state() -> None:
             state.apply(make_bot("greedy", seat, FIBUR).choose(state.observation(seat), legal))
             step += 1
     assert differences > 0
+
+
+HONEST_40 = ["random", "greedy", "expert"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("spec", HONEST_40)
+def test_scala40_hidden_cards_never_change_a_decision(spec: str, players: int) -> None:
+    """RULES.md §6: the other hands and the tallone are hidden; changing them never changes
+    a Scala 40 bot's choice (the pozzo and the table are public)."""
+    rules = make_rules("fisca", {"players": players})
+    assert_honest(spec, rules, lambda deal: Scala40State.new_hand(rules, seed=deal),
+                  every=5, limit=200)

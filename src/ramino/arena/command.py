@@ -16,7 +16,8 @@ from ramino.arena.ladder import LADDER, run_ladder, write_ladder
 
 def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
           ladder: bool, jobs: int | None, seed: int, first_deal: int, early_stop: bool,
-          honesty_every: int, records: Path | None, out: Path, as_json: bool) -> int:
+          honesty_every: int, records: Path | None, out: Path, as_json: bool,
+          players: int | None = None) -> int:
     """Run a duplicate match (or the ladder) and print the report; the exit status is 1 when
     a bot made an illegal action or failed the honesty replay."""
     console = Console(highlight=False)
@@ -33,7 +34,7 @@ def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
                 progress.advance(task)
 
             result = run_ladder(bots, deals=deals, preset_name=preset_name, jobs=jobs,
-                                honesty_every=honesty_every, progress=tick)
+                                honesty_every=honesty_every, players=players, progress=tick)
             files = write_ladder(result, out)
             summaries = result.matches
         else:
@@ -48,7 +49,8 @@ def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
 
             report = run_match(bot_a, bot_b, deals=deals, preset_name=preset_name, jobs=jobs,
                                seed=seed, first_deal=first_deal, early_stop=early_stop,
-                               honesty_every=honesty_every, records=records, progress=tick)
+                               honesty_every=honesty_every, records=records, players=players,
+                               progress=tick)
             summaries = [report.summary()]
             files = [records] if records is not None else []
     if as_json:
@@ -58,14 +60,22 @@ def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
         print(json.dumps(payload, indent=2))
     else:
         table = Table(title=f"duplicate deals, preset {preset_name}")
-        for col in ("A", "B", "deals", "mean A−B / hand", "95% CI", "match wins A", "VP A",
+        # Scala 40 has no VP: who closed and the penalty points each bot paid instead.
+        scala40 = bool(summaries) and "closes_a" in summaries[0]
+        middle = (("closes A / B", "penalty per hand A / B") if scala40 else
+                  ("match wins A", "VP A"))
+        for col in ("A", "B", "deals", "mean A−B / hand", "95% CI", *middle,
                     "illegal", "honesty fail/checks"):
             table.add_column(col)
         for m in summaries:
+            if scala40:
+                cells = (f"{m['closes_a']:.2f} / {m['closes_b']:.2f}",
+                         f"{m['penalty_per_hand_a']:.1f} / {m['penalty_per_hand_b']:.1f}")
+            else:
+                cells = (_number(m["match_win_rate"], ".2f"), _number(m["vp_a"], ".1f"))
             table.add_row(m["bot_a"], m["bot_b"], str(m["deals"]),
                           f"{m['mean_diff_per_hand']:+.1f}",
-                          f"[{m['ci95_low']:+.1f}, {m['ci95_high']:+.1f}]",
-                          _number(m["match_win_rate"], ".2f"), _number(m["vp_a"], ".1f"),
+                          f"[{m['ci95_low']:+.1f}, {m['ci95_high']:+.1f}]", *cells,
                           str(m["illegal_actions"]),
                           f"{m['honesty_failures']}/{m['honesty_checks']}")
         console.print(table)

@@ -4,6 +4,13 @@ swapped, so the cards cancel out and only the play is measured.
 Deals run in worker processes (every core by default); the report gives the mean point
 difference per hand with a bootstrap 95% interval, the match win rate, the FIBUR VP
 (RULES.md §7.1), the illegal-action and honesty-failure counts, and each bot's thinking time.
+Scala 40 (RULES.md §6) is individual, for 2 to 6 players: at the first table A sits in the
+even seats and B in the odd ones, at the second the other way round, so every seat's cards are
+played once by each bot.  A hand's points are minus the penalty points (§6.5), so a positive
+difference still means A played better; it is per player and hand (the sum over the seats of
+A's points minus B's at that seat, over the number of seats).  Scala 40 has no VP table: the
+report gives the share of hands each bot closed instead of match wins and VP.
+
 With ``early_stop`` the match stops as soon as a 99% interval excludes zero (after
 ``min_deals``): looking often costs confidence, so the stop uses the wider interval.
 """
@@ -20,9 +27,9 @@ from typing import Any
 
 from ramino.arena.play import play_hand
 from ramino.arena.stats import bootstrap_ci, match_results, mean
-from ramino.bots.registry import parse_spec
+from ramino.bots.registry import make_bot
 from ramino.rules import preset
-from ramino.rules.options import RuleSet
+from ramino.rules.options import RuleSet, build_ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +44,15 @@ class DealResult:
     seconds_b: float
     decisions: int
     records: tuple[dict[str, Any], ...] = ()
+    # Burraco: the two tables' side totals, halved.  Scala 40: every seat once for A and once
+    # for B, over the number of seats (a player's hand).
+    divisor: int = 2
+    closes: tuple[int, int] = (0, 0)  # Scala 40: hands closed by an A seat, by a B seat
 
     @property
     def diff(self) -> float:
         """A's mean advantage per hand on this deal."""
-        return ((self.first[0] - self.first[1]) + (self.second[0] - self.second[1])) / 2
+        return ((self.first[0] - self.first[1]) + (self.second[0] - self.second[1])) / self.divisor
 
 
 @dataclass(slots=True)
@@ -59,17 +70,32 @@ class MatchReport:
     def summary(self, deals_per_match: int = 4) -> dict[str, Any]:
         diffs = self.diffs
         lo, hi = bootstrap_ci(diffs)
+        scala40 = any(d.divisor != 2 for d in self.deals)
         win_rate, vp = match_results([d.first for d in self.deals],
                                      [d.second for d in self.deals], deals_per_match)
         hands = 2 * len(self.deals)
+        full = len(self.deals) >= deals_per_match and not scala40
+        extra: dict[str, Any] = {}
+        if scala40:
+            closes_a = sum(d.closes[0] for d in self.deals)
+            closes_b = sum(d.closes[1] for d in self.deals)
+            seat_hands = max(1, sum(d.divisor for d in self.deals))
+            extra = {
+                "closes_a": closes_a / max(1, hands), "closes_b": closes_b / max(1, hands),
+                "penalty_per_hand_a": -sum(d.first[0] + d.second[0] for d in self.deals)
+                / seat_hands,
+                "penalty_per_hand_b": -sum(d.first[1] + d.second[1] for d in self.deals)
+                / seat_hands,
+            }
         return {
             "bot_a": self.bot_a, "bot_b": self.bot_b, "preset": self.preset,
             "deals": len(self.deals), "hands": hands,
             "mean_diff_per_hand": mean(diffs), "ci95_low": lo, "ci95_high": hi,
-            # No full match played: no win rate and no VP rather than a misleading zero.
-            "match_win_rate": win_rate if len(self.deals) >= deals_per_match else None,
-            "matches": len(self.deals) // deals_per_match,
-            "vp_a": vp if len(self.deals) >= deals_per_match else None,
+            # No full match played (or Scala 40, which has no VP table): no win rate and no VP
+            # rather than a misleading zero.
+            "match_win_rate": win_rate if full else None,
+            "matches": len(self.deals) // deals_per_match if not scala40 else 0,
+            "vp_a": vp if full else None,
             "deals_per_match": deals_per_match,
             "illegal_actions": sum(d.illegal for d in self.deals),
             "honesty_checks": sum(d.honesty_checks for d in self.deals),
@@ -77,6 +103,7 @@ class MatchReport:
             "stopped_early": self.stopped_early,
             "seconds_per_hand_a": sum(d.seconds_a for d in self.deals) / max(1, hands),
             "seconds_per_hand_b": sum(d.seconds_b for d in self.deals) / max(1, hands),
+            **extra,
         }
 
 
@@ -87,10 +114,15 @@ def side(spec: str) -> tuple[str, str]:
     return (first, second if plus else first)
 
 
-def play_deal(args: tuple[str, str, str, int, int, int, bool]) -> DealResult:
+Task = tuple[str, str, str, int, int, int, bool, int | None]
+
+
+def play_deal(args: Task) -> DealResult:
     """One deal at both tables (a worker's job; plain arguments so that it pickles)."""
-    bot_a, bot_b, preset_name, deal, seed, honesty_every, keep = args
-    rules = preset(preset_name)
+    bot_a, bot_b, preset_name, deal, seed, honesty_every, keep, players = args
+    rules = arena_rules(preset_name, players)
+    if rules.game == "scala40":
+        return _play_deal_40(rules, bot_a, bot_b, deal, seed, honesty_every, keep)
     a1, a2 = side(bot_a)
     b1, b2 = side(bot_b)
     first = play_hand(rules, deal, (a1, b1, a2, b2), seed=seed,
@@ -111,27 +143,71 @@ def play_deal(args: tuple[str, str, str, int, int, int, bool]) -> DealResult:
         records=records)
 
 
-def check_rules(preset_name: str) -> RuleSet:
+def _play_deal_40(rules: RuleSet, bot_a: str, bot_b: str, deal: int, seed: int,
+                  honesty_every: int, keep: bool) -> DealResult:
+    """A Scala 40 deal at both tables: A in the even seats then in the odd ones."""
+    a = side(bot_a)
+    b = side(bot_b)
+    n = rules.players
+    first_seats = tuple(a[(s // 2) % 2] if s % 2 == 0 else b[(s // 2) % 2] for s in range(n))
+    second_seats = tuple(b[(s // 2) % 2] if s % 2 == 0 else a[(s // 2) % 2] for s in range(n))
+    tables = []
+    points: list[tuple[int, int]] = []
+    closes = [0, 0]
+    for k, seats in enumerate((first_seats, second_seats)):
+        out = play_hand(rules, deal, seats, seed=seed, honesty_every=honesty_every,
+                        keep_record=keep)
+        a_seats = [s for s in range(n) if (s % 2 == 0) == (k == 0)]
+        total_a = -sum(out.scores[s] for s in a_seats)
+        total_b = -sum(out.scores[s] for s in range(n) if s not in a_seats)
+        points.append((total_a, total_b))
+        if out.closed_by is not None:
+            closes[0 if out.closed_by in a_seats else 1] += 1
+        tables.append((out, a_seats))
+    return DealResult(
+        deal=deal, first=points[0], second=points[1],
+        illegal=sum(t.illegal for t, _ in tables),
+        honesty_checks=sum(t.honesty_checks for t, _ in tables),
+        honesty_failures=sum(t.honesty_failures for t, _ in tables),
+        seconds_a=sum(t.seconds[s] for t, seats in tables for s in seats),
+        seconds_b=sum(t.seconds[s] for t, seats in tables for s in range(n) if s not in seats),
+        decisions=sum(t.decisions for t, _ in tables),
+        records=tuple(t.record for t, _ in tables if t.record is not None),
+        divisor=n, closes=(closes[0], closes[1]))
+
+
+def arena_rules(preset_name: str, players: int | None = None) -> RuleSet:
+    """The preset, with ``players`` seats if given (Scala 40: 2 to 6)."""
     rules = preset(preset_name)
+    if players is not None and players != rules.players:
+        rules = build_ruleset(rules, {"players": players})
+    return rules
+
+
+def check_rules(preset_name: str, players: int | None = None) -> RuleSet:
+    rules = arena_rules(preset_name, players)
+    if rules.game == "scala40":
+        return rules
     if rules.game not in ("burraco", "buraco") or rules.players != 4:
-        raise ValueError(f"the arena's bots play 4-player Burraco or Buraco in partnerships; "
-                         f"preset {preset_name!r} is {rules.game} for {rules.players}")
+        raise ValueError(f"the arena's bots play 4-player Burraco or Buraco in partnerships "
+                         f"or Scala 40; preset {preset_name!r} is {rules.game} for "
+                         f"{rules.players}")
     return rules
 
 
 def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
               first_deal: int = 1, seed: int = 0, jobs: int | None = None,
               honesty_every: int = 10, early_stop: bool = False, min_deals: int = 40,
-              records: Path | None = None,
+              records: Path | None = None, players: int | None = None,
               progress: Callable[[DealResult], None] | None = None) -> MatchReport:
     """Play ``deals`` duplicate deals (seeds ``first_deal`` on) between two bot specs."""
-    check_rules(preset_name)
+    rules = check_rules(preset_name, players)
     for spec in (*side(bot_a), *side(bot_b)):
-        parse_spec(spec)
+        make_bot(spec, 0, rules)  # refuse an unknown bot or setting before any worker starts
     report = MatchReport(bot_a, bot_b, preset_name)
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(bot_a, bot_b, preset_name, first_deal + k, seed, honesty_every,
-              records is not None) for k in range(deals)]
+    tasks: list[Task] = [(bot_a, bot_b, preset_name, first_deal + k, seed, honesty_every,
+                          records is not None, players) for k in range(deals)]
     sink = None
     if records is not None:
         records.parent.mkdir(parents=True, exist_ok=True)
@@ -156,8 +232,7 @@ def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
     return report
 
 
-def _results(tasks: list[tuple[str, str, str, int, int, int, bool]],
-             jobs: int) -> Iterator[DealResult]:
+def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
     if jobs <= 1:
         for task in tasks:
             yield play_deal(task)

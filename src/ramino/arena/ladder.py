@@ -43,13 +43,14 @@ class LadderResult:
 
 
 def run_ladder(bots: Sequence[str], *, deals: int, preset_name: str = "fibur",
-               jobs: int | None = None, honesty_every: int = 10,
+               jobs: int | None = None, honesty_every: int = 10, players: int | None = None,
                progress: Callable[[DealResult], None] | None = None) -> LadderResult:
     wins: dict[tuple[str, str], float] = {}
     summaries = []
     for a, b in itertools.combinations(bots, 2):
         report: MatchReport = run_match(a, b, deals=deals, preset_name=preset_name, jobs=jobs,
-                                        honesty_every=honesty_every, progress=progress)
+                                        honesty_every=honesty_every, players=players,
+                                        progress=progress)
         for d in report.deals:
             wins[(a, b)] = wins.get((a, b), 0.0) + (1.0 if d.diff > 0 else
                                                     0.5 if d.diff == 0 else 0.0)

@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from ramino.bots.random_bot import Bot
 from ramino.games.burraco import BurracoState, Observation
+from ramino.games.scala40 import Scala40Observation, Scala40State
 
 BotFactory = Callable[[int], Bot]
 """Makes a bot from its seed: the same seed and the same observations give the same choices."""
@@ -22,15 +23,16 @@ BotFactory = Callable[[int], Bot]
 class SeesState(Protocol):
     """A bot that reads the true state (the oracle): never an opponent, measurement only."""
 
-    def see(self, state: BurracoState) -> None: ...
+    def see(self, state: BurracoState | Scala40State) -> None: ...
 
 
-def decision_seed(seed: int, observation: Observation) -> int:
+def decision_seed(seed: int, observation: Observation | Scala40Observation) -> int:
     """A per-decision seed that depends only on the bot seed and what the seat sees, so that a
     bot's choice is a pure function of (seed, observation, legal actions): the arena can ask it
     again on a state with the hidden cards changed and expect the same answer."""
+    pile = observation.pozzo if isinstance(observation, Scala40Observation) else observation.pile
     key = (seed, observation.seat, observation.turn, observation.phase == "draw", observation.hand,
-           observation.pile, observation.stock_size)
+           pile, observation.stock_size)
     # hash() of ints, bools and their tuples is not salted (strings are): stable everywhere.
     return hash(key) & 0x7FFF_FFFF_FFFF
 

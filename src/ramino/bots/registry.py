@@ -9,6 +9,7 @@ and is never offered as an opponent to people.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, Self, TypeVar
 
 from ramino.bots.random_bot import Bot, RandomBot
 from ramino.rules.options import RuleSet
@@ -24,14 +25,27 @@ def _greedy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     return GreedyBot(seed, rules)
 
 
+class _Weights(Protocol):
+    def as_dict(self) -> dict[str, float]: ...
+
+    @classmethod
+    def from_dict(cls, data: dict[str, float]) -> Self: ...
+
+
+W = TypeVar("W", bound=_Weights)
+
+
+def _weights(kind: type[W], options: dict[str, str], what: str) -> W:
+    """The weights named in ``options`` over the defaults of ``kind``; unknown names refused."""
+    unknown = set(options) - set(kind().as_dict())
+    if unknown:
+        raise ValueError(f"unknown {what} weight(s) {sorted(unknown)}")
+    return kind.from_dict({k: float(v) for k, v in options.items()})
+
+
 def _expert(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.expert import ExpertBot, ExpertWeights
-    known = set(ExpertWeights().as_dict())
-    unknown = set(options) - known
-    if unknown:
-        raise ValueError(f"unknown expert weight(s) {sorted(unknown)}")
-    weights = ExpertWeights.from_dict({k: float(v) for k, v in options.items()})
-    return ExpertBot(seed, rules, weights)
+    return ExpertBot(seed, rules, _weights(ExpertWeights, options, "expert"))
 
 
 def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
@@ -53,12 +67,35 @@ def _search_options(options: dict[str, str]) -> dict[str, float]:
     return {k: float(v) for k, v in options.items()}
 
 
+def _greedy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40_greedy import Scala40GreedyBot
+    _no_options("greedy", options)
+    return Scala40GreedyBot(seed, rules)
+
+
+def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40_expert import Scala40ExpertBot, Scala40ExpertWeights
+    return Scala40ExpertBot(seed, rules, _weights(Scala40ExpertWeights, options,
+                                                  "Scala 40 expert"))
+
+
+def _no_options(name: str, options: dict[str, str]) -> None:
+    if options:
+        raise ValueError(f"the Scala 40 {name} bot takes no settings ({sorted(options)})")
+
+
 BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "random": _random,
     "greedy": _greedy,
     "expert": _expert,
     "search": _search,
     "oracle": _oracle,
+}
+#: The same names for Scala 40 (RULES.md §6): its own bots, chosen by ``rules.game``.
+SCALA40_BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
+    "random": _random,
+    "greedy": _greedy40,
+    "expert": _expert40,
 }
 #: The bots a person may play against (the oracle sees every hand).
 OPPONENTS = ("random", "greedy", "expert", "search")
@@ -80,6 +117,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_bot(spec: str, seed: int, rules: RuleSet | None = None) -> Bot:
-    """A fresh bot from its spec and seed (same spec, seed and observations: same choices)."""
+    """A fresh bot from its spec and seed (same spec, seed and observations: same choices).
+    The name means the same level in every game: the rules' ``game`` picks the bot."""
     name, options = parse_spec(spec)
-    return BOTS[name](seed, rules or preset("fibur"), options)
+    rules = rules or preset("fibur")
+    if rules.game == "scala40":
+        if name not in SCALA40_BOTS:
+            raise ValueError(f"no Scala 40 {name} bot; Scala 40 has {', '.join(SCALA40_BOTS)}")
+        return SCALA40_BOTS[name](seed, rules, options)
+    return BOTS[name](seed, rules, options)
