@@ -98,3 +98,34 @@ def test_scala40_hidden_cards_never_change_a_decision(spec: str, players: int) -
     rules = make_rules("fisca", {"players": players})
     assert_honest(spec, rules, lambda deal: Scala40State.new_hand(rules, seed=deal),
                   every=5, limit=200)
+
+
+def test_scala40_search_is_honest() -> None:
+    rules = preset("fisca")
+    assert_honest("search:samples=2,candidates=2,horizon=4", rules,
+                  lambda deal: Scala40State.new_hand(rules, seed=deal), every=7, limit=160)
+
+
+def test_the_check_catches_the_scala40_oracle() -> None:
+    """Control: the Scala 40 oracle reads the hidden hands, so the same check must catch it."""
+    from ramino.bots.scala40_search import Scala40OracleBot
+
+    rules = preset("fisca")
+    rng = random.Random(5)
+    differences = 0
+    for deal in range(4):
+        state = Scala40State.new_hand(rules, seed=deal)
+        step = 0
+        while not state.is_over and step < 200 and differences == 0:
+            seat = state.current
+            legal = state.legal_actions()
+            if len(legal) > 1 and legal[0].kind != "draw":
+                choices = []
+                for world in (state, resample(state.observation(seat), rng, rules)):
+                    oracle = Scala40OracleBot(3, rules, samples=3, horizon=4)
+                    oracle.see(world)
+                    choices.append(oracle.choose(world.observation(seat), world.legal_actions()))
+                differences += choices[0] != choices[1]
+            state.apply(make_bot("greedy", seat, rules).choose(state.observation(seat), legal))
+            step += 1
+    assert differences > 0

@@ -197,3 +197,20 @@ def test_the_arena_plays_scala40_on_duplicate_deals(players: int) -> None:
         assert deal.first[0] <= 0 and deal.second[1] <= 0
         assert sum(deal.closes) <= 2
     assert summary["penalty_per_hand_a"] >= 0
+
+
+def test_search_and_oracle_play_a_hand_legally() -> None:
+    out = play_hand(FISCA, 8, ("search:samples=1,candidates=2,horizon=4", "expert",
+                               "oracle:samples=1,candidates=2,tallone=0", "expert"),
+                    honesty_every=11)
+    assert out.illegal == 0 and out.honesty_failures == 0 and out.honesty_checks > 0
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    from ramino.bots.scala40_search import Scala40SearchBot
+
+    state = position40("Kd Qd 5c 6s 2h 9h 9d", opened=0b1111)
+    legal = state.legal_actions()
+    a = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
+    b = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
+    assert a == b and a in legal

@@ -79,6 +79,17 @@ def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
                                                   "Scala 40 expert"))
 
 
+def _search40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40_search import Scala40SearchBot
+    return Scala40SearchBot(seed, rules, **_search_options(options))
+
+
+def _oracle40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40_search import Scala40OracleBot
+    tallone = float(options.pop("tallone", "1"))
+    return Scala40OracleBot(seed, rules, tallone=tallone, **_search_options(options))
+
+
 def _no_options(name: str, options: dict[str, str]) -> None:
     if options:
         raise ValueError(f"the Scala 40 {name} bot takes no settings ({sorted(options)})")
@@ -96,6 +107,8 @@ SCALA40_BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "random": _random,
     "greedy": _greedy40,
     "expert": _expert40,
+    "search": _search40,
+    "oracle": _oracle40,
 }
 #: The bots a person may play against (the oracle sees every hand).
 OPPONENTS = ("random", "greedy", "expert", "search")

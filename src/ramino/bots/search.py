@@ -40,6 +40,23 @@ from ramino.rules.presets import preset
 ROLLOUT_LIMIT = 5_000
 
 
+def pick_candidate(values: list[list[float]], margin: float) -> int:
+    """The expert's choice (index 0) unless another candidate beats it by more than ``margin``
+    standard errors of the paired differences: a hand's score swings by hundreds of points,
+    so a few samples must not overturn the expert on noise."""
+    best, best_z = 0, margin
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        if len(diffs) < 2:
+            continue
+        m = statistics.fmean(diffs)
+        sd = statistics.stdev(diffs)
+        z = m / (sd / len(diffs) ** 0.5) if sd > 0 else (float("inf") if m > 0 else 0.0)
+        if z > best_z:
+            best, best_z = i, z
+    return best
+
+
 class SearchBot:
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
                  seconds: float = 0.0, candidates: float = 3, horizon: float = 12,
@@ -73,20 +90,7 @@ class SearchBot:
         return options[self.pick(values)]
 
     def pick(self, values: list[list[float]]) -> int:
-        """The expert's choice (index 0) unless another candidate beats it by more than
-        ``margin`` standard errors of the paired differences: a hand's score swings by
-        hundreds of points, so a few samples must not overturn the expert on noise."""
-        best, best_z = 0, self.margin
-        for i in range(1, len(values)):
-            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
-            if len(diffs) < 2:
-                continue
-            m = statistics.fmean(diffs)
-            sd = statistics.stdev(diffs)
-            z = m / (sd / len(diffs) ** 0.5) if sd > 0 else (float("inf") if m > 0 else 0.0)
-            if z > best_z:
-                best, best_z = i, z
-        return best
+        return pick_candidate(values, self.margin)
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:
         """The plans worth searching: the draw/pick choice, or the best few discards when the

@@ -1,0 +1,141 @@
+"""The Scala 40 search bot and oracle: the Burraco search (``ramino.bots.search``) over Scala 40
+hands (issue 4's ladder, RULES.md §6).
+
+At the draw (tallone or the pozzo's card, §6.3 item 1) and at the discard (item 5) the bot
+takes the Scala 40 expert's best few candidates and plays each out in the same sampled worlds
+(``ramino.games.scala40_resample``: the other hands and the tallone dealt again, everything the
+seat sees kept) with the same rollout seeds (common random numbers), the expert playing every
+seat after the candidate.  A rollout scores the seat's penalty points against the others' mean
+(§6.5: the closer pays nothing, everyone else his hand), or, cut after ``horizon`` turns, the
+points left in the hands as if the hand ended then.  The expert's choice stands unless another
+beats it by ``margin`` standard errors of the paired differences.  Plays within the turn follow
+the expert's plan (``ramino.bots.scala40_plan``).
+
+The oracle is the same search given the true hand instead of guesses (all hands, and with
+``tallone=1`` the order of the tallone): measurement only, never an opponent.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from ramino.bots.protocol import decision_seed
+from ramino.bots.scala40_expert import Scala40ExpertBot
+from ramino.bots.search import pick_candidate
+from ramino.cards import NUM_TYPES
+from ramino.games.actions import DISCARD, DRAW, PICK, Action
+from ramino.games.scala40 import Scala40Observation, Scala40State, penalty_value
+from ramino.games.scala40_resample import resample_scala40
+from ramino.rules.options import RuleSet
+from ramino.rules.presets import preset
+
+#: A rollout never needs more actions than this (a hand ends by a close, the tallone or a
+#: stallo, §6.4–§6.5); a guard.
+ROLLOUT_LIMIT = 5_000
+
+
+class Scala40SearchBot:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
+                 seconds: float = 0.0, candidates: float = 3, horizon: float = 8,
+                 margin: float = 2.0) -> None:
+        self.seed = seed
+        self.rules = rules or preset("fisca")
+        self.samples = max(1, int(samples))
+        self.seconds = seconds
+        self.candidates = max(1, int(candidates))
+        self.horizon = int(horizon)
+        self.margin = margin
+        self.expert = Scala40ExpertBot(seed, self.rules)
+        self.rollout_bots = [Scala40ExpertBot(seat, self.rules)
+                             for seat in range(self.rules.players)]
+        self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
+
+    def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+        ranked = self.expert.ranked(observation, legal_actions)
+        options = self.candidate_actions(ranked)
+        if len(options) == 1:
+            return options[0]
+        rng = random.Random(decision_seed(self.seed, observation))
+        values: list[list[float]] = [[] for _ in options]
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        for _ in range(self.samples):
+            world = self.world(observation, rng)
+            rollout_seed = rng.getrandbits(32)
+            for i, action in enumerate(options):
+                values[i].append(self.rollout(world.clone(), action, observation.seat,
+                                              rollout_seed))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return options[pick_candidate(values, self.margin)]
+
+    def candidate_actions(self, ranked: list[Action]) -> list[Action]:
+        """The draw/pick choice, or the best few discards once the plan has nothing to lay;
+        otherwise the plan's own next play."""
+        first = ranked[0]
+        if first.kind in (DRAW, PICK):
+            return ranked[:2]
+        if first.kind == DISCARD:
+            return [a for a in ranked if a.kind == DISCARD][:self.candidates]
+        return [first]
+
+    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+        return resample_scala40(observation, rng, self.rules)
+
+    def rollout(self, state: Scala40State, action: Action, seat: int, seed: int) -> float:
+        """Play ``action`` then the expert everywhere; the seat's points against the others'."""
+        state.apply(action)
+        start_turn = state.turn
+        bots = self.rollout_bots
+        for s, bot in enumerate(bots):
+            bot.seed = seed + s
+        steps = 0
+        while not state.is_over and steps < ROLLOUT_LIMIT:
+            if self.horizon and state.turn - start_turn >= self.horizon:
+                return self.estimate(state, seat)
+            current = state.current
+            state.apply(bots[current].choose(state.observation(current), state.legal_actions()))
+            steps += 1
+        result = state.result()
+        if result is None:
+            return self.estimate(state, seat)
+        return self.relative(result.scores, seat)
+
+    def estimate(self, state: Scala40State, seat: int) -> float:
+        """A cut-off rollout's value: the hands' points as if the hand ended now (§6.5)."""
+        points = [float(sum(self.penalties[c] * n for c, n in enumerate(hand) if n))
+                  for hand in state.hands]
+        return self.relative(points, seat)
+
+    @staticmethod
+    def relative(points: Sequence[float], seat: int) -> float:
+        others = [p for s, p in enumerate(points) if s != seat]
+        return statistics.fmean(others) - points[seat]
+
+
+class Scala40OracleBot(Scala40SearchBot):
+    _state: Scala40State | None = None
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, tallone: float = 1,
+                 **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
+        self.tallone = bool(tallone)
+
+    def see(self, state: Scala40State) -> None:
+        """Told the true hand before each choice (``ramino.bots.protocol.SeesState``)."""
+        self._state = state
+
+    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+        if self._state is None:
+            raise RuntimeError("the oracle must be shown the state (see) before choosing")
+        world = self._state.clone()
+        if not self.tallone:
+            rng.shuffle(world.stock)  # every hand known, the future draws not (a cloned list)
+        return world
+
+
+__all__ = ["Scala40OracleBot", "Scala40SearchBot"]
