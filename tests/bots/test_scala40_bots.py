@@ -28,6 +28,11 @@ VARIANTS: list[RuleSet] = [
     make_rules("fisca", {"discard_attach_ban": "NEVER", "group_max_size": 3,
                          "identical_sequence_allowed": False, "lay_off_on_opponents": False,
                          "lay_off_after_opening_same_turn": False, "opening_threshold": 51}),
+    make_rules("fisca", {"partnerships": "PAIRS_2V2", "initial_discard": "DEALER_14",
+                         "lay_off_on_opponents": False}),
+    make_rules("fisca", {"partnerships": "TEAMS_3V3", "players": 6,
+                         "opening_counts_only_new_melds": False,
+                         "jolly_swap_requires_opened": False}),
 ]
 
 

@@ -23,6 +23,10 @@ RULESETS: list[RuleSet] = [
     make_rules("fisca", {"discard_attach_ban": "NEVER", "group_max_size": 3,
                          "identical_sequence_allowed": False,
                          "lay_off_after_opening_same_turn": False, "opening_threshold": 51}),
+    # §6.1 and §6.7: pairs, the dealer's fourteenth card, lay-offs and swaps before opening.
+    make_rules("fisca", {"partnerships": "PAIRS_2V2", "initial_discard": "DEALER_14"}),
+    make_rules("fisca", {"opening_counts_only_new_melds": False,
+                         "jolly_swap_requires_opened": False, "players": 3}),
 ]
 
 

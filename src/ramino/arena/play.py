@@ -33,7 +33,7 @@ MAX_ACTIONS = 20_000
 class HandOutcome:
     deal_seed: int
     seats: tuple[str, ...]
-    scores: tuple[int, ...]
+    scores: tuple[int, ...]  # per side (Burraco); per seat (Scala 40)
     end: str
     decisions: int
     illegal: int
@@ -105,5 +105,12 @@ def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: i
             from ramino.records.writer import record_of
             record = record_of(state, players=list(seats), meta=meta)
     closed_by = state.closed_by if isinstance(state, Scala40State) else None
-    return HandOutcome(deal_seed, seats, result.scores, state.end, decisions, illegal, checks,
+    scores = result.scores
+    if isinstance(state, Scala40State) and len(scores) != state.players:
+        # Scala 40 partnerships (§6.1): a side's score once, at its first seat, so that adding
+        # a side's seats gives the side's score.
+        first = {side: state.sides.index(side) for side in set(state.sides)}
+        scores = tuple(scores[side] if first[side] == seat else 0
+                       for seat, side in enumerate(state.sides))
+    return HandOutcome(deal_seed, seats, scores, state.end, decisions, illegal, checks,
                        failures, tuple(thinking), record, closed_by)

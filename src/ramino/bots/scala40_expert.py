@@ -67,6 +67,8 @@ class Scala40ExpertWeights:
     shed: float = 0.6             # penalty points of a card, weighed against keeping it
     shed_urgent: float = 1.0      # extra weight when the hand may end soon
     urgent_cards: int = 3         # an opened opponent with this many cards or fewer: urgent
+    outs: float = 0.0             # per card the next draw is expected to let the hand lay
+    outs_hand: int = 7            # ... computed once opened with this many cards or fewer
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -115,8 +117,9 @@ class Scala40ExpertBot:
             elif not discards:
                 first = [fallback_play(plays, self.rules)]
         context = _Context(observation, self.rules, urgent)
-        scored = sorted(((self.discard_cost(context, a.cards[0]), rng.random(), a)
-                         for a in discards), key=lambda t: (t[0], t[1]))
+        outs = self.outs(observation, context, discards)
+        scored = sorted(((self.discard_cost(context, a.cards[0]) - outs.get(a.cards[0], 0.0),
+                          rng.random(), a) for a in discards), key=lambda t: (t[0], t[1]))
         rest = [a for a in plays if a not in first]
         return first + [a for _, _, a in scored] + rest
 
@@ -124,9 +127,11 @@ class Scala40ExpertBot:
 
     def urgency(self, observation: Scala40Observation) -> float:
         """1.0 when an opponent who has opened holds ``urgent_cards`` or fewer (the hand may
-        end before this seat plays again), 0.5 at twice that, else 0."""
+        end before this seat plays again), 0.5 at twice that, else 0.  A partner (§6.1
+        partnerships) closing is no threat."""
+        mine = opponents(observation)
         short = min((size for s, size in enumerate(observation.hand_sizes)
-                     if s != observation.seat and observation.opened[s]), default=99)
+                     if mine[s] and observation.opened[s]), default=99)
         if short <= self.w.urgent_cards:
             return 1.0
         if short <= 2 * self.w.urgent_cards:
@@ -143,8 +148,8 @@ class Scala40ExpertBot:
             return False
         if rules.chiusura_in_mano_multiplier <= 1 and not rules.unopened_flat_penalty:
             return False
-        short = min(size for s, size in enumerate(observation.hand_sizes)
-                    if s != observation.seat)
+        short = min((size for s, size in enumerate(observation.hand_sizes)
+                     if opponents(observation)[s]), default=99)
         if urgent or short <= self.w.hold_short:
             return False
         plan = best_plan(view, rules, self.value(view, urgent))
@@ -161,6 +166,52 @@ class Scala40ExpertBot:
         without = best_plan(now, self.rules, self.value(now, urgent))
         base = without.value if without is not None else 0.0
         return with_pick.value - base >= self.w.pick_gain
+
+    def outs(self, observation: Scala40Observation, context: _Context,
+             discards: Sequence[Action]) -> dict[int, float]:
+        """Card counting for a short opened hand: for each discard, the cards the next draw is
+        expected to let the hand lay (new melds and lay-offs, §6.3 items 3–4), every unseen
+        card weighted by its copies left (§6.1), times ``outs`` points a card."""
+        w = self.w
+        seat = observation.seat
+        if (not w.outs or not observation.opened[seat] or len(discards) < 2
+                or len(observation.hand) > w.outs_hand or context.closes):
+            return {}
+        unseen = context.unseen
+        total = sum(unseen)
+        if not total:
+            return {}
+        sides = observation.sides or tuple(range(observation.players))
+        melds = tuple(m.meld for m in observation.melds)
+        owners = tuple(sides[m.owner] for m in observation.melds)
+        cache: dict[tuple[int, ...], float] = {}
+
+        def laid(hand: list[int]) -> float:
+            key = tuple(hand)
+            if key not in cache:
+                view = TurnView(hand=key, melds=melds, owners=owners, seat=sides[seat],
+                                opened=True,
+                                started_unopened=False, opening_points=0, may_close=True,
+                                may_lay_off=True, picked=-1, picked_card=-1,
+                                picked_needs_meld=False, jolly_owed=0)
+                plan = best_plan(view, self.rules, _cards_laid)
+                cache[key] = 0.0 if plan is None else plan.value
+            return cache[key]
+
+        out: dict[int, float] = {}
+        hand = context.hand
+        for card in {a.cards[0] for a in discards}:
+            hand[card] -= 1
+            base = laid(hand)
+            gain = 0.0
+            for x in range(len(unseen)):
+                if unseen[x]:
+                    hand[x] += 1
+                    gain += unseen[x] * (laid(hand) - base)
+                    hand[x] -= 1
+            hand[card] += 1
+            out[card] = w.outs * gain / total
+        return out
 
     def discard_cost(self, context: _Context, card: int) -> float:
         """Lower is a better discard: what the card is worth to us plus what it gives away,
@@ -215,6 +266,17 @@ class Scala40ExpertBot:
         return value
 
 
+def opponents(observation: Scala40Observation) -> list[bool]:
+    """Which seats play against this one: every other seat, or the other side's (§6.1)."""
+    sides = observation.sides or tuple(range(observation.players))
+    return [sides[s] != sides[observation.seat] for s in range(observation.players)]
+
+
+def _cards_laid(laid: tuple[int, ...], opens: bool, closes: bool) -> float:
+    """A plan's worth for the outs: the cards it lays, a close counting as two more."""
+    return len(laid) + 2.0 * closes
+
+
 class _Context:
     """What every candidate discard of one decision shares (computed once per decision)."""
 
@@ -253,4 +315,4 @@ class _Context:
         return count
 
 
-__all__ = ["Scala40ExpertBot", "Scala40ExpertWeights"]
+__all__ = ["Scala40ExpertBot", "Scala40ExpertWeights", "opponents"]

@@ -44,8 +44,8 @@ class TurnView:
 
     hand: tuple[int, ...]          # counts by card type
     melds: tuple[S40Meld, ...]     # the table, meld number i + 1
-    owners: tuple[int, ...]
-    seat: int
+    owners: tuple[int, ...]        # the side of each meld's owner (the seat itself alone)
+    seat: int                      # the seat's side
     opened: bool
     started_unopened: bool
     opening_points: int            # new melds of this turn before the apertura
@@ -88,10 +88,12 @@ class TurnView:
         first_round = rules.no_close_first_round and observation.turn < observation.players
         may_close = not first_round and (not started_unopened or rules.chiusura_in_mano_allowed)
         must_use_pick = rules.picked_discard_must_be_used_same_turn or started_unopened
+        # Partnerships (§6.1): a side's melds are its own (``lay_off_on_opponents=false``).
+        sides = observation.sides or tuple(range(observation.players))
         return cls(
             hand=hand, melds=tuple(m.meld for m in observation.melds),
-            owners=tuple(m.owner for m in observation.melds),
-            seat=seat, opened=opened, started_unopened=started_unopened,
+            owners=tuple(sides[m.owner] for m in observation.melds),
+            seat=sides[seat], opened=opened, started_unopened=started_unopened,
             opening_points=points if not opened else 0, may_close=may_close,
             may_lay_off=opened and (not started_unopened
                                     or rules.lay_off_after_opening_same_turn),

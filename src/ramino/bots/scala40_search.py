@@ -103,18 +103,20 @@ class Scala40SearchBot:
         result = state.result()
         if result is None:
             return self.estimate(state, seat)
-        return self.relative(result.scores, seat)
+        return self.relative(result.scores, state.sides[seat])
 
     def estimate(self, state: Scala40State, seat: int) -> float:
         """A cut-off rollout's value: the hands' points as if the hand ended now (§6.5)."""
-        points = [float(sum(self.penalties[c] * n for c, n in enumerate(hand) if n))
-                  for hand in state.hands]
-        return self.relative(points, seat)
+        points = [0.0] * (max(state.sides) + 1)
+        for s, hand in enumerate(state.hands):
+            points[state.sides[s]] += sum(self.penalties[c] * n for c, n in enumerate(hand) if n)
+        return self.relative(points, state.sides[seat])
 
     @staticmethod
-    def relative(points: Sequence[float], seat: int) -> float:
-        others = [p for s, p in enumerate(points) if s != seat]
-        return statistics.fmean(others) - points[seat]
+    def relative(points: Sequence[float], side: int) -> float:
+        """The others' mean penalty minus the own (by side under partnerships, §6.1)."""
+        others = [p for s, p in enumerate(points) if s != side]
+        return statistics.fmean(others) - points[side]
 
 
 class Scala40OracleBot(Scala40SearchBot):

@@ -19,6 +19,8 @@ like every bot of the ladder): which cards became the tallone at a pozzo reshuff
 under the house options ``picked_discard_must_be_used_same_turn=false`` or
 ``swapped_jolly_must_be_used_same_turn=false`` the picked card or the jolly another player kept.
 Under those house options a player's own turn is also guessed with the picked card unused.
+With ``opening_counts_only_new_melds=false`` and ``opening_without_jolly`` together, the clean
+part of an apertura begun with lay-offs on others' melds is not shown either.
 """
 
 from __future__ import annotations
@@ -71,11 +73,13 @@ def resample_scala40(observation: Scala40Observation, rng: random.Random,
     stock = take_hidden(hidden, observation.stock_size)
     if hidden:
         raise ValueError(f"observation counts leave {len(hidden)} cards unplaced")
-    first = (observation.current - observation.turn) % observation.players
+    n = observation.players
+    # DEALER_14 (§6.1): before the first turn the dealer himself is in turn, to discard.
+    dealer = (observation.current if observation.dealer_discard
+              else (observation.current - observation.turn - 1) % n)
     # Any valid deal will do: every public field is then set to the observed position, and the
     # hand's own random stream (future reshuffles) is the guess's, drawn from ``rng``.
-    state = Scala40State.new_hand(rules, seed=rng.getrandbits(48),
-                                  dealer=(first - 1) % observation.players,
+    state = Scala40State.new_hand(rules, seed=rng.getrandbits(48), dealer=dealer,
                                   penalties=observation.penalties)
     state.hands = hands
     state.sizes = list(observation.hand_sizes)
@@ -87,6 +91,7 @@ def resample_scala40(observation: Scala40Observation, rng: random.Random,
     state.current = observation.current
     state.phase = observation.phase
     state.turn = observation.turn
+    state.dealer_discard = observation.dealer_discard
     _set_turn(state, observation, rules)
     return state
 
