@@ -48,6 +48,7 @@ class DealResult:
     # for B, over the number of seats (a player's hand).
     divisor: int = 2
     closes: tuple[int, int] = (0, 0)  # Scala 40: hands closed by an A seat, by a B seat
+    scala40: bool = False
 
     @property
     def diff(self) -> float:
@@ -70,7 +71,7 @@ class MatchReport:
     def summary(self, deals_per_match: int = 4) -> dict[str, Any]:
         diffs = self.diffs
         lo, hi = bootstrap_ci(diffs)
-        scala40 = any(d.divisor != 2 for d in self.deals)
+        scala40 = any(d.scala40 for d in self.deals)
         win_rate, vp = match_results([d.first for d in self.deals],
                                      [d.second for d in self.deals], deals_per_match)
         hands = 2 * len(self.deals)
@@ -173,7 +174,7 @@ def _play_deal_40(rules: RuleSet, bot_a: str, bot_b: str, deal: int, seed: int,
         seconds_b=sum(t.seconds[s] for t, seats in tables for s in range(n) if s not in seats),
         decisions=sum(t.decisions for t, _ in tables),
         records=tuple(t.record for t, _ in tables if t.record is not None),
-        divisor=n, closes=(closes[0], closes[1]))
+        divisor=n, closes=(closes[0], closes[1]), scala40=True)
 
 
 def arena_rules(preset_name: str, players: int | None = None) -> RuleSet:
