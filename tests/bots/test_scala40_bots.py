@@ -219,3 +219,19 @@ def test_search_is_deterministic_for_a_seed() -> None:
     a = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
     b = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
     assert a == b and a in legal
+
+
+def test_bots_made_for_a_match_play_its_hands_after_an_elimination() -> None:
+    """§6.5: a match hand after an elimination is dealt to fewer seats than the rules name; a
+    bot made with the match's rules (as a server table makes it) still plays it."""
+    three = make_rules("fisca", {"players": 3})
+    state = Scala40State.new_hand(three, seed=5)
+    bots = [make_bot(spec, seat, FISCA) for seat, spec in
+            enumerate(["search:samples=1,horizon=2", "expert", "greedy"])]
+    for _ in range(40):
+        seat = state.current
+        action = bots[seat].choose(state.observation(seat), state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply(action)
+        if state.is_over:
+            break

@@ -34,9 +34,6 @@ from ramino.games.scala40 import PHASE_PLAY, Scala40Observation, penalty_value
 from ramino.games.scala40_melds import SEQUENCE, S40Meld
 from ramino.rules.options import RediscardPickedCard, RuleSet
 
-#: Opening points beyond this never matter (the FISCA threshold is 40): a smaller memo key.
-_POINTS_CAP = 200
-
 
 @dataclass(frozen=True, slots=True)
 class TurnView:
@@ -100,10 +97,6 @@ class TurnView:
             picked=pending if must_use_pick else -1, picked_card=picked,
             picked_needs_meld=pending >= 0 and started_unopened, jolly_owed=owed)
 
-    @property
-    def size(self) -> int:
-        return sum(self.hand)
-
 
 @dataclass(slots=True)
 class Plan:
@@ -111,7 +104,8 @@ class Plan:
 
     actions: list[Action] = field(default_factory=list)
     left: tuple[int, ...] = ()
-    laid: tuple[int, ...] = ()     # the cards put on the table (a jolly swapped in counts)
+    laid: tuple[int, ...] = ()     # the cards that left the hand (a swapped jolly laid again
+    #                                does not: the natural it was swapped for did)
     opens: bool = False
     closes: bool = False
     value: float = 0.0

@@ -35,6 +35,7 @@ from ramino.rules.presets import preset
 #: A rollout never needs more actions than this (a hand ends by a close, the tallone or a
 #: stallo, §6.4–§6.5); a guard.
 ROLLOUT_LIMIT = 5_000
+MAX_SEATS = 6  # §6.1: 2 to 6 players
 
 
 class Scala40SearchBot:
@@ -49,8 +50,8 @@ class Scala40SearchBot:
         self.horizon = int(horizon)
         self.margin = margin
         self.expert = Scala40ExpertBot(seed, self.rules)
-        self.rollout_bots = [Scala40ExpertBot(seat, self.rules)
-                             for seat in range(self.rules.players)]
+        # Every table size (a match hand after an elimination has fewer seats than the rules).
+        self.rollout_bots = [Scala40ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
 
     def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:

@@ -59,8 +59,9 @@ def resample_scala40(observation: Scala40Observation, rng: random.Random,
     if observation.phase == PHASE_OVER:
         raise ValueError("the hand is over: there is nothing hidden left to guess")
     if observation.players != rules.players:
-        raise ValueError(f"a {observation.players}-player observation and rules for "
-                         f"{rules.players}")
+        # A match hand after an elimination is dealt to the seats still in play (§6.5): the
+        # match's rules with fewer players (``scala40_match.hand_rules``).
+        rules = rules.with_options(players=observation.players)
     seat = observation.seat
     hidden = unseen_cards_40(observation)
     rng.shuffle(hidden)
