@@ -5,6 +5,8 @@ first stands; the document keeps the online table and the preset; writers take t
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -99,3 +101,21 @@ def test_an_abandoned_server_table_counts_nothing_and_is_noted_once() -> None:
     assert [a.action for a in t.audit].count("server-abandoned") == 1
     t.director_result(1, 1, [0, 0], [100, 0], "forfeit")
     assert t.server_abandoned(1, 1, "server table abc") == "already"
+
+
+def test_the_command_line_waits_for_a_server_writing_the_file(tmp_path: Path) -> None:
+    """Another process (the CLI beside a running server) takes its turn on the lock file: its
+    change lands after the server's, and neither is lost."""
+    path = tmp_path / "t.json"
+    store.save(make(0, [Format.DANESE_PURO]), path)
+    with store.change(path) as t:  # the server is writing
+        cli = subprocess.Popen([sys.executable, "-m", "ramino.tournament.cli", "register",
+                                "Dalla riga di comando", "--file", str(path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        with pytest.raises(subprocess.TimeoutExpired):
+            cli.wait(timeout=3)  # started, and waiting for the lock
+        t.register("Dal server")
+    output, _ = cli.communicate(timeout=60)
+    assert cli.returncode == 0, output
+    assert [e.name for e in store.load(path).entrants] == ["Dal server",
+                                                            "Dalla riga di comando"]

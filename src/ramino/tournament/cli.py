@@ -2,7 +2,8 @@
 standings|export`` (plus ``penalty``, ``import`` and ``online``, which opens a turno on a
 running game server).
 
-Each command loads the tournament file, applies one :class:`Tournament` method and saves it
+Each command loads the tournament file, applies one :class:`Tournament` method and saves it,
+taking turns with the desk and the game server that serve the same file
 (RULES.md §7.2–7.3 for what the commands mean). The lead mounts ``app`` under the main
 ``ramino`` command; it also runs on its own (``python -m ramino.tournament.cli``).
 """
@@ -13,6 +14,8 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,10 +54,22 @@ def parse_plan(text: str) -> list[Format]:
     return plan
 
 
-def _load(path: Path) -> Tournament:
+def _exists(path: Path) -> Path:
     if not path.exists():
         raise typer.BadParameter(f"{path} does not exist; create it with `new`")
-    return store.load(path)
+    return path
+
+
+def _load(path: Path) -> Tournament:
+    return store.load(_exists(path))
+
+
+@contextmanager
+def _changing(path: Path) -> Iterator[Tournament]:
+    """Load, change, save: one writer at a time with the desk and a server that serves the same
+    file (:func:`store.change`); nothing is saved when the change fails."""
+    with store.change(_exists(path)) as tournament:
+        yield tournament
 
 
 def _fail(exc: Exception) -> typer.Exit:
@@ -126,36 +141,33 @@ def register(
     members: Annotated[str, typer.Option(help="Comma-separated player names.")] = "",
 ) -> None:
     """Register a pair, a single player or (individual) a player."""
-    t = _load(file)
-    try:
-        entrant = t.register(name, tuple(m.strip() for m in members.split(",") if m.strip()))
-    except ValueError as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            entrant = t.register(name, tuple(m.strip() for m in members.split(",") if m.strip()))
+        except ValueError as exc:
+            raise _fail(exc) from None
     console.print(f"#{entrant.id} {entrant.name}")
 
 
 @app.command()
 def withdraw(entrant: int, file: FileOption = Path("tournament.json")) -> None:
     """Withdraw an entrant from the next turni (its results so far stay)."""
-    t = _load(file)
-    try:
-        gone = t.withdraw(entrant)
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            gone = t.withdraw(entrant)
+        except (ValueError, KeyError) as exc:
+            raise _fail(exc) from None
     console.print(f"withdrawn #{gone.id} {gone.name}")
 
 
 @app.command()
 def seat(file: FileOption = Path("tournament.json")) -> None:
     """Seat the next turno of the plan and print its tables."""
-    t = _load(file)
-    try:
-        rnd = t.seat_next()
-    except ValueError as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            rnd = t.seat_next()
+        except ValueError as exc:
+            raise _fail(exc) from None
     _print_round(t, rnd)
 
 
@@ -173,17 +185,16 @@ def result(
     """Write a table's result: from one side (the other confirms) or as the director."""
     if director == bool(by):
         raise _fail(ValueError("pass exactly one of --by ns|ew or --director"))
-    t = _load(file)
-    try:
-        ns_scores, ew_scores = parse_scores(ns), parse_scores(ew)
-        if director:
-            t.director_result(round, table, ns_scores, ew_scores, reason)
-            status = "counted"
-        else:
-            status = t.submit(round, table, by, ns_scores, ew_scores)
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            ns_scores, ew_scores = parse_scores(ns), parse_scores(ew)
+            if director:
+                t.director_result(round, table, ns_scores, ew_scores, reason)
+                status = "counted"
+            else:
+                status = t.submit(round, table, by, ns_scores, ew_scores)
+        except (ValueError, KeyError) as exc:
+            raise _fail(exc) from None
     console.print(f"turno {round} table {table}: {status}")
 
 
@@ -195,12 +206,11 @@ def confirm(
     file: FileOption = Path("tournament.json"),
 ) -> None:
     """The opponents confirm the score the other side wrote."""
-    t = _load(file)
-    try:
-        status = t.confirm(round, table, by)
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            status = t.confirm(round, table, by)
+        except (ValueError, KeyError) as exc:
+            raise _fail(exc) from None
     console.print(f"turno {round} table {table}: {status}")
 
 
@@ -213,12 +223,11 @@ def penalty(
     mp: Annotated[int, typer.Option()] = 0,
 ) -> None:
     """Take VP (and MP) from an entrant, with a reason for the audit trail."""
-    t = _load(file)
-    try:
-        t.penalize(entrant, vp, reason, mp=mp)
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+    with _changing(file) as t:
+        try:
+            t.penalize(entrant, vp, reason, mp=mp)
+        except (ValueError, KeyError) as exc:
+            raise _fail(exc) from None
     console.print(f"#{entrant}: -{vp} VP -{mp} MP")
 
 
