@@ -17,7 +17,6 @@ illegal meld.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Final
 
 from ramino.cards import (
@@ -54,26 +53,46 @@ CANASTRA_REAL: Final = "real"  # Brazilian, clean A…K (§4.3)
 CANASTRA_AS_A_AS: Final = "as-a-as"  # Brazilian, clean A…K-A (§4.3)
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table.  ``cards`` in table order; ``wild`` is the index of the active wild
-    in ``cards`` (-1: none).  ``low`` is the position of ``cards[0]`` for a sequence."""
+    in ``cards`` (-1: none).  ``low`` is the position of ``cards[0]`` for a sequence.
 
-    kind: int
-    suit: int
-    rank: int
-    low: int
-    cards: tuple[int, ...]
-    wild: int
-    _hash: int = field(default=0, repr=False, compare=False)
+    A value: never changed after construction (move generation memoises and shares melds
+    across positions).  A plain slotted class rather than a frozen dataclass: generation
+    builds thousands of melds per hand, and a frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field) cost more than the rest of the work.  (``Final``
+    attributes would say "immutable" to mypy, but mypyc 1.x miscompiles them here.)"""
+
+    __slots__ = ("_hash", "cards", "kind", "low", "rank", "suit", "wild")
+
+    def __init__(self, kind: int, suit: int, rank: int, low: int, cards: tuple[int, ...],
+                 wild: int) -> None:
+        self.kind = kind
+        self.suit = suit
+        self.rank = rank
+        self.low = low
+        self.cards = cards
+        self.wild = wild
+        self._hash = 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return (self.cards == other.cards and self.low == other.low and self.wild == other.wild
+                and self.kind == other.kind and self.suit == other.suit
+                and self.rank == other.rank)
 
     def __hash__(self) -> int:
         # Melds key the move-generation memo; hashing the card tuple once is enough.
         h = self._hash
         if h == 0:
             h = hash((self.kind, self.suit, self.rank, self.low, self.cards, self.wild)) or 1
-            object.__setattr__(self, "_hash", h)
+            self._hash = h
         return h
+
+    def __repr__(self) -> str:
+        return (f"Meld(kind={self.kind!r}, suit={self.suit!r}, rank={self.rank!r}, "
+                f"low={self.low!r}, cards={self.cards!r}, wild={self.wild!r})")
 
     @property
     def is_sequence(self) -> bool:

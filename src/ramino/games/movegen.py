@@ -56,23 +56,22 @@ def suit_key(hand: list[int], base: int) -> tuple[int, ...]:
     return (hand[base], hand[base + 1], *map(bool, hand[base + 2:base + 13]))
 
 
-_BYTE_LOW_BITS = int.from_bytes(b"\x01" * 14, "little")
-
-
 def sequence_key(hand: list[int], base: int, any_wild: bool) -> tuple[int, int, int]:
-    """The part of one suit a *new* sequence can use, as bits (one byte per place, the ace
-    at places 0 and 13).  A card with no other card of its suit within two places can only
+    """The part of one suit a *new* sequence can use, as bits (one per place, the ace at
+    places 0 and 13).  A card with no other card of its suit within two places can only
     join a sequence through two wilds, which no meld may hold; without a wild, only runs of
     three matter.  Everything else in the suit leaves the options unchanged, so it stays out
     of the memo key (and hands that differ only there share one entry)."""
-    counts = int.from_bytes(bytes(hand[base:base + 13]), "little")
-    present = (counts | (counts >> 1)) & _BYTE_LOW_BITS
-    present |= (present & 1) << 104
+    present = 0
+    for place in range(13):
+        if hand[base + place]:
+            present |= 1 << place
+    present |= (present & 1) << 13
     if any_wild:
-        cover = present & ((present >> 8) | (present >> 16) | (present << 8) | (present << 16))
+        cover = present & ((present >> 1) | (present >> 2) | (present << 1) | (present << 2))
     else:
-        starts = present & (present >> 8) & (present >> 16)
-        cover = starts | (starts << 8) | (starts << 16)
+        starts = present & (present >> 1) & (present >> 2)
+        cover = starts | (starts << 1) | (starts << 2)
     return cover, hand[base], hand[base + 1]
 
 
@@ -179,10 +178,13 @@ def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: Rule
             if missing > holes:
                 break
         hi += 1
-    places = [hand[base + p % 13] > 0 for p in range(lo, hi + 1)]
-    if not any(places) and not any(hand_wilds):
+    places = 0
+    for place in range(lo, hi + 1):
+        if hand[base + place % 13]:
+            places |= 1 << (place - lo)
+    if not places and not any(hand_wilds):
         return None
-    return (lo, hand[base], hand[base + 1], hand_wilds, *places)
+    return (lo, hi, hand[base], hand[base + 1], hand_wilds, places)
 
 
 def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
