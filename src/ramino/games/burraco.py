@@ -946,16 +946,16 @@ class BurracoState:
         if rules.multiple_sequences_same_suit:
             own_suits.clear()
         # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
-        # with more cards in hand than any meld can take, whole chunks are accepted at once.
-        check_all = size <= 16
+        # a chunk whose options all leave more is accepted whole.
         wilds = movegen.wild_key(hand)
-        for kind, which, options in movegen.new_melds(hand, rules, wilds):
+        memo = movegen.memo_for(rules)
+        for kind, which, chunk in movegen.new_melds(hand, rules, wilds, memo):
             if which in (own_groups if kind == GROUP else own_suits):
                 continue
-            if not check_all:
-                results.update(options)
+            if chunk.most_cards < size - 1:
+                results.update(zip(chunk.actions, chunk.melds, strict=True))
                 continue
-            for action, meld in options:
+            for action, meld in zip(chunk.actions, chunk.melds, strict=True):
                 if len(action.cards) >= size - 1 and not self._may_go_down(
                         seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
                     continue
@@ -963,11 +963,11 @@ class BurracoState:
         for i, m in enumerate(self.melds):
             if self.meld_team[i] != team:
                 continue
-            options = movegen.attachments(m, i + 1, hand, rules, wilds)
-            if not check_all:
-                results.update(options)
+            chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
+            if chunk.most_cards < size - 1:
+                results.update(zip(chunk.actions, chunk.melds, strict=True))
                 continue
-            for action, result in options:
+            for action, result in zip(chunk.actions, chunk.melds, strict=True):
                 if len(action.cards) >= size - 1:
                     melds = self.melds[:]
                     melds[i] = result

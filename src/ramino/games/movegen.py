@@ -33,21 +33,57 @@ from ramino.rules.options import RuleSet, WildRepositionPolicy
 WILD_TYPES = (JOKER, 1, 14, 27, 40)
 MeldOption = tuple[Action, Meld]
 
-_MEMO: dict[Any, list[MeldOption]] = {}
+
+
+class Chunk:
+    """Memoised options: ``actions[i]`` produces ``melds[i]``; ``most_cards`` is the most
+    cards any of them takes from the hand (a caller that only cares about melds going down to
+    one card can accept a whole chunk at once).
+
+    Two parallel tuples rather than a list of pairs: the memo lives for the whole process,
+    and every object in it is walked by each full garbage collection (with a pair per option
+    that walk cost a third of the engine's time)."""
+
+    __slots__ = ("actions", "melds", "most_cards")
+
+    def __init__(self, options: list[MeldOption]) -> None:
+        self.actions = tuple([action for action, _ in options])
+        self.melds = tuple([meld for _, meld in options])
+        self.most_cards = max((len(action.cards) for action in self.actions), default=0)
+
+
+Memo = dict[Any, Chunk]
+_NOTHING = Chunk([])
+
+# One memo per rule set, so that the keys need not hold the rules (a RuleSet hashes in
+# interpreted Python: putting it in every key cost more than the rest of a memo hit).
+_MEMOS: dict[RuleSet, Memo] = {}
 _MEMO_LIMIT = 200_000
 
 
-def _remember(key: Any, value: list[MeldOption]) -> list[MeldOption]:
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = value
-    return value
+def memo_for(rules: RuleSet) -> Memo:
+    """The move-generation memo of ``rules`` (look it up once per position)."""
+    memo = _MEMOS.get(rules)
+    if memo is None:
+        if len(_MEMOS) >= 64:
+            _MEMOS.clear()
+        memo = _MEMOS[rules] = {}
+    return memo
 
 
-def wild_key(hand: list[int]) -> tuple[bool, ...]:
-    """Which wild types the hand holds.  One meld takes at most one wild, so a second copy of
-    a wild never creates a new option (a second same-suit 2 is counted in the suit's key)."""
-    return (hand[JOKER] > 0, hand[1] > 0, hand[14] > 0, hand[27] > 0, hand[40] > 0)
+def _remember(memo: Memo, key: Any, options: list[MeldOption]) -> Chunk:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    chunk = memo[key] = Chunk(options) if options else _NOTHING
+    return chunk
+
+
+def wild_key(hand: list[int]) -> int:
+    """Which wild types the hand holds, as bits.  One meld takes at most one wild, so a second
+    copy of a wild never creates a new option (a second same-suit 2 is counted in the suit's
+    key)."""
+    return ((hand[JOKER] > 0) | (hand[1] > 0) << 1 | (hand[14] > 0) << 2 | (hand[27] > 0) << 3
+            | (hand[40] > 0) << 4)
 
 
 def suit_key(hand: list[int], base: int) -> tuple[int, ...]:
@@ -75,19 +111,19 @@ def sequence_key(hand: list[int], base: int, any_wild: bool) -> tuple[int, int, 
     return cover, hand[base], hand[base + 1]
 
 
-def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
-              ) -> Iterator[tuple[int, int, list[MeldOption]]]:
-    """Every legal new meld of ``hand``, in chunks ``(SEQUENCE, suit, options)`` and
-    ``(GROUP, rank, options)`` so that the caller can apply side constraints (one group per
+def new_melds(hand: list[int], rules: RuleSet, wilds: int, memo: Memo
+              ) -> Iterator[tuple[int, int, Chunk]]:
+    """Every legal new meld of ``hand``, in chunks ``(SEQUENCE, suit, chunk)`` and
+    ``(GROUP, rank, chunk)`` so that the caller can apply side constraints (one group per
     rank, one sequence per suit) to a whole chunk at once."""
-    any_wild = any(wilds)
+    any_wild = wilds != 0
     for suit in range(4):
         base = suit * 13
-        key: tuple[Any, ...] = ("seq", rules, suit, sequence_key(hand, base, any_wild), wilds)
-        found = _MEMO.get(key)
+        key: tuple[Any, ...] = ("seq", suit, sequence_key(hand, base, any_wild), wilds)
+        found = memo.get(key)
         if found is None:
-            found = _remember(key, _sequence_melds(hand, suit, rules))
-        if found:
+            found = _remember(memo, key, _sequence_melds(hand, suit, rules))
+        if found.actions:
             yield SEQUENCE, suit, found
     for rank in range(13 if rules.groups_allowed else 0):
         if rank == TWO and not rules.allow_group_of_twos:
@@ -95,19 +131,20 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: tuple[bool, ...]
         copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])
         if copies[0] + copies[1] + copies[2] + copies[3] < 2:
             continue
-        key = ("grp", rules, rank, copies, wilds)
-        found = _MEMO.get(key)
+        key = ("grp", rank, copies, wilds)
+        found = memo.get(key)
         if found is None:
-            found = _remember(key, _group_melds(hand, rank, rules))
-        if found:
+            found = _remember(memo, key, _group_melds(hand, rank, rules))
+        if found.actions:
             yield GROUP, rank, found
 
 
 def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
-                wilds: tuple[bool, ...]) -> list[MeldOption]:
+                wilds: int, memo: Memo) -> Chunk:
     """Every legal ``attach number …`` of ``hand`` onto ``meld`` with the resulting meld.
 
-    ``wilds`` is :func:`wild_key` of the hand (computed once per position by the caller)."""
+    ``wilds`` is :func:`wild_key` of the hand and ``memo`` :func:`memo_for` the rules (both
+    computed once per position by the caller)."""
     key: tuple[Any, ...]
     if meld.kind == GROUP:
         r = meld.rank
@@ -115,26 +152,25 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
         if meld.wild >= 0:
             if not any(copies):
                 return _NOTHING
-            key = ("att", rules, meld, number, copies)
+            key = ("att", meld, number, copies)
         else:
-            if not any(copies) and not any(wilds):
+            if not any(copies) and not wilds:
                 return _NOTHING
-            key = ("att", rules, meld, number, copies, wilds)
+            key = ("att", meld, number, copies, wilds)
     else:
         relevant = _reachable(meld, hand, wilds, rules)
         if relevant is None:
             return _NOTHING
-        key = ("att", rules, meld, number, relevant)
-    found = _MEMO.get(key)
+        key = ("att", meld, number, relevant)
+    found = memo.get(key)
     if found is None:
-        found = _remember(key, _attach_melds(meld, number, hand, rules))
+        found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
     return found
 
 
-_NOTHING: list[MeldOption] = []
 
 
-def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: RuleSet
+def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
                ) -> tuple[Any, ...] | None:
     """What of the hand an attachment to a sequence can use, as a memo key (``None``: nothing).
 
@@ -146,10 +182,10 @@ def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: Rule
     base = meld.suit * 13
     own_two = base + TWO
     wild_card = meld.cards[meld.wild] if meld.wild >= 0 else -1
-    hand_wilds: tuple[bool, ...] = ()
+    hand_wilds = 0
     if wild_card < 0:
         hand_wilds = wilds
-        holes = 1 if any(wilds) or (
+        holes = 1 if wilds or (
             rules.pinella_natural_to_wild_transition
             and meld.low <= TWO < meld.low + len(meld.cards)
             and meld.cards[TWO - meld.low] == own_two) else 0
@@ -182,7 +218,7 @@ def _reachable(meld: Meld, hand: list[int], wilds: tuple[bool, ...], rules: Rule
     for place in range(lo, hi + 1):
         if hand[base + place % 13]:
             places |= 1 << (place - lo)
-    if not places and not any(hand_wilds):
+    if not places and not hand_wilds:
         return None
     return (lo, hi, hand[base], hand[base + 1], hand_wilds, places)
 
@@ -205,30 +241,30 @@ def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOpti
     return out
 
 
-_OPTIONS: dict[Any, list[Meld]] = {}
+_OPTIONS: dict[Any, tuple[Meld, ...]] = {}
 
 
-def _sequence_options(cards: tuple[int, ...], rules: RuleSet) -> list[Meld]:
+def _sequence_options(cards: tuple[int, ...], rules: RuleSet) -> tuple[Meld, ...]:
     """The sequences a sorted card multiset may be laid as; the same small multisets (5♥ 6♥
-    7♥ …) recur in hand after hand, so their resolution is memoised too."""
+    7♥ …) recur in hand after hand, so their resolution is memoised too (as tuples: the empty
+    ones are all the one empty tuple, which the garbage collector never walks)."""
     key = (rules, cards)
     found = _OPTIONS.get(key)
     if found is None:
         if len(_OPTIONS) >= _MEMO_LIMIT:
             _OPTIONS.clear()
-        found = choose_placements(sequence_placements(cards, rules), rules)
-        _OPTIONS[key] = found
+        found = _OPTIONS[key] = tuple(choose_placements(sequence_placements(cards, rules),
+                                                        rules))
     return found
 
 
-def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet) -> list[Meld]:
+def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet) -> tuple[Meld, ...]:
     key = (rules, meld, added)
     found = _OPTIONS.get(key)
     if found is None:
         if len(_OPTIONS) >= _MEMO_LIMIT:
             _OPTIONS.clear()
-        found = attach_options(meld, added, rules)
-        _OPTIONS[key] = found
+        found = _OPTIONS[key] = tuple(attach_options(meld, added, rules))
     return found
 
 
@@ -275,10 +311,19 @@ def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | lis
     if meld.kind == SEQUENCE and meld.wild >= 0:
         wild_card = meld.cards[meld.wild]
         if wild_card in ordered:
-            target = meld.wild_target()
-            assert target is not None
-            notes = ((wild_card, target),)
+            place = meld.low + meld.wild
+            found = _NOTES.get((wild_card, meld.suit, place))
+            if found is None:
+                target = meld.wild_target()
+                assert target is not None
+                found = _NOTES[(wild_card, meld.suit, place)] = ((wild_card, target),)
+            notes = found
     return Action(kind, tuple(ordered), number, notes)
+
+
+# The few hundred distinct annotations, shared by every memoised action (fewer objects for
+# the garbage collector to walk; see ``Chunk``).
+_NOTES: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 
 
 def _sequence_candidates(hand: list[int], suit: int, wild_types: list[int], max_len: int
