@@ -145,6 +145,8 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
 
     ``wilds`` is :func:`wild_key` of the hand and ``memo`` :func:`memo_for` the rules (both
     computed once per position by the caller)."""
+    # The meld enters the key by its plain fields, not as the object: a key of ints and tuples
+    # is one the garbage collector stops tracking (see ``Chunk``).
     key: tuple[Any, ...]
     if meld.kind == GROUP:
         r = meld.rank
@@ -152,16 +154,16 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
         if meld.wild >= 0:
             if not any(copies):
                 return _NOTHING
-            key = ("att", meld, number, copies)
+            key = (meld.cards, meld.wild, number, copies)
         else:
             if not any(copies) and not wilds:
                 return _NOTHING
-            key = ("att", meld, number, copies, wilds)
+            key = (meld.cards, meld.wild, number, copies, wilds)
     else:
         relevant = _reachable(meld, hand, wilds, rules)
         if relevant is None:
             return _NOTHING
-        key = ("att", meld, number, relevant)
+        key = (meld.cards, meld.low, meld.wild, number, relevant)
     found = memo.get(key)
     if found is None:
         found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
