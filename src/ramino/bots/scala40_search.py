@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Sequence
 
 from ramino.bots.protocol import decision_seed
 from ramino.bots.scala40_expert import Scala40ExpertBot
-from ramino.bots.search import pick_candidate
+from ramino.bots.search import pick_candidate, sample_values
 from ramino.cards import NUM_TYPES
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.scala40 import Scala40Observation, Scala40State, penalty_value
@@ -61,17 +60,12 @@ class Scala40SearchBot:
         options = self.candidate_actions(ranked)
         if len(options) == 1:
             return options[0]
-        rng = random.Random(decision_seed(self.seed, observation))
-        values: list[list[float]] = [[] for _ in options]
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        for _ in range(self.samples):
-            world = self.world(observation, rng)
-            rollout_seed = rng.getrandbits(32)
-            for i, action in enumerate(options):
-                values[i].append(self.rollout(world.clone(), action, observation.seat,
-                                              rollout_seed))
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        seat = observation.seat
+        values = sample_values(
+            options, self.samples, self.seconds, random.Random(decision_seed(self.seed,
+                                                                            observation)),
+            lambda rng: self.world(observation, rng),
+            lambda state, action, seed: self.rollout(state, action, seat, seed))
         return options[pick_candidate(values, self.margin)]
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:

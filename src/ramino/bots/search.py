@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from ramino.bots.expert import ExpertBot
 from ramino.bots.protocol import decision_seed
@@ -38,6 +39,32 @@ from ramino.rules.presets import preset
 
 #: A rollout never needs more actions than this (the tallone ends a hand, §2.9a).
 ROLLOUT_LIMIT = 5_000
+
+
+class _Clonable(Protocol):
+    def clone(self: _World) -> _World: ...
+
+
+_World = TypeVar("_World", bound=_Clonable)
+
+
+def sample_values(options: Sequence[Action], samples: int, seconds: float, rng: random.Random,
+                  world: Callable[[random.Random], _World],
+                  rollout: Callable[[_World, Action, int], float]) -> list[list[float]]:
+    """Each candidate's rollout value in every sampled world, with common random numbers: all
+    candidates of one sample start from the same world with the same rollout seed, so their
+    differences measure the choice and not the luck of the sample.  Stops after ``samples``
+    worlds or, when ``seconds`` > 0, once that time is spent."""
+    values: list[list[float]] = [[] for _ in options]
+    deadline = time.perf_counter() + seconds if seconds > 0 else None
+    for _ in range(samples):
+        sampled = world(rng)
+        rollout_seed = rng.getrandbits(32)
+        for i, action in enumerate(options):
+            values[i].append(rollout(sampled.clone(), action, rollout_seed))
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return values
 
 
 def pick_candidate(values: list[list[float]], margin: float) -> int:
@@ -76,17 +103,12 @@ class SearchBot:
         options = self.candidate_actions(ranked)
         if len(options) == 1:
             return options[0]
-        rng = random.Random(decision_seed(self.seed, observation))
-        values: list[list[float]] = [[] for _ in options]
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        for _ in range(self.samples):
-            world = self.world(observation, rng)
-            rollout_seed = rng.getrandbits(32)
-            for i, action in enumerate(options):
-                values[i].append(self.rollout(world.clone(), action, observation.seat,
-                                              rollout_seed))
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        seat = observation.seat
+        values = sample_values(
+            options, self.samples, self.seconds, random.Random(decision_seed(self.seed,
+                                                                            observation)),
+            lambda rng: self.world(observation, rng),
+            lambda state, action, seed: self.rollout(state, action, seat, seed))
         return options[self.pick(values)]
 
     def pick(self, values: list[list[float]]) -> int:
