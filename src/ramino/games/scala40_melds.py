@@ -17,7 +17,7 @@ the jolly"); the record notation does it with ``JK=7h``.  Move generation always
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
@@ -57,6 +57,15 @@ class S40Meld:
     suit: int = -1
     rank: int = -1
     low: int = -1
+    _hash: int = field(default=0, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        # Melds key the lay-off caches (``_fitting``) on every discard; hash the fields once.
+        h = self._hash
+        if h == 0:
+            h = hash((self.kind, self.cards, self.jolly, self.suit, self.rank, self.low)) or 1
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def high(self) -> int:
