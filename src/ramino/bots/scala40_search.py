@@ -23,9 +23,9 @@ from collections.abc import Sequence
 
 from ramino.bots.protocol import decision_seed
 from ramino.bots.scala40_expert import Scala40ExpertBot
-from ramino.bots.search import pick_candidate, sample_values
+from ramino.bots.search import candidate_plans, pick_candidate, sample_values
 from ramino.cards import NUM_TYPES
-from ramino.games.actions import DISCARD, DRAW, PICK, Action
+from ramino.games.actions import Action
 from ramino.games.scala40 import Scala40Observation, Scala40State, penalty_value
 from ramino.games.scala40_resample import resample_scala40
 from ramino.rules.options import RuleSet
@@ -69,14 +69,7 @@ class Scala40SearchBot:
         return options[pick_candidate(values, self.margin)]
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:
-        """The draw/pick choice, or the best few discards once the plan has nothing to lay;
-        otherwise the plan's own next play."""
-        first = ranked[0]
-        if first.kind in (DRAW, PICK):
-            return ranked[:2]
-        if first.kind == DISCARD:
-            return [a for a in ranked if a.kind == DISCARD][:self.candidates]
-        return [first]
+        return candidate_plans(ranked, self.candidates)
 
     def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
         return resample_scala40(observation, rng, self.rules)

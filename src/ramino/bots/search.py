@@ -67,6 +67,18 @@ def sample_values(options: Sequence[Action], samples: int, seconds: float, rng: 
     return values
 
 
+def candidate_plans(ranked: list[Action], discards: int) -> list[Action]:
+    """The choices worth searching, from the expert's ranking: the draw/pick choice, or the best
+    ``discards`` discards when the expert is ready to discard; otherwise the expert's own play
+    (a meld, attach or lay-off: the plan of the turn, not searched)."""
+    first = ranked[0]
+    if first.kind in (DRAW, PICK):
+        return ranked[:2]
+    if first.kind == DISCARD:
+        return [a for a in ranked if a.kind == DISCARD][:discards]
+    return [first]
+
+
 def pick_candidate(values: list[list[float]], margin: float) -> int:
     """The expert's choice (index 0) unless another candidate beats it by more than ``margin``
     standard errors of the paired differences: a hand's score swings by hundreds of points,
@@ -115,14 +127,7 @@ class SearchBot:
         return pick_candidate(values, self.margin)
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:
-        """The plans worth searching: the draw/pick choice, or the best few discards when the
-        expert is ready to discard; otherwise the expert's own meld or attach."""
-        first = ranked[0]
-        if first.kind in (DRAW, PICK):
-            return ranked[:2]
-        if first.kind == DISCARD:
-            return [a for a in ranked if a.kind == DISCARD][:self.candidates]
-        return [first]
+        return candidate_plans(ranked, self.candidates)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
         return resample(observation, rng, self.rules)
