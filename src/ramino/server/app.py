@@ -40,6 +40,7 @@ from ramino.server.accounts import (
 )
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level
 from ramino.server.fanout import LocalFanout, RedisFanout
+from ramino.server.games import GAMES
 from ramino.server.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -323,8 +324,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     async def leaderboard(by: str = "xp", game: str = "burraco") -> list[dict[str, Any]]:
         if by not in ("xp", "rating"):
             raise HTTPException(422, "by is 'xp' or 'rating'")
-        if len(game) > 16:
-            raise HTTPException(422, "no such game")
+        if game not in GAMES:
+            raise HTTPException(422, f"game is one of {', '.join(GAMES)}")
         return await asyncio.to_thread(own_store.leaderboard, 50, by, game)
 
     @app.get("/api/tables/{table_id}")

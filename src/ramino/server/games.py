@@ -25,14 +25,15 @@ from ramino.cards import pack
 from ramino.games.actions import Action, parse_action
 from ramino.games.burraco import BurracoState
 from ramino.games.deal import Deal, deal_from_order
-from ramino.games.scala40 import Scala40State, scala40_deal_from_order
-from ramino.games.scala40_match import hand_rules, next_dealer
+from ramino.games.scala40 import Scala40State, scala40_deal_from_order, seat_sides
+from ramino.games.scala40_match import hand_rules, next_dealer, side_count
 from ramino.records import record_of
 from ramino.records.document import read_deal
 from ramino.records.scala40 import read_scala40_deal, scala40_record_of
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships, Reentry
 from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards
+from ramino.server.matches import MatchPlan, Reentries, elimination_places
 from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
@@ -136,9 +137,24 @@ class TableGame:
         """How many scores a hand has: one per side, or one per seat."""
         raise NotImplementedError
 
-    def elimination(self, rules: RuleSet) -> int | None:
-        """The penalty total that puts a player out of the match (None: no elimination)."""
+    def elimination(self, rules: RuleSet) -> RuleSet | None:
+        """The rules a match to elimination is played under (Scala 40), else None."""
         return None
+
+    def rating_sides(self, rules: RuleSet,
+                     accounts: Sequence[int | None]) -> list[list[int | None]]:
+        """Account ids (by table seat; None: a guest or a bot) grouped by side, as rated."""
+        sides: list[list[int | None]] = [[], []]
+        for seat, account in enumerate(accounts):
+            sides[seat % 2].append(account)
+        return sides
+
+    def places(self, plan: MatchPlan, scores: Sequence[Sequence[int]],
+               reentries: Reentries) -> list[int]:
+        """Each side's place in a finished match (1 first): the higher total, the better."""
+        totals = [sum(s[i] for s in scores) for i in range(len(scores[0]))]
+        order = sorted(set(totals), reverse=True)
+        return [order.index(t) + 1 for t in totals]
 
     def check(self, rules: RuleSet) -> None:
         """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
@@ -256,13 +272,25 @@ class BurracoGame(TableGame):
 
 class Scala40Game(TableGame):
     name = "scala40"
-    rated = False  # penalty points of several players: not rated yet (docs/server.md)
 
     def width(self, players: int) -> int:
         return players
 
-    def elimination(self, rules: RuleSet) -> int | None:
-        return rules.elimination_limit
+    def elimination(self, rules: RuleSet) -> RuleSet | None:
+        return rules
+
+    def rating_sides(self, rules: RuleSet,
+                     accounts: Sequence[int | None]) -> list[list[int | None]]:
+        sides: list[list[int | None]] = [[] for _ in range(side_count(rules))]
+        for seat, side in enumerate(seat_sides(rules)):
+            sides[side].append(accounts[seat])
+        return sides
+
+    def places(self, plan: MatchPlan, scores: Sequence[Sequence[int]],
+               reentries: Reentries) -> list[int]:
+        """A match to elimination is a free-for-all: places by how long each side lasted."""
+        assert plan.scala40 is not None
+        return elimination_places(plan.scala40, scores, reentries)
 
     def check(self, rules: RuleSet) -> None:
         # The table counts penalty points and eliminations per player; partnerships and

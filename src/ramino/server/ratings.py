@@ -1,10 +1,12 @@
 """Skill ratings: OpenSkill (Plackett–Luce), which rates each player inside a partnership, so
 that a player who changes partners carries their own rating (issue 5).
 
-A match is rated when it ends, from the sides' total scores over its hands; matches of two
-hands or fewer are never rated (too much luck in a deal).  Guests and bots sit in a side with
-the default rating and are not rated themselves.  The shown rating is the conservative
-``mu - 3 sigma``.
+A match is rated when it ends, from the sides' places: in Burraco and Buraco by their total
+scores over its hands, in Scala 40 by the order in which they were eliminated (a free-for-all
+of 2 to 6 players, or of two pairs or teams; :func:`ramino.server.matches.elimination_places`).
+Matches of two hands or fewer are never rated (too much luck in a deal).  Guests and bots sit
+in a side with the default rating and are not rated themselves.  The shown rating is the
+conservative ``mu - 3 sigma``.
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
-
-MIN_RATED_HANDS = 3
 
 _model = PlackettLuce()
 
@@ -26,6 +26,14 @@ def rate_match(sides: Sequence[Sequence[int | None]], totals: Sequence[int],
     """New ratings of the accounts in ``sides`` (account ids per side, None for a guest or a
     bot) after a match whose side totals were ``totals``; ``ratings`` holds their ratings now.
     Equal totals are a draw."""
+    order = sorted(set(totals), reverse=True)
+    return rate_places(sides, [order.index(t) + 1 for t in totals], ratings)
+
+
+def rate_places(sides: Sequence[Sequence[int | None]], places: Sequence[int],
+                ratings: dict[int, Rating]) -> dict[int, Rating]:
+    """New ratings after a match where side ``i`` finished at ``places[i]`` (1 first; equal
+    places are a tie): a free-for-all of several sides, as a Scala 40 match to elimination."""
     teams = []
     for side in sides:
         team = []
@@ -33,9 +41,7 @@ def rate_match(sides: Sequence[Sequence[int | None]], totals: Sequence[int],
             mu, sigma = ratings.get(account, DEFAULT) if account is not None else DEFAULT
             team.append(_model.rating(mu=mu, sigma=sigma))
         teams.append(team)
-    order = sorted(set(totals), reverse=True)
-    ranks = [float(order.index(t) + 1) for t in totals]
-    rated = _model.rate(teams, ranks=ranks)
+    rated = _model.rate(teams, ranks=[float(p) for p in places])
     out: dict[int, Rating] = {}
     for side, team in zip(sides, rated, strict=True):
         for account, rating in zip(side, team, strict=True):

@@ -36,7 +36,14 @@ from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
 from ramino.server.games import EngineState, SeatMap, TableGame, game_of
-from ramino.server.matches import MIN_RATED_HANDS, MatchPlan, MatchState, rebuild, starting_side
+from ramino.server.matches import (
+    MIN_RATED_HANDS,
+    MatchPlan,
+    MatchState,
+    fresh_match,
+    rebuild,
+    starting_side,
+)
 from ramino.server.protocol import (
     MAX_NAME_CHARS,
     Act,
@@ -48,7 +55,7 @@ from ramino.server.protocol import (
     Update,
     Welcome,
 )
-from ramino.server.ratings import rate_match
+from ramino.server.ratings import rate_places
 from ramino.server.store import (
     PendingAction,
     StaleVersionError,
@@ -151,12 +158,13 @@ class Table:
 
     @property
     def plan(self) -> MatchPlan:
-        return MatchPlan(self.match_hands, self.match_target, self.game.elimination(self.rules))
+        return table_plan(self.rules, self.match_hands, self.match_target)
 
     def match_ends(self, scores: list[list[int]]) -> bool:
         """Whether the match is over once the current hand has ended with these scores."""
         return self.plan.over(scores, self.hand.hand_no - self.match.start + 1,
-                              starting_side(self.match.start, self.rules.players))
+                              starting_side(self.match.start, self.rules.players),
+                              self.match.reentries)
 
     def match_over(self) -> bool:
         return self.finished and self.match_ends(self.match.scores)
@@ -178,11 +186,9 @@ class Table:
         return info
 
     def match_sides(self) -> list[list[int | None]]:
-        """Account ids per table side (None: a guest or a bot)."""
-        sides: list[list[int | None]] = [[], []]
-        for i, st in enumerate(self.seats):
-            sides[i % 2].append(st.account_id if st.kind == "human" else None)
-        return sides
+        """Account ids per side as the game rates them (None: a guest or a bot)."""
+        return self.game.rating_sides(self.rules, [st.account_id if st.kind == "human"
+                                                   else None for st in self.seats])
 
     def current_seat(self) -> int:
         """The table seat whose turn it is."""
@@ -290,6 +296,10 @@ class Table:
                                  "first_table_seat": seating.first,
                                  "commitment": self.hand.commitment, "salt": self.hand.salt},
                                 seating)
+
+
+def table_plan(rules: RuleSet, hands: int, target: int | None) -> MatchPlan:
+    return MatchPlan(hands, target, game_of(rules).elimination(rules))
 
 
 def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | None = None,
@@ -402,7 +412,7 @@ class TableManager:
         rules = make_rules(stored.preset, stored.options)
         game = game_of(rules)
         hand = stored.hands[-1]
-        plan = MatchPlan(stored.match_hands, stored.match_target, game.elimination(rules))
+        plan = table_plan(rules, stored.match_hands, stored.match_target)
         in_play, state = stored_hand(rules, plan, stored.hands, len(stored.hands) - 1)
         clock = None
         if stored.clock_ms is not None:
@@ -473,7 +483,8 @@ class TableManager:
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
                       increment_ms=increment_ms, match_hands=match_hands,
                       spectator_delay=spectator_delay, match_target=match_target,
-                      match=MatchState(width=game_of(rules).width(rules.players)),
+                      match=fresh_match(table_plan(rules, match_hands, match_target),
+                                        game_of(rules).width(rules.players)),
                       in_play=(True,) * rules.players)
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
@@ -713,7 +724,6 @@ class TableManager:
         ratings: tuple[tuple[int, float, float], ...] = ()
         if result is not None:
             scores = [*scores, list(result.scores)]
-            totals = [sum(s[i] for s in scores) for i in range(2)]
             if (game.rated and table.match_ends(scores)
                     and len(scores) >= MIN_RATED_HANDS):
                 sides = table.match_sides()
@@ -721,8 +731,9 @@ class TableManager:
                 if ids:
                     now = await asyncio.to_thread(self.store.ratings_of, ids,
                                                   table.rules.game)
+                    places = game.places(table.plan, scores, table.match.reentries)
                     ratings = tuple((a, mu, sigma) for a, (mu, sigma)
-                                    in rate_match(sides, totals, now).items())
+                                    in rate_places(sides, places, now).items())
         try:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
@@ -807,8 +818,8 @@ class TableManager:
             if new_match and self.tournament is not None and await self.tournament.holds(
                     table.id):
                 raise ProtocolError("round-over", "this table's tournament turno is over")
-            match = (MatchState(table.hand.hand_no + 1, [], game.width(players)) if new_match
-                     else table.match)
+            match = (fresh_match(table.plan, game.width(players), table.hand.hand_no + 1)
+                     if new_match else table.match)
             in_play = game.in_play(table.rules, match.totals)
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
                                    game.next_dealer(table.hand.dealer, in_play), self.rng,

@@ -112,6 +112,8 @@ const accountError = document.getElementById("account-error");
 const meLine = document.getElementById("me");
 const logout = document.getElementById("logout");
 
+const GAME_NAMES = { burraco: "Burraco", buraco: "Buraco", scala40: "Scala 40" };
+
 async function showMe() {
   const response = await fetch("/api/me");
   if (!response.ok) {
@@ -126,6 +128,10 @@ async function showMe() {
   meLine.textContent = `${me.name}: ` + t(
     "{xp} punti esperienza · {hands} mani · {wins} vinte · {burrachi} burraco · {abandons} abbandonate",
     me);
+  for (const [game, r] of Object.entries(me.ratings || {})) {
+    meLine.textContent += " · " + t("{game}: forza {rating} ({rated} partite)",
+                                    { game: GAME_NAMES[game] || game, ...r });
+  }
 }
 
 accountForm.addEventListener("submit", async (event) => {
@@ -162,8 +168,12 @@ async function showLeaderboard() {
   }
 }
 
+// One board per game (Burraco, Buraco, Scala 40): a rating means something within its game.
+const ratingGame = document.getElementById("rating-game");
+ratingGame.addEventListener("change", () => showRatings());
+
 async function showRatings() {
-  const response = await fetch("/api/leaderboard?by=rating");
+  const response = await fetch("/api/leaderboard?by=rating&game=" + encodeURIComponent(ratingGame.value));
   if (!response.ok) return;
   const list = document.getElementById("rating-board");
   list.replaceChildren();
