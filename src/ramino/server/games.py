@@ -288,8 +288,12 @@ class Scala40Game(TableGame):
 
     def places(self, plan: MatchPlan, scores: Sequence[Sequence[int]],
                reentries: Reentries) -> list[int]:
-        """A match to elimination is a free-for-all: places by how long each side lasted."""
-        assert plan.scala40 is not None
+        """A match to elimination is a free-for-all: places by how long each side lasted.  A
+        tournament turno (a fixed number of hands, nobody out): the lower total, the better."""
+        if plan.scala40 is None:
+            totals = [sum(s[i] for s in scores) for i in range(len(scores[0]))]
+            order = sorted(set(totals))
+            return [order.index(t) + 1 for t in totals]
         return elimination_places(plan.scala40, scores, reentries)
 
     def check(self, rules: RuleSet) -> None:

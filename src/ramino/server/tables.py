@@ -139,6 +139,9 @@ class Table:
     absent_since: dict[int, float] = field(default_factory=dict)
     turn_started: float = field(default_factory=time.monotonic)
     in_play: tuple[bool, ...] = ()  # the seats dealt in to this hand (Scala 40: not out)
+    # A tournament turno: exactly ``match_hands`` hands and nobody eliminated (a Scala 40
+    # turno's smazzate are scored by their penalty points, RULES.md §6.6, not played out).
+    fixed_hands: bool = False
 
     @property
     def game(self) -> TableGame:
@@ -158,7 +161,8 @@ class Table:
 
     @property
     def plan(self) -> MatchPlan:
-        return table_plan(self.rules, self.match_hands, self.match_target)
+        return table_plan(self.rules, self.match_hands, self.match_target,
+                          self.fixed_hands)
 
     def match_ends(self, scores: list[list[int]]) -> bool:
         """Whether the match is over once the current hand has ended with these scores."""
@@ -298,8 +302,11 @@ class Table:
                                 seating)
 
 
-def table_plan(rules: RuleSet, hands: int, target: int | None) -> MatchPlan:
-    return MatchPlan(hands, target, game_of(rules).elimination(rules))
+def table_plan(rules: RuleSet, hands: int, target: int | None,
+               fixed_hands: bool = False) -> MatchPlan:
+    """The table's match; ``fixed_hands``: a tournament turno, exactly ``hands`` hands and
+    nobody eliminated."""
+    return MatchPlan(hands, target, None if fixed_hands else game_of(rules).elimination(rules))
 
 
 def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | None = None,
@@ -317,6 +324,14 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     return hand, game.start(rules, deal, seating, totals or (0,) * rules.players)
 
 
+def dealt_in(game: TableGame, rules: RuleSet, plan: MatchPlan,
+             totals: Sequence[int]) -> tuple[bool, ...]:
+    """The seats dealt in to the next hand: all of them unless the match eliminates."""
+    if plan.elimination is None:
+        return (True,) * rules.players
+    return game.in_play(rules, totals)
+
+
 def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
                 index: int) -> tuple[tuple[bool, ...], EngineState]:
     """The seats dealt in to ``hands[index]`` and its state replayed.  Who was dealt in is not
@@ -325,7 +340,7 @@ def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
     results = [(h.hand_no, h.result) for h in hands[:index]]
     before = rebuild(plan, [*results, (hands[index].hand_no, None)], rules.players,
                      game.width(rules.players))
-    in_play = game.in_play(rules, before.totals)
+    in_play = dealt_in(game, rules, plan, before.totals)
     return in_play, replay_hand(rules, hands[index], in_play, before.totals)
 
 
@@ -412,7 +427,8 @@ class TableManager:
         rules = make_rules(stored.preset, stored.options)
         game = game_of(rules)
         hand = stored.hands[-1]
-        plan = table_plan(rules, stored.match_hands, stored.match_target)
+        fixed = stored.tournament is not None
+        plan = table_plan(rules, stored.match_hands, stored.match_target, fixed)
         in_play, state = stored_hand(rules, plan, stored.hands, len(stored.hands) - 1)
         clock = None
         if stored.clock_ms is not None:
@@ -428,7 +444,7 @@ class TableManager:
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
                      match_hands=stored.match_hands, match_target=stored.match_target,
-                     match=match, in_play=in_play,
+                     match=match, in_play=in_play, fixed_hands=fixed,
                      spectator_delay=stored.spectator_delay,
                      voided=bool(hand.result and hand.result.get("void")))
 
@@ -483,9 +499,10 @@ class TableManager:
                       clock=clock, grace_ms=grace_ms, clock_ms=clock_ms,
                       increment_ms=increment_ms, match_hands=match_hands,
                       spectator_delay=spectator_delay, match_target=match_target,
-                      match=fresh_match(table_plan(rules, match_hands, match_target),
+                      match=fresh_match(table_plan(rules, match_hands, match_target,
+                                                   tournament is not None),
                                         game_of(rules).width(rules.players)),
-                      in_play=(True,) * rules.players)
+                      in_play=(True,) * rules.players, fixed_hands=tournament is not None)
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
                 table.absent_since[seat] = time.monotonic()
@@ -820,7 +837,7 @@ class TableManager:
                 raise ProtocolError("round-over", "this table's tournament turno is over")
             match = (fresh_match(table.plan, game.width(players), table.hand.hand_no + 1)
                      if new_match else table.match)
-            in_play = game.in_play(table.rules, match.totals)
+            in_play = dealt_in(game, table.rules, table.plan, match.totals)
             hand, state = new_hand(table.rules, table.hand.hand_no + 1,
                                    game.next_dealer(table.hand.dealer, in_play), self.rng,
                                    in_play, match.totals)

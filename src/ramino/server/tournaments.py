@@ -3,9 +3,10 @@ their pair's links, and when a table's last smazzata ends its scores go to the t
 
 One :class:`TournamentFeed` serves the tournament file the server mounts (``ramino serve
 --tournament FILE``).  Opening a turno makes a table per tournament table (the tournament's
-preset, a match of exactly its smazzate per turno), N-S on seats 0 and 2 and E-W on 1 and 3
-(table sides are even and odd seats, :mod:`ramino.server.seating`), each seat held for its
-player by a seat key; the link to the tournament table is stored with the server table, so it
+preset, a match of exactly its smazzate per turno, nobody eliminated), N-S on seats 0 and 2
+and E-W on 1 and 3 for Burraco, N-S on seat 0 and E-W on 1 for Scala 40 singles (table sides
+are even and odd seats, :mod:`ramino.server.seating`), each seat held for its player by a
+seat key; the link to the tournament table is stored with the server table, so it
 outlives a restart.  When a hand ends, :meth:`TournamentFeed.hand_ended` (called by the table
 manager, which must not wait) starts a background submission: it reads the stored hands and,
 if every smazzata of the turno ended by the rules (none ended early by agreement, none left
@@ -23,26 +24,71 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from ramino.rules import make_rules
 from ramino.server.bots import DEFAULT_LEVEL
+from ramino.server.games import game_of
 from ramino.server.protocol import MAX_NAME_CHARS
 from ramino.server.store import StoredSeat, TournamentLink
 from ramino.server.tables import Table, TableManager, _hash
 from ramino.tournament import store as tournament_store
-from ramino.tournament.model import Discipline
+from ramino.tournament.model import Discipline, Settings
 from ramino.tournament.model import Table as TournamentTable
 from ramino.tournament.online import OnlineTable, SeatLink
 from ramino.tournament.tournament import Tournament
 
 log = logging.getLogger("ramino.server")
 
-SERVER_DISCIPLINES = (Discipline.BURRACO_PAIRS, Discipline.BURRACO_INDIVIDUAL)
 NS_SEATS = (0, 2)  # table side 0
 EW_SEATS = (1, 3)  # table side 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a tournament table sits at a server table: the rules options and the table seats
+    of N-S and of E-W (a server table's sides are its even and odd seats)."""
+
+    options: dict[str, Any]
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+
+
+def layout(settings: Settings) -> Layout:
+    """The server table of the tournament's discipline and preset, or ``ValueError`` saying
+    why the server cannot seat it."""
+    discipline = settings.discipline
+    try:
+        rules = make_rules(settings.preset)
+    except ValueError as exc:
+        raise ValueError(f"preset {settings.preset}: {exc}") from None
+    scala40 = discipline.lower_is_better
+    if scala40 != (rules.game == "scala40"):
+        raise ValueError(f"preset {settings.preset} plays {rules.game}; a {discipline.value} "
+                         f"tournament needs a {'Scala 40' if scala40 else 'Burraco'} preset")
+    if discipline is Discipline.SCALA40_PAIRS:
+        # The two players of a pair are partners (§6.1 "pairs are possible with 4 players"),
+        # and the table scores each player for himself (games.Scala40Game.check).
+        raise ValueError("scala40-pairs: a pair's players are partners (partnerships "
+                         "PAIRS_2V2, RULES.md §6.1) and server Scala 40 tables seat each "
+                         "player for himself; play scala40-pairs turni at real tables")
+    if discipline is Discipline.SCALA40_SINGLES:
+        # One player against one (§6.1: 2 to 6 players, each for himself).
+        options: dict[str, Any] = {"players": 2}
+        try:
+            rules = make_rules(settings.preset, options)
+            game_of(rules).check(rules)
+        except ValueError as exc:
+            raise ValueError(f"preset {settings.preset} at a table of two: {exc}") from None
+        return Layout(options, (0,), (1,))
+    if rules.players != 4:
+        raise ValueError(f"preset {settings.preset} is for {rules.players} players; a "
+                         "tournament table seats four")
+    return Layout({}, NS_SEATS, EW_SEATS)
 
 
 def seat_key(code: str, seat: int) -> str:
@@ -50,12 +96,14 @@ def seat_key(code: str, seat: int) -> str:
     return f"{code}-{seat}"
 
 
-def players(t: Tournament, side: tuple[int, ...]) -> list[str]:
-    """The two players of a side: the pair's members (or the pair's name, numbered), or the
-    two partners of an individual turno."""
+def players(t: Tournament, side: tuple[int, ...], seats: int = 2) -> list[str]:
+    """The players of a side on its ``seats`` seats: the pair's members (or the pair's name,
+    numbered), the two partners of an individual turno, or a single player."""
     if len(side) == 2:
         return [t.entrant(e).name for e in side]
     entrant = t.entrant(side[0])
+    if seats == 1:
+        return [entrant.name]
     if len(entrant.members) == 2:
         return list(entrant.members)
     return [f"{entrant.name} 1", f"{entrant.name} 2"]
@@ -165,41 +213,37 @@ class TournamentFeed:
                          ) -> list[OnlineTable]:
         t = await asyncio.to_thread(tournament_store.load, self.path)
         settings = t.settings
-        if settings.discipline not in SERVER_DISCIPLINES:
-            raise ValueError(f"the server plays Burraco tables; {settings.discipline.value} "
-                             "turni are played at real tables")
+        seats = layout(settings)
         if settings.duplicate:
             raise ValueError("duplicate turni need the same prepared deals at every table; "
                              "the server deals each table afresh: play them at real tables")
         if not 0 <= grace_seconds <= 3600:
             raise ValueError("grace_seconds is between 0 and 3600")
-        rules = make_rules(settings.preset)
-        if rules.players != 4:
-            raise ValueError(f"preset {settings.preset} is for {rules.players} players; a "
-                             "tournament table seats four")
         rnd = t.round(round_number)
         linked = {link.table_no for _, link in await asyncio.to_thread(
             self.store.tournament_links, self.key, round_number)}
         for table in rnd.tables:
             if table.number in linked or table.online is not None or table.confirmed:
                 continue
-            await self._open_table(t, round_number, table, grace_seconds)
+            await self._open_table(t, round_number, table, seats, grace_seconds)
         await asyncio.to_thread(self._mark_online, round_number)
         return await asyncio.to_thread(self.tables, round_number)
 
     async def _open_table(self, t: Tournament, round_number: int, table: TournamentTable,
-                          grace_seconds: float) -> None:
+                          seating: Layout, grace_seconds: float) -> None:
         codes = {"ns": secrets.token_urlsafe(9), "ew": secrets.token_urlsafe(9)}
-        reserved = [StoredSeat("open", "", None) for _ in range(4)]
-        for side, seats, entrants in (("ns", NS_SEATS, table.ns), ("ew", EW_SEATS, table.ew)):
-            for seat, name in zip(seats, players(t, entrants), strict=True):
+        reserved = [StoredSeat("open", "", None) for _ in seating.ns + seating.ew]
+        for side, seats, entrants in (("ns", seating.ns, table.ns),
+                                      ("ew", seating.ew, table.ew)):
+            for seat, name in zip(seats, players(t, entrants, len(seats)), strict=True):
                 reserved[seat] = StoredSeat("human", name[:MAX_NAME_CHARS],
                                             _hash(seat_key(codes[side], seat)))
         name = f"{t.settings.name} · turno {round_number} · tavolo {table.number}"
         link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"])
         try:
             await self.manager.create(
-                name=name[:80], preset=t.settings.preset, options={}, seats=["open"] * 4,
+                name=name[:80], preset=t.settings.preset, options=seating.options,
+                seats=["open"] * len(reserved),
                 private=False, bot_level=self.bot_level, grace_ms=int(grace_seconds * 1000),
                 match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link)
         except IntegrityError:

@@ -263,7 +263,8 @@ function standing40(i) {
   line.textContent = " · " + (out ? t("eliminato ({points} punti)", { points: last.match.totals[i] })
     : !v.dealt[i] ? t("non gioca questa mano")
     : (v.opened[i] ? t("ha aperto") : t("non ha aperto")) + " · " +
-      t("penalità {points} di {limit}", { points: v.penalties[i], limit: last.match.limit }));
+      (last.match.limit ? t("penalità {points} di {limit}", { points: v.penalties[i], limit: last.match.limit })
+        : t("penalità {points}", { points: v.penalties[i] })));  // a tournament turno: nobody out
   return line;
 }
 
@@ -557,7 +558,7 @@ function renderResult40(r) {
   caption.textContent = t("Fine della mano: {end}", { end: END[r.end] || r.end }) +
     (r.closed_by !== null ? " " + t("(chiude {name})", { name: seatName(r.closed_by) }) : "") +
     (r.chiusura_in_mano ? " · " + t("chiusura in mano") : "") +
-    (m.over ? " · " + (m.winner !== null ? t("vince la partita {name}", { name: seatName(m.winner) })
+    (m.over && m.limit ? " · " + (m.winner !== null ? t("vince la partita {name}", { name: seatName(m.winner) })
       : t("partita finita senza vincitore")) : "");
   const head = document.createElement("tr");
   head.append(document.createElement("th"));
@@ -570,7 +571,7 @@ function renderResult40(r) {
   board.append(caption, head);
   const rows = [[t("Punti in mano"), (i) => r.breakdown[i].hand ?? "—"],
                 [t("Penalità della mano"), (i) => (last.view.dealt[i] ? r.scores[i] : "—")],
-                [t("Totale della partita"), (i) => m.totals[i] + (m.out[i] ? " · " + t("eliminato") : "")]];
+                [t("Totale della partita"), (i) => m.totals[i] + (m.out && m.out[i] ? " · " + t("eliminato") : "")]];
   for (const [label, value] of rows) board.append(scoreRow(label, r.scores.map((_, i) => value(i))));
   board.lastChild.className = "total";
 }
