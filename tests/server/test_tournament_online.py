@@ -296,11 +296,12 @@ def test_the_pairs_sit_with_their_links_and_no_one_else_can(tmp_path: Path) -> N
 
 
 def test_turni_the_server_cannot_play_are_refused(tmp_path: Path) -> None:
-    for options, why in (({"duplicate": True}, "duplicate"),
-                         ({"preset": "nessuno"}, "nessuno")):
-        path = tmp_path / f"{why}.json"
+    cases: tuple[tuple[dict[str, Any], str], ...] = (({"preset": "nessuno"}, "nessuno"),
+                                                     ({"preset": "fisca"}, "plays scala40"))
+    for options, why in cases:
+        path = tmp_path / f"{why.replace(' ', '-')}.json"
         new_tournament(path, **options)
-        with server(tmp_path / f"{why}.db", path) as client:
+        with server(path.with_suffix(".db"), path) as client:
             response = client.post("/tournament/api/online", params={"token": TOKEN})
             assert response.status_code == 400 and why in response.json()["detail"]
             assert manager_of(client).tables == {}

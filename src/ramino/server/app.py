@@ -341,6 +341,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        held(table, table.hand.hand_no if hand is None else hand)
         if hand is not None and hand != table.hand.hand_no:
             # An earlier hand of the table (a tournament result names its records so).
             past = await asyncio.to_thread(earlier_record, own_store, table, hand)
@@ -363,6 +364,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
         if not table.finished:
             raise HTTPException(409, "the hand is still being played")
+        held(table, table.hand.hand_no)
         return await asyncio.to_thread(replay_steps, table.record())
 
     @app.post("/api/replay")
@@ -387,6 +389,13 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                                own_store)
 
     return app
+
+
+def held(table: Table, hand_no: int) -> None:
+    """Refuse the record of a duplicate turno's hand whose deal other tables still play."""
+    if table.hidden(hand_no):
+        raise HTTPException(409, f"hand {hand_no} is a duplicate deal: its record is published "
+                            "once every table of the turno has played it")
 
 
 def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] | None:

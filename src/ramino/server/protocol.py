@@ -131,8 +131,9 @@ class ResultInfo(_Message):
     breakdown: list[dict[str, int]]
     burrachi: list[list[str]]
     closed_by: int | None
-    salt: str
-    deal: dict[str, Any]
+    # None while a duplicate turno's other tables still play this deal (docs/tournament.md).
+    salt: str | None
+    deal: dict[str, Any] | None
     chiusura_in_mano: bool = False  # Scala 40: closed without having opened before (§6.4)
 
 

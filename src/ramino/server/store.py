@@ -159,6 +159,17 @@ class TournamentLinkRow(Base):
                                                               nullable=True)
 
 
+class TournamentDealRow(Base):
+    """A prepared deal of a duplicate turno: every table of the turno deals its smazzata
+    ``hand_no`` from it.  Never sent to anyone: a table reveals it with its hand's salt."""
+
+    __tablename__ = "tournament_deals"
+    tournament: Mapped[str] = mapped_column(String(500), primary_key=True)
+    round_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[str] = mapped_column(Text)
+
+
 class ChatRow(Base):
     __tablename__ = "chat"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -241,6 +252,8 @@ class StoredTable:
     spectator_delay: int = 0
     match_target: int | None = None
     tournament: TournamentLink | None = None
+    # A duplicate turno's prepared deals (by hand number), which this table deals in turn.
+    prepared: list[dict[str, Any]] | None = None
 
 
 def database_url(db: str | Path | None) -> str:
@@ -446,6 +459,9 @@ class Store:
                               spectator_delay=row.spectator_delay,
                               match_target=row.match_target,
                               tournament=_link(session.get(TournamentLinkRow, table_id)))
+            if out.tournament is not None:
+                out.prepared = _prepared(session, out.tournament.tournament,
+                                         out.tournament.round_no) or None
             for h in hands:
                 actions = session.execute(
                     select(ActionRow.seat, ActionRow.text, ActionRow.clock_ms)
@@ -472,6 +488,34 @@ class Store:
     def tournament_link(self, table_id: str) -> TournamentLink | None:
         with Session(self.engine) as session:
             return _link(session.get(TournamentLinkRow, table_id))
+
+    def prepare_deals(self, tournament: str, round_no: int,
+                      deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The turno's prepared deals: those stored already (a second opening, another
+        process), else ``deals``, stored now."""
+        with Session(self.engine) as session:
+            stored = _prepared(session, tournament, round_no)
+        if stored:
+            return stored
+        try:
+            with Session(self.engine) as session, session.begin():
+                for hand_no, deal in enumerate(deals):
+                    session.add(TournamentDealRow(tournament=tournament, round_no=round_no,
+                                                  hand_no=hand_no, deal=json.dumps(deal)))
+        except IntegrityError:
+            pass  # prepared meanwhile by another opening: those stand
+        with Session(self.engine) as session:
+            return _prepared(session, tournament, round_no)
+
+    def finished_hands(self, table_ids: list[str]) -> dict[str, set[int]]:
+        """The hands of these tables that have ended (by the rules, or void by agreement)."""
+        out: dict[str, set[int]] = {table_id: set() for table_id in table_ids}
+        with Session(self.engine) as session:
+            rows = session.execute(select(HandRow.table_id, HandRow.hand_no).where(
+                HandRow.table_id.in_(table_ids), HandRow.result.is_not(None))).all()
+        for row in rows:
+            out[row.table_id].add(row.hand_no)
+        return out
 
     def mark_submitted(self, table_id: str) -> None:
         """The table's result has reached its tournament: never send it again."""
@@ -590,6 +634,13 @@ def _link(row: TournamentLinkRow | None) -> TournamentLink | None:
 def _link_of(row: TournamentLinkRow) -> TournamentLink:
     return TournamentLink(row.tournament, row.round_no, row.table_no, row.ns_code, row.ew_code,
                           row.submitted_at is not None)
+
+
+def _prepared(session: Session, tournament: str, round_no: int) -> list[dict[str, Any]]:
+    rows = session.scalars(select(TournamentDealRow).where(
+        TournamentDealRow.tournament == tournament, TournamentDealRow.round_no == round_no)
+        .order_by(TournamentDealRow.hand_no)).all()
+    return [json.loads(r.deal) for r in rows]
 
 
 def _hand_row(table_id: str, hand: StoredHand) -> HandRow:

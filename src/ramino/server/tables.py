@@ -51,6 +51,7 @@ from ramino.server.protocol import (
     ErrorInfo,
     Join,
     ProtocolError,
+    ResultInfo,
     SeatInfo,
     Update,
     Welcome,
@@ -142,6 +143,19 @@ class Table:
     # A tournament turno: exactly ``match_hands`` hands and nobody eliminated (a Scala 40
     # turno's smazzate are scored by their penalty points, RULES.md §6.6, not played out).
     fixed_hands: bool = False
+    # A duplicate turno: the prepared deal of each hand (the same at every table of the turno)
+    # and the hands whose deal is revealed, each once every table of the turno has played it.
+    prepared: list[dict[str, Any]] | None = None
+    revealed: set[int] = field(default_factory=set)
+
+    def hidden(self, hand_no: int) -> bool:
+        """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""
+        return self.prepared is not None and hand_no not in self.revealed
+
+    def watchable(self) -> bool:
+        """A duplicate turno's table is watched only once every deal of it is revealed: a
+        spectator would see the cards melded at a table ahead of the others."""
+        return self.prepared is None or len(self.revealed) >= len(self.prepared)
 
     @property
     def game(self) -> TableGame:
@@ -237,8 +251,15 @@ class Table:
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
-                "result": self.game.result_info(state, self.hand.salt, self.hand.deal,
-                                                self.seating)}
+                "result": self._result()}
+
+    def _result(self) -> ResultInfo | None:
+        result = self.game.result_info(self.state, self.hand.salt, self.hand.deal, self.seating)
+        if result is not None and self.hidden(self.hand.hand_no):
+            # The salt opens the commitment and the deal shows every hidden card: both wait
+            # until the last table of the duplicate turno has played this deal.
+            return result.model_copy(update={"salt": None, "deal": None})
+        return result
 
     def _delayed(self, shared: dict[str, Any]) -> tuple[EngineState, dict[str, Any]]:
         """The hand as spectators may see it: ``spectator_delay`` actions behind while it is
@@ -310,14 +331,18 @@ def table_plan(rules: RuleSet, hands: int, target: int | None,
 
 
 def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | None = None,
-             in_play: tuple[bool, ...] | None = None, totals: Sequence[int] = ()
-             ) -> tuple[StoredHand, EngineState]:
+             in_play: tuple[bool, ...] | None = None, totals: Sequence[int] = (),
+             prepared: dict[str, Any] | None = None) -> tuple[StoredHand, EngineState]:
     """A fresh deal and its commitment (hash of deal and salt).  Shuffled with ``secrets``
-    unless a seeded ``rng`` is given (tests and reproducible demos only).  ``in_play``: the
-    seats dealt in (default all), ``totals``: the match's penalty totals (Scala 40)."""
+    unless a seeded ``rng`` is given (tests and reproducible demos only), or the ``prepared``
+    deal of a duplicate turno.  ``in_play``: the seats dealt in (default all), ``totals``: the
+    match's penalty totals (Scala 40)."""
     game = game_of(rules)
     seating = game.seating(rules.players, dealer, in_play or (True,) * rules.players)
-    deal = game.deal(rules, seating, rng or secrets.SystemRandom())
+    if prepared is not None:
+        deal = game.read_deal(rules, prepared, seating)
+    else:
+        deal = game.deal(rules, seating, rng or secrets.SystemRandom())
     deal_json = write_deal(deal)
     salt = secrets.token_hex(16)
     hand = StoredHand(hand_no, dealer, deal_json, salt, commitment_of(deal_json, salt), [], None)
@@ -445,6 +470,7 @@ class TableManager:
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
                      match_hands=stored.match_hands, match_target=stored.match_target,
                      match=match, in_play=in_play, fixed_hands=fixed,
+                     prepared=stored.prepared,
                      spectator_delay=stored.spectator_delay,
                      voided=bool(hand.result and hand.result.get("void")))
 
@@ -457,11 +483,13 @@ class TableManager:
                      spectator_delay: int = 0,
                      match_target: int | None = None,
                      reserved: Sequence[StoredSeat] | None = None,
-                     tournament: TournamentLink | None = None) -> tuple[Table, str | None]:
+                     tournament: TournamentLink | None = None,
+                     prepared: list[dict[str, Any]] | None = None
+                     ) -> tuple[Table, str | None]:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings.  A tournament
-        table comes with its ``reserved`` seats (each held by a player's seat key) and its
-        ``tournament`` link."""
+        table comes with its ``reserved`` seats (each held by a player's seat key), its
+        ``tournament`` link and, in a duplicate turno, the ``prepared`` deal of each hand."""
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         rules = make_rules(preset, options)
@@ -479,7 +507,8 @@ class TableManager:
         invite = secrets.token_urlsafe(9) if private else None
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         dealer = rules.players - 1
-        hand, state = new_hand(rules, 0, dealer, self.rng)
+        hand, state = new_hand(rules, 0, dealer, self.rng,
+                               prepared=None if prepared is None else prepared[0])
         stored_seats = [StoredSeat(kind, f"Bot {i}" if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
         if reserved is not None:
@@ -502,7 +531,8 @@ class TableManager:
                       match=fresh_match(table_plan(rules, match_hands, match_target,
                                                    tournament is not None),
                                         game_of(rules).width(rules.players)),
-                      in_play=(True,) * rules.players, fixed_hands=tournament is not None)
+                      in_play=(True,) * rules.players, fixed_hands=tournament is not None,
+                      prepared=prepared)
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
                 table.absent_since[seat] = time.monotonic()
@@ -619,6 +649,9 @@ class TableManager:
         async with table.lock:
             await self._sync(table)
             if message.spectate:
+                if not table.watchable():
+                    raise ProtocolError("duplicate-hidden", "a duplicate turno's table can be "
+                                        "watched once every table has played every smazzata")
                 seat: int | None = None
                 name = name or "Spettatore"
             elif message.token is not None:
@@ -838,9 +871,15 @@ class TableManager:
             match = (fresh_match(table.plan, game.width(players), table.hand.hand_no + 1)
                      if new_match else table.match)
             in_play = dealt_in(game, table.rules, table.plan, match.totals)
-            hand, state = new_hand(table.rules, table.hand.hand_no + 1,
+            number = table.hand.hand_no + 1
+            prepared = None
+            if table.prepared is not None:
+                if number >= len(table.prepared):
+                    raise ProtocolError("round-over", "this table's tournament turno is over")
+                prepared = table.prepared[number]
+            hand, state = new_hand(table.rules, number,
                                    game.next_dealer(table.hand.dealer, in_play), self.rng,
-                                   in_play, match.totals)
+                                   in_play, match.totals, prepared)
             try:
                 await asyncio.to_thread(self.store.add_hand, table.id, hand)
             except StaleVersionError:
@@ -884,6 +923,8 @@ class TableManager:
                     table.clock.end_turn(None)
             table.broadcast(None)
             await self.fanout.publish_table(table.id)
+            if table.voided and self.tournament is not None:
+                self.tournament.hand_ended(table)  # ended, though not counted
 
     # --- presence and time -----------------------------------------------------------------
 

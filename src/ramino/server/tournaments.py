@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from ramino.records.document import write_deal
 from ramino.rules import make_rules
 from ramino.server.bots import DEFAULT_LEVEL
 from ramino.server.games import game_of
@@ -127,10 +128,14 @@ class TournamentFeed:
     # --- life cycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Send what a stop or a crash left unsent (a finished turno is sent; others wait)."""
-        for table_id, link in await asyncio.to_thread(self.store.tournament_links, self.key):
+        """Send what a stop or a crash left unsent (a finished turno is sent; others wait),
+        and reveal the duplicate deals that every table has played."""
+        links = await asyncio.to_thread(self.store.tournament_links, self.key)
+        for table_id, link in links:
             if not link.submitted:
                 self._spawn(table_id)
+        for round_no in sorted({link.round_no for _, link in links}):
+            await self.reveal(round_no)
 
     async def stop(self) -> None:
         """Let the submissions under way finish (each is one short file write)."""
@@ -145,6 +150,10 @@ class TournamentFeed:
     def hand_ended(self, table: Table) -> None:
         if table.match_over():
             self._spawn(table.id)
+        if table.prepared is not None:
+            task = asyncio.create_task(self._reveal_for(table.id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def holds(self, table_id: str) -> bool:
         return await asyncio.to_thread(self.store.tournament_link, table_id) is not None
@@ -160,6 +169,56 @@ class TournamentFeed:
         except Exception:  # the table plays on; the director can enter the result by hand
             log.exception("table %s: the result did not reach the tournament", table_id)
             return None
+
+    # --- duplicate deals ----------------------------------------------------------------------
+
+    async def _reveal_for(self, table_id: str) -> str | None:
+        try:
+            link = await asyncio.to_thread(self.store.tournament_link, table_id)
+            if link is not None and link.tournament == self.key:
+                await self.reveal(link.round_no)
+        except Exception:  # the deal stays hidden; the next hand end or a restart looks again
+            log.exception("table %s: the duplicate deals were not revealed", table_id)
+        return None
+
+    def revealed(self, round_number: int) -> tuple[list[str], set[int]]:
+        """The turno's server tables and the hand numbers every one of them has ended: a
+        duplicate deal is revealed only then (a void hand has ended too)."""
+        ids = [table_id for table_id, _ in self.store.tournament_links(self.key, round_number)]
+        finished = self.store.finished_hands(ids)
+        common = set.intersection(*finished.values()) if finished else set()
+        return ids, common
+
+    async def reveal(self, round_number: int) -> None:
+        """Show each table's salt and deal, and publish its record, for every duplicate deal
+        that the last table of the turno has finished."""
+        ids, common = await asyncio.to_thread(self.revealed, round_number)
+        for table_id in ids:
+            table = self.manager.get(table_id)
+            if table is None or table.prepared is None:
+                continue
+            async with table.lock:
+                new = common - table.revealed
+                if not new:
+                    continue
+                table.revealed |= new
+                if table.hand.hand_no in new and table.finished:
+                    table.broadcast(None)  # the final update again, now with salt and deal
+
+    def prepare(self, settings: Settings, seating: Layout) -> list[dict[str, Any]]:
+        """Fresh deals for a duplicate turno's smazzate, shuffled like any server deal.  Not
+        the tournament's published deal seeds: anyone could deal those (docs/tournament.md)."""
+        rules = make_rules(settings.preset, seating.options)
+        game = game_of(rules)
+        everyone = (True,) * rules.players
+        rng = self.manager.rng or secrets.SystemRandom()
+        deals = []
+        dealer = rules.players - 1  # a table's first dealer; the deal passes to the next seat
+        for _ in range(settings.deals_per_round):
+            deals.append(write_deal(game.deal(rules, game.seating(rules.players, dealer,
+                                                                  everyone), rng)))
+            dealer = game.next_dealer(dealer, everyone)
+        return deals
 
     # --- submitting ---------------------------------------------------------------------------
 
@@ -214,23 +273,30 @@ class TournamentFeed:
         t = await asyncio.to_thread(tournament_store.load, self.path)
         settings = t.settings
         seats = layout(settings)
-        if settings.duplicate:
-            raise ValueError("duplicate turni need the same prepared deals at every table; "
-                             "the server deals each table afresh: play them at real tables")
         if not 0 <= grace_seconds <= 3600:
             raise ValueError("grace_seconds is between 0 and 3600")
         rnd = t.round(round_number)
         linked = {link.table_no for _, link in await asyncio.to_thread(
             self.store.tournament_links, self.key, round_number)}
-        for table in rnd.tables:
-            if table.number in linked or table.online is not None or table.confirmed:
-                continue
-            await self._open_table(t, round_number, table, seats, grace_seconds)
+        to_open = [table for table in rnd.tables if not (
+            table.number in linked or table.online is not None or table.confirmed)]
+        prepared = None
+        if settings.duplicate and to_open:
+            _ids, common = await asyncio.to_thread(self.revealed, round_number)
+            if linked and common:
+                raise ValueError(f"turno {round_number} is duplicate and its smazzata "
+                                 f"{min(common) + 1} is revealed already: a table opened now "
+                                 "would play a known deal; enter its result by hand")
+            prepared = await asyncio.to_thread(self.store.prepare_deals, self.key,
+                                               round_number, self.prepare(settings, seats))
+        for table in to_open:
+            await self._open_table(t, round_number, table, seats, grace_seconds, prepared)
         await asyncio.to_thread(self._mark_online, round_number)
         return await asyncio.to_thread(self.tables, round_number)
 
     async def _open_table(self, t: Tournament, round_number: int, table: TournamentTable,
-                          seating: Layout, grace_seconds: float) -> None:
+                          seating: Layout, grace_seconds: float,
+                          prepared: list[dict[str, Any]] | None) -> None:
         codes = {"ns": secrets.token_urlsafe(9), "ew": secrets.token_urlsafe(9)}
         reserved = [StoredSeat("open", "", None) for _ in seating.ns + seating.ew]
         for side, seats, entrants in (("ns", seating.ns, table.ns),
@@ -245,7 +311,8 @@ class TournamentFeed:
                 name=name[:80], preset=t.settings.preset, options=seating.options,
                 seats=["open"] * len(reserved),
                 private=False, bot_level=self.bot_level, grace_ms=int(grace_seconds * 1000),
-                match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link)
+                match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link,
+                prepared=prepared)
         except IntegrityError:
             # Opened meanwhile (a second click, another process): that table stands.
             log.info("turno %d table %d is open already", round_number, table.number)

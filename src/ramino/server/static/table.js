@@ -493,7 +493,16 @@ function renderResult() {
   $("replay-link").href = `/replay?table=${tableId}` +
     (invite ? `&invite=${encodeURIComponent(invite)}` : "");
   $("result").dataset.scores = r.scores.join(",");
-  verifyDeal(r).then((text) => { $("verify").textContent = text; });
+  // A duplicate turno's deal stays hidden (no salt, no deal, no record) until every table of
+  // the turno has played it; the next update brings it.
+  const sealed = r.salt === null;
+  $("record-link").hidden = sealed;
+  $("replay-link").hidden = sealed;
+  if (sealed) {
+    $("verify").textContent = t("Smazzata duplicata: il mazzo e il record saranno pubblicati quando ogni tavolo del turno l'avrà giocata.");
+  } else {
+    verifyDeal(r).then((text) => { $("verify").textContent = text; });
+  }
   if (scala40) { renderResult40(r); return; }
   const rows = [[t("Carte in tavola"), "table"], [term("Burraco"), "burraco"], [t("Chiusura"), "closing"],
                 [t("Carte in mano"), "hand"], [term("Pozzetto non preso"), "pozzetto"]];
