@@ -17,7 +17,8 @@ import logging
 import os
 import random
 import secrets
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,19 +117,22 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                per_second: float = 15.0, rng: random.Random | None = None,
                tick: float = 0.25, http_burst: int = 20,
                http_per_second: float = 0.5, tournament: str | Path | None = None,
-               tournament_token: str | None = None) -> FastAPI:
+               tournament_token: str | None = None,
+               wall_clock: Callable[[], float] = time.time) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
     often the clocks and absences are looked at; ``http_burst``/``http_per_second`` bound
     each address's costly calls (new tables, sign-up, sign-in).  With ``tournament`` (a
     tournament file, docs/tournament.md) the director's desk and the public standings are
-    served under ``/tournament`` (``tournament_token`` guards the desk)."""
+    served under ``/tournament`` (``tournament_token`` guards the desk); ``wall_clock`` times
+    the tournament turni's round clocks (tests inject one)."""
     own_store = store or Store(database_url(db))
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
               if redis_url else LocalFanout())
-    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout)
+    manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout,
+                           wall=wall_clock)
     feed = None
     if tournament is not None:
         from ramino.server.tournaments import TournamentFeed

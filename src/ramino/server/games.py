@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self
 
 from ramino.cards import pack
-from ramino.games.actions import Action, parse_action
-from ramino.games.burraco import BurracoState
+from ramino.games.actions import TIMEOUT, Action, parse_action
+from ramino.games.burraco import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal, deal_from_order
 from ramino.games.scala40 import Scala40State, scala40_deal_from_order, seat_sides
 from ramino.games.scala40_match import hand_rules, next_dealer, side_count
@@ -159,6 +159,16 @@ class TableGame:
     def check(self, rules: RuleSet) -> None:
         """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
 
+    def call_time(self, state: EngineState) -> Action | None:
+        """The arbiter's time-out to apply now that a tournament turno's clock has ended, or
+        None: the game has no time-out rule, time is called already, or not between turns."""
+        return None
+
+    def times_out(self, state: EngineState) -> bool:
+        """Whether the hand will take a time-out once it is between turns (else it is played
+        out as it is)."""
+        return False
+
     def in_play(self, rules: RuleSet, totals: Sequence[int]) -> tuple[bool, ...]:
         """The table seats dealt in to the next hand of a match with these totals."""
         return (True,) * rules.players
@@ -220,6 +230,17 @@ class BurracoGame(TableGame):
 
     def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> Seating:
         return Seating.for_dealer(players, dealer)
+
+    # RULES.md §2.9c, T-37: time called before the player in turn has drawn, one full round
+    # is played; nobody closing in it, nobody has the +100.  The engine takes it between turns.
+    def call_time(self, state: EngineState) -> Action | None:
+        if self.times_out(state) and state.phase == PHASE_DRAW:
+            return parse_action(TIMEOUT)
+        return None
+
+    def times_out(self, state: EngineState) -> bool:
+        assert isinstance(state, BurracoState)
+        return not state.is_over and state.timeout_left < 0
 
     def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
         order = pack(rules.decks)

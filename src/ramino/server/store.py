@@ -141,6 +141,8 @@ class ActionRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
     clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)  # acting seat's bank
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)  # played for an absent player
+    # ... or for one whose time bank was empty (present, but out of time for this turn).
+    out_of_time: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class TournamentLinkRow(Base):
@@ -157,6 +159,8 @@ class TournamentLinkRow(Base):
     ew_code: Mapped[str] = mapped_column(String(64))
     submitted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True),
                                                               nullable=True)
+    # When the turno's round clock ends (RULES.md §2.9c): time is called at the table then.
+    ends_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class TournamentDealRow(Base):
@@ -195,6 +199,7 @@ class PendingAction:
     awards: tuple[Award, ...] = ()  # when it ended the hand: each account's XP and statistics
     game: str = "burraco"
     ratings: tuple[tuple[int, float, float], ...] = ()  # when it ended a rated match
+    out_of_time: bool = False  # a bot played it because the player's time bank was empty
 
 
 class NameTakenError(Exception):
@@ -231,6 +236,7 @@ class TournamentLink:
     ns_code: str
     ew_code: str
     submitted: bool = False
+    ends_at: float | None = None  # the round clock's end (seconds since the epoch)
 
 
 @dataclass
@@ -330,7 +336,9 @@ class Store:
             if link is not None:
                 session.add(TournamentLinkRow(
                     table_id=table.id, tournament=link.tournament, round_no=link.round_no,
-                    table_no=link.table_no, ns_code=link.ns_code, ew_code=link.ew_code))
+                    table_no=link.table_no, ns_code=link.ns_code, ew_code=link.ew_code,
+                    ends_at=None if link.ends_at is None else dt.datetime.fromtimestamp(
+                        link.ends_at, dt.UTC)))
 
     def add_hand(self, table_id: str, hand: StoredHand) -> None:
         """Store the next hand; :class:`StaleVersionError` if that hand number exists (another
@@ -406,7 +414,8 @@ class Store:
                 session.execute(insert(ActionRow), [
                     {"table_id": a.table_id, "hand_no": a.hand_no, "seq": a.seq,
                      "seat": a.seat, "text": a.text, "clock_ms": a.clock_ms,
-                     "by_bot": a.by_bot, "created_at": _now()} for a in actions])
+                     "by_bot": a.by_bot, "out_of_time": a.out_of_time,
+                     "created_at": _now()} for a in actions])
                 for a in actions:
                     if a.result is not None:
                         hand = session.get(HandRow, (a.table_id, a.hand_no))
@@ -525,14 +534,17 @@ class Store:
                                    TournamentLinkRow.submitted_at.is_(None))
                             .values(submitted_at=_now()))
 
-    def bot_actions(self, table_id: str, hand_no: int) -> list[int]:
-        """The numbers of the actions a bot played for an absent or timed-out player."""
-        with Session(self.engine) as session:
-            return list(session.scalars(
-                select(ActionRow.seq).where(ActionRow.table_id == table_id,
+    def bot_actions(self, table_id: str, hand_no: int, *,
+                    out_of_time: bool | None = None) -> list[int]:
+        """The numbers of the actions a bot played for an absent or timed-out player (only
+        those for a player out of time, or only the others, with ``out_of_time``)."""
+        query = select(ActionRow.seq).where(ActionRow.table_id == table_id,
                                             ActionRow.hand_no == hand_no,
                                             ActionRow.by_bot.is_(True))
-                .order_by(ActionRow.seq)))
+        if out_of_time is not None:
+            query = query.where(ActionRow.out_of_time.is_(out_of_time))
+        with Session(self.engine) as session:
+            return list(session.scalars(query.order_by(ActionRow.seq)))
 
     # --- accounts ---------------------------------------------------------------------------
 
@@ -632,8 +644,12 @@ def _link(row: TournamentLinkRow | None) -> TournamentLink | None:
 
 
 def _link_of(row: TournamentLinkRow) -> TournamentLink:
+    ends = row.ends_at
+    if ends is not None and ends.tzinfo is None:  # SQLite gives naive datetimes back
+        ends = ends.replace(tzinfo=dt.UTC)
     return TournamentLink(row.tournament, row.round_no, row.table_no, row.ns_code, row.ew_code,
-                          row.submitted_at is not None)
+                          row.submitted_at is not None,
+                          None if ends is None else ends.timestamp())
 
 
 def _prepared(session: Session, tournament: str, round_no: int) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -147,6 +147,10 @@ class Table:
     # and the hands whose deal is revealed, each once every table of the turno has played it.
     prepared: list[dict[str, Any]] | None = None
     revealed: set[int] = field(default_factory=set)
+    # A tournament turno's round clock: when it ends (seconds since the epoch), and whether
+    # time has been called at this table since (RULES.md §2.9c): no hand is dealt after it.
+    round_ends: float | None = None
+    time_called: bool = False
 
     def hidden(self, hand_no: int) -> bool:
         """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""
@@ -185,7 +189,7 @@ class Table:
                               self.match.reentries)
 
     def match_over(self) -> bool:
-        return self.finished and self.match_ends(self.match.scores)
+        return self.finished and (self.time_called or self.match_ends(self.match.scores))
 
     def match_info(self) -> dict[str, Any]:
         limit = self.plan.elimination
@@ -398,8 +402,10 @@ class TableManager:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000,
                  rng: random.Random | None = None, tick: float = 0.25,
-                 fanout: LocalFanout | None = None) -> None:
+                 fanout: LocalFanout | None = None,
+                 wall: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.wall = wall  # the wall clock of tournament round clocks (tests inject one)
         self.fanout = fanout or LocalFanout()
         self.rng = rng
         self.tick = tick
@@ -471,6 +477,7 @@ class TableManager:
                      match_hands=stored.match_hands, match_target=stored.match_target,
                      match=match, in_play=in_play, fixed_hands=fixed,
                      prepared=stored.prepared,
+                     round_ends=None if stored.tournament is None else stored.tournament.ends_at,
                      spectator_delay=stored.spectator_delay,
                      voided=bool(hand.result and hand.result.get("void")))
 
@@ -532,7 +539,8 @@ class TableManager:
                                                    tournament is not None),
                                         game_of(rules).width(rules.players)),
                       in_play=(True,) * rules.players, fixed_hands=tournament is not None,
-                      prepared=prepared)
+                      prepared=prepared,
+                      round_ends=None if tournament is None else tournament.ends_at)
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
                 table.absent_since[seat] = time.monotonic()
@@ -731,10 +739,14 @@ class TableManager:
                 table.broadcast({"seat": seat, "action": text, "version": table.version})
             if client.seat is None:
                 raise ProtocolError("not-seated", "spectators cannot play")
+            # The round clock may have ended: time is called before this player draws, and
+            # the action chosen just before it still stands (it is the same turn).
+            called = await self._round_clock(table)
             if table.finished:
                 raise ProtocolError("hand-over", "the hand is over")
             # A stale submission first: the loser of a race hears that the table moved on.
-            if message.version != table.version:
+            if message.version != table.version and not (
+                    called and message.version == table.version - 1):
                 raise ProtocolError("stale", f"you acted on version {message.version}; the "
                                     f"table is at version {table.version}")
             if table.current_seat() != client.seat:
@@ -751,7 +763,7 @@ class TableManager:
             await self._commit(table, client.seat, action)
 
     async def _commit(self, table: Table, seat: int, action: Action,
-                      by_bot: bool = False) -> None:
+                      by_bot: bool = False, out_of_time: bool = False) -> None:
         """Engine check, then durable store, then the live state and the broadcast."""
         after = table.state.clone()
         after.apply(action)  # IllegalActionError: nothing stored, nothing changed
@@ -788,7 +800,7 @@ class TableManager:
             await self.writer.append(PendingAction(
                 table.id, table.hand.hand_no, seq, seat, text,
                 None if result is None else result.model_dump(mode="json"), bank, by_bot,
-                awards, table.rules.game, ratings))
+                awards, table.rules.game, ratings, out_of_time))
         except StaleVersionError:
             # Another process stored this action number first: take its actions in, show
             # them, and let the sender choose again on the new version.
@@ -835,6 +847,7 @@ class TableManager:
                     last_seat, last_text = table.hand.actions[-1]
                     table.broadcast({"seat": last_seat, "action": last_text,
                                      "version": table.version})
+                await self._round_clock(table)
                 state = table.state
                 if table.finished or not table.bot_plays(table.current_seat()):
                     return
@@ -847,7 +860,9 @@ class TableManager:
                     state.legal_actions())
                 try:
                     await self._commit(table, seat, action,
-                                       by_bot=table.seats[seat].kind != "bot")
+                                       by_bot=table.seats[seat].kind != "bot",
+                                       out_of_time=(table.standin_turn == seat
+                                                    and seat not in table.standin))
                 except (IllegalActionError, ProtocolError) as exc:
                     log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
                     return
@@ -862,6 +877,7 @@ class TableManager:
                 raise ProtocolError("stale", f"hand {table.hand.hand_no} is already dealt")
             if not table.finished:
                 raise ProtocolError("hand-not-over", "finish this hand first")
+            await self._round_clock(table)  # the turno's time is up: no next smazzata
             players = table.rules.players
             game = table.game
             new_match = table.match_over()
@@ -947,10 +963,37 @@ class TableManager:
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
 
+    async def _round_clock(self, table: Table) -> bool:
+        """A tournament table (its lock held) once the turno's round clock has ended: call
+        time (RULES.md §2.9c, T-37: before the player in turn draws; the final round is then
+        played, and no hand is dealt after this one).  In the middle of a turn, time is called
+        when the turn ends; a game without a time-out rule (Scala 40) plays the hand out.
+        Returns whether the time-out was committed now (the table's version moved)."""
+        if table.round_ends is None or table.time_called or self.wall() < table.round_ends:
+            return False
+        game, state = table.game, table.state
+        if not table.finished and game.times_out(state):
+            action = game.call_time(state)
+            if action is None:
+                return False  # a turn under way: time is called at its end
+            await self._commit(table, table.current_seat(), action)
+            table.time_called = True
+            return True
+        table.time_called = True
+        table.broadcast(None)  # the match is over once this hand is
+        if table.finished and self.tournament is not None:
+            self.tournament.hand_ended(table)  # the turno ends here: send what was played
+        return False
+
     async def check_time(self, table: Table) -> None:
-        """Let a bot stand in for the player whose turn it is when its time bank is empty
-        (for this turn) or when it has been away longer than the grace period (until it comes
-        back, from any device, with its seat key)."""
+        """Call time at a tournament table whose round clock has ended; let a bot stand in for
+        the player whose turn it is when its time bank is empty (for this turn) or when it
+        has been away longer than the grace period (until it comes back, from any device,
+        with its seat key)."""
+        if (table.round_ends is not None and not table.time_called
+                and self.wall() >= table.round_ends):
+            async with table.lock:
+                await self._round_clock(table)
         state = table.state
         if table.finished:
             return

@@ -15,6 +15,9 @@ tournament as a result that counts at once (the engine scored it), naming the se
 its hand records and any player a bot stood in for a while.  An abandoned table (a bot
 finished a smazzata for a player who had gone) is not counted: the trail says so and the
 director enters the result.
+Each table has the turno's round clock: a time bank per player per smazzata from the turno's
+minutes (:func:`round_bank_ms`) and, when the clock ends, time called by the table manager
+(RULES.md §2.9c); the smazzate played then count.
 The tournament answers "already" to a result it holds, and the link is marked sent
 afterwards, so a retry or a restart never counts a table twice.
 """
@@ -25,6 +28,7 @@ import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +112,13 @@ def players(t: Tournament, side: tuple[int, ...], seats: int = 2) -> list[str]:
     if len(entrant.members) == 2:
         return list(entrant.members)
     return [f"{entrant.name} 1", f"{entrant.name} 2"]
+
+
+def round_bank_ms(minutes: int, deals: int, players: int) -> int:
+    """Each player's time bank for one smazzata of a turno of ``minutes``: the turno shared
+    equally among its smazzate and, in each, among the players at the table, so that a turno
+    in which everyone used every bank lasts exactly its minutes (no increment)."""
+    return minutes * 60_000 // (deals * players)
 
 
 def record_ids(table_id: str, hands: list[int]) -> str:
@@ -233,27 +244,42 @@ class TournamentFeed:
         if stored is None:
             return None
         hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
-        if len(hands) < stored.match_hands or any(
+        # The round clock ended: the turno is the smazzate played (RULES.md §2.9c, T-37).
+        cut = link.ends_at is not None and self.manager.wall() >= link.ends_at
+        if (len(hands) < stored.match_hands and not (cut and hands)) or any(
                 h.result is None or h.result.get("void") for h in hands):
             return None  # not over, or ended early: the director enters what was played
         ns = [int(h.result["scores"][0]) for h in hands if h.result is not None]
         ew = [int(h.result["scores"][1]) for h in hands if h.result is not None]
         source = (f"server table {table_id}, records "
                   f"{record_ids(table_id, [h.hand_no for h in hands])}")
-        absent, gone = [], []
+        if len(hands) < stored.match_hands:
+            source += f"; time was up after {len(hands)} of {stored.match_hands} smazzate"
+        absent: list[str] = []
+        slow: list[str] = []
+        gone: list[int] = []
         for h in hands:
-            by_bot = {seq for seq in self.store.bot_actions(table_id, h.hand_no)
-                      if seq <= len(h.actions)}
-            seats = sorted({h.actions[seq - 1][0] for seq in by_bot})
-            if seats:
-                names = ", ".join(stored.seats[seat].name or f"seat {seat}" for seat in seats)
-                absent.append(f"smazzata {h.hand_no + 1}: {names}")
+            away = {seq for seq in self.store.bot_actions(table_id, h.hand_no,
+                                                          out_of_time=False)
+                    if seq <= len(h.actions)}
+            late = {seq for seq in self.store.bot_actions(table_id, h.hand_no,
+                                                          out_of_time=True)
+                    if seq <= len(h.actions)}
+            for seqs, notes in ((away, absent), (late, slow)):
+                seats = sorted({h.actions[seq - 1][0] for seq in seqs})
+                if seats:
+                    names = ", ".join(stored.seats[seat].name or f"seat {seat}"
+                                      for seat in seats)
+                    notes.append(f"smazzata {h.hand_no + 1}: {names}")
             # A player whose last turn of a smazzata a bot played was away when it ended: the
-            # server's abandonment (tournament tables have no clock to run out).
+            # server's abandonment.  A turn a bot finished because the player's time bank was
+            # empty is the clock's, not an abandonment.
             last = {seat: seq for seq, (seat, _text) in enumerate(h.actions, start=1)}
-            gone += [seat for seat, seq in last.items() if seq in by_bot]
+            gone += [seat for seat, seq in last.items() if seq in away]
         if absent:
             source += "; a bot played for absent players in " + "; ".join(absent)
+        if slow:
+            source += "; a bot finished turns out of time in " + "; ".join(slow)
         with tournament_store.change(self.path) as t:
             if gone:
                 status = t.server_abandoned(link.round_no, link.table_no, source)
@@ -276,8 +302,11 @@ class TournamentFeed:
         if not 0 <= grace_seconds <= 3600:
             raise ValueError("grace_seconds is between 0 and 3600")
         rnd = t.round(round_number)
-        linked = {link.table_no for _, link in await asyncio.to_thread(
-            self.store.tournament_links, self.key, round_number)}
+        links = await asyncio.to_thread(self.store.tournament_links, self.key, round_number)
+        linked = {link.table_no for _, link in links}
+        # One round clock for the turno, from its first opening (a second opening keeps it).
+        ends = next((link.ends_at for _, link in links if link.ends_at is not None),
+                    self.manager.wall() + settings.round_minutes * 60)
         to_open = [table for table in rnd.tables if not (
             table.number in linked or table.online is not None or table.confirmed)]
         prepared = None
@@ -290,13 +319,13 @@ class TournamentFeed:
             prepared = await asyncio.to_thread(self.store.prepare_deals, self.key,
                                                round_number, self.prepare(settings, seats))
         for table in to_open:
-            await self._open_table(t, round_number, table, seats, grace_seconds, prepared)
-        await asyncio.to_thread(self._mark_online, round_number)
+            await self._open_table(t, round_number, table, seats, grace_seconds, prepared, ends)
+        await asyncio.to_thread(self._mark_online, round_number, ends)
         return await asyncio.to_thread(self.tables, round_number)
 
     async def _open_table(self, t: Tournament, round_number: int, table: TournamentTable,
                           seating: Layout, grace_seconds: float,
-                          prepared: list[dict[str, Any]] | None) -> None:
+                          prepared: list[dict[str, Any]] | None, ends: float) -> None:
         codes = {"ns": secrets.token_urlsafe(9), "ew": secrets.token_urlsafe(9)}
         reserved = [StoredSeat("open", "", None) for _ in seating.ns + seating.ew]
         for side, seats, entrants in (("ns", seating.ns, table.ns),
@@ -305,11 +334,14 @@ class TournamentFeed:
                 reserved[seat] = StoredSeat("human", name[:MAX_NAME_CHARS],
                                             _hash(seat_key(codes[side], seat)))
         name = f"{t.settings.name} · turno {round_number} · tavolo {table.number}"
-        link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"])
+        link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"],
+                              ends_at=ends)
+        bank = round_bank_ms(t.settings.round_minutes, t.settings.deals_per_round,
+                             len(reserved))
         try:
             await self.manager.create(
                 name=name[:80], preset=t.settings.preset, options=seating.options,
-                seats=["open"] * len(reserved),
+                seats=["open"] * len(reserved), clock_ms=bank, increment_ms=0,
                 private=False, bot_level=self.bot_level, grace_ms=int(grace_seconds * 1000),
                 match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link,
                 prepared=prepared)
@@ -317,10 +349,15 @@ class TournamentFeed:
             # Opened meanwhile (a second click, another process): that table stands.
             log.info("turno %d table %d is open already", round_number, table.number)
 
-    def _mark_online(self, round_number: int) -> None:
-        """Name each open table's server table in the tournament (public round page, audit)."""
+    def _mark_online(self, round_number: int, ends: float) -> None:
+        """Name each open table's server table in the tournament (public round page, audit);
+        the first opening starts the turno's clock on the pages too."""
         links = self.store.tournament_links(self.key, round_number)
         with tournament_store.change(self.path) as t:
+            if not any(table.online for table in t.round(round_number).tables):
+                start = ends - t.settings.round_minutes * 60
+                t.start_clock(round_number, datetime.fromtimestamp(start, UTC).isoformat(
+                    timespec="seconds"))
             for table_id, link in links:
                 table = t.table(round_number, link.table_no)
                 # Not named yet (a crash after the table was made); one already counted stays so.

@@ -170,6 +170,16 @@ class Tournament:
         self._log(actor, "online", f"turno {round_number} table {table_number}: played on the "
                   f"server at table {server_table}")
 
+    def start_clock(self, round_number: int, at: str, actor: str = "server") -> None:
+        """The turno's clock starts at ``at`` (ISO time): when it is first played on the
+        server, which calls time at every table when the clock ends (RULES.md §2.9c)."""
+        rnd = self.round(round_number)
+        if rnd.started_at == at:
+            return  # opened again: the same clock
+        rnd.started_at = at
+        self._log(actor, "clock", f"turno {round_number}: the clock starts at {at}, "
+                  f"{self.settings.round_minutes} minutes")
+
     def server_result(
         self, round_number: int, table_number: int, ns_scores: list[int], ew_scores: list[int],
         source: str,
