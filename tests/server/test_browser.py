@@ -10,6 +10,7 @@ widths, and the score breakdown at the end matches the engine's result.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import struct
@@ -17,9 +18,17 @@ import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    FilePayload,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
 
 from ramino.server import create_app
 from ramino.server.tables import TableManager
@@ -270,7 +279,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
     """A Scala 40 table (RULES.md §6) made in the lobby for two, a person against a bot: the
     page shows each player's standing (opened, penalty points), every meld with its owner, the
     apertura while it is being made, and at the end the penalty points matching the engine's;
-    a spectator watches with no hand shown."""
+    a spectator watches with no hand shown; the replay viewer steps through the hand."""
     base, manager = server
     rng = random.Random(7)
     context = browser.new_context(viewport=PHONE, locale="it-IT")
@@ -334,6 +343,45 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         check_screenshot(page, DESKTOP)
         record = page.request.get(f"{base}/api/tables/{table.id}/record").json()
         assert record["game"] == "scala40" and record["players"] == ["Anna", "Bot 1"]
+        check_scala40_replay(context, base, page, table.id, record, result.scores)
         assert errors == []
     finally:
         context.close()
+
+
+def check_scala40_replay(context: BrowserContext, base: str, page: Page, table_id: str,
+                         record: dict[str, Any], scores: tuple[int, ...]) -> None:
+    """The finished Scala 40 hand in the replay viewer, from the table's link and from the
+    downloaded record uploaded again: every hand face up at every step, the pozzo and the
+    melds by owner (no pozzetti), the penalty points at the end."""
+    replay = page.request.get(f"{base}/api/tables/{table_id}/replay").json()
+    viewer = context.new_page()
+    viewer.goto(base + (page.locator("#replay-link").get_attribute("href") or ""))
+    viewer.locator("#viewer").wait_for(state="visible", timeout=10_000)
+    assert viewer.locator("#replay-pozzetti-heap").is_hidden()
+    assert viewer.locator("#replay-pile-label").text_content() == "Pozzo"
+    for _ in range(3):
+        viewer.keyboard.press("ArrowRight")
+    assert viewer.locator("#board-replay").get_attribute("data-step") == "3"
+    assert viewer.locator("#replay-hands .seat").count() == 2
+    step = replay["steps"][3]
+    assert viewer.locator("#replay-hands .card").count() == sum(len(h) for h in step["hands"])
+    assert viewer.locator("#replay-pile .card").count() == len(step["pile"])
+    viewer.click("#last")
+    final = replay["steps"][-1]
+    assert viewer.locator("#replay-melds40 .meld").count() == len(final["melds"])
+    assert viewer.locator("#replay-melds40 .card").count() == sum(
+        len(m["cards"]) for m in final["melds"])
+    score = viewer.locator("#replay-score").text_content() or ""
+    for name, points in zip(("Anna", "Bot 1"), scores, strict=True):
+        assert f"{name}: {points} punti di penalità" in score, score
+    check_screenshot(viewer, PHONE)
+    upload = context.new_page()
+    upload.goto(base + "/replay")
+    payload: FilePayload = {"name": "hand.json", "mimeType": "application/json",
+                            "buffer": json.dumps(record).encode()}
+    upload.locator("#record-file").set_input_files(files=payload)
+    upload.locator("#viewer").wait_for(state="visible", timeout=10_000)
+    assert upload.locator("#step").get_attribute("max") == str(len(replay["steps"]) - 1)
+    upload.click("#last")
+    assert (upload.locator("#replay-score").text_content() or "") == score

@@ -2,20 +2,25 @@
 
 From a ``ramino-record/1`` document (a finished hand of this server, or one a person uploads):
 the engine replays it action by action (RECORD.md §5) and each step lists every hand, the
-pile, the melds by side and the counts.  A hand still being played is never replayed here: its
-record is published only when it is over (``/api/tables/{id}/record``).
+pile, the melds by side and the counts.  A Scala 40 hand (RULES.md §6) lists the pozzo, every
+meld with its owner and who has opened instead of pozzetti and melds by side.  A hand still
+being played is never replayed here: its record is published only when it is over
+(``/api/tables/{id}/record``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramino.cards import card_str
 from ramino.errors import RaminoError, RecordError
 from ramino.games.actions import Action
 from ramino.games.burraco import BurracoState
+from ramino.games.scala40 import Scala40State
 from ramino.records import read_record
 from ramino.records.replay import start_state
+from ramino.records.scala40 import is_scala40_document, read_scala40_record
 
 
 class ReplayError(Exception):
@@ -36,8 +41,73 @@ def _position(state: BurracoState) -> dict[str, Any]:
     }
 
 
+def _steps(state: BurracoState | Scala40State,
+           turns: Sequence[tuple[Sequence[str], Sequence[Action]]],
+           position: Callable[[], dict[str, Any]], max_steps: int) -> list[dict[str, Any]]:
+    """The position before the first action and after each one, every action through the
+    engine (a refused one is a bad record)."""
+    steps: list[dict[str, Any]] = [{"seat": None, "action": None, **position()}]
+    for t, (written, actions) in enumerate(turns):
+        for text, action in zip(written, actions, strict=True):
+            if len(steps) > max_steps:
+                raise ReplayError(f"more than {max_steps} actions")
+            seat = state.current
+            try:
+                state.apply(action)
+            except RaminoError as exc:
+                raise ReplayError(f"turn {t + 1}, {text!r}: {exc}") from None
+            steps.append({"seat": seat, "action": text, **position()})
+    return steps
+
+
+def _position40(state: Scala40State) -> dict[str, Any]:
+    public = state.observation(0).as_dict()
+    return {
+        "hands": [[card_str(c) for c in state.hand_of(s)] for s in range(state.players)],
+        "current": state.current, "phase": state.phase, "pile": public["pozzo"],
+        "melds": public["melds"], "stock_size": public["stock_size"],
+        "opened": public["opened"], "end": state.end,
+    }
+
+
+def _scala40_steps(document: object, max_steps: int) -> dict[str, Any]:
+    try:
+        record = read_scala40_record(document)
+    except RecordError as exc:
+        raise ReplayError(f"not a well-formed record: {exc}") from None
+    if record.is_match:
+        raise ReplayError("the viewer shows one hand at a time: upload a hand record")
+    hand = record.hands[0]
+    rules = record.rules
+    try:
+        if hand.position is not None:
+            state = hand.position.state(rules, hand.dealer)
+        else:
+            assert hand.deal is not None  # a hand has a deal or a position (the reader's rule)
+            state = Scala40State.new_hand(rules, deal=hand.deal, dealer=hand.dealer)
+    except (RaminoError, ValueError) as exc:
+        raise ReplayError(str(exc)) from None
+    players = list(record.players or [f"Posto {i}" for i in range(state.players)])
+    for t, turn in enumerate(hand.turns):
+        if turn.event is not None:
+            raise ReplayError(f"turn {t + 1}: {turn.event!r} is not an event of Scala 40")
+    steps = _steps(state, [(turn.written, list(turn.actions)) for turn in hand.turns],
+                   lambda: _position40(state), max_steps)
+    result = state.result()
+    return {
+        "players": players, "dealer": hand.dealer, "steps": steps, "game": rules.game,
+        "sides": list(state.sides),
+        "result": None if result is None else {
+            "end": result.end, "scores": list(result.scores), "closed_by": result.closed_by,
+            "chiusura_in_mano": result.chiusura_in_mano,
+            "hand_points": list(result.hand_points), "seat_scores": list(result.seat_scores)},
+    }
+
+
 def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
     """Players, the positions before and after each action, and the result."""
+    if is_scala40_document(document):
+        return _scala40_steps(document, max_steps)
     try:
         record = read_record(document)
     except RecordError as exc:
@@ -50,18 +120,9 @@ def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
     except (RaminoError, ValueError) as exc:
         raise ReplayError(str(exc)) from None
     players = list(record.players or [f"Posto {i}" for i in range(state.players)])
-    steps: list[dict[str, Any]] = [{"seat": None, "action": None, **_position(state)}]
-    for t, turn in enumerate(hand.turns):
-        actions = ([Action(turn.event)] if turn.event is not None else list(turn.actions))
-        for text, action in zip(turn.written, actions, strict=True):
-            if len(steps) > max_steps:
-                raise ReplayError(f"more than {max_steps} actions")
-            seat = state.current
-            try:
-                state.apply(action)
-            except RaminoError as exc:
-                raise ReplayError(f"turn {t + 1}, {text!r}: {exc}") from None
-            steps.append({"seat": seat, "action": text, **_position(state)})
+    turns = [(turn.written, [Action(turn.event)] if turn.event is not None
+              else list(turn.actions)) for turn in hand.turns]
+    steps = _steps(state, turns, lambda: _position(state), max_steps)
     result = state.result()
     return {
         "players": players, "dealer": hand.dealer, "steps": steps, "game": state.rules.game,

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let data = null;
 let index = 0;
+let scala40 = false;  // a Scala 40 hand: the pozzo, melds by owner, no pozzetti
 
 function cardNode(token) {
   const node = document.createElement("span");
@@ -16,6 +17,18 @@ function cardNode(token) {
   node.setAttribute("aria-label", cardLabel(token));
   node.append(cardSvg(token));
   return node;
+}
+
+function meldNode(m) {
+  const li = document.createElement("li");
+  li.className = "meld";
+  const label = document.createElement("span");
+  label.textContent = `#${m.number}`;
+  const cards = document.createElement("div");
+  cards.className = "meld-cards";
+  for (const c of m.cards) cards.append(cardNode(c));
+  li.append(label, cards);
+  return li;
 }
 
 function show(i) {
@@ -39,7 +52,12 @@ function show(i) {
     row.setAttribute("aria-label", t("Mano di {name}", { name: data.players[seat] }));
     for (const c of [...cards].sort(handOrder)) row.append(cardNode(c));
     box.append(title, row);
-    if (step.pending[seat].length) {
+    if (scala40) {
+      const line = document.createElement("div");
+      line.className = "small";
+      line.textContent = step.opened[seat] ? t("ha aperto") : t("non ha aperto");
+      box.append(line);
+    } else if (step.pending[seat].length) {
       const wait = document.createElement("div");
       wait.className = "small";
       wait.textContent = term("pozzetto in attesa: {n} carte", { n: step.pending[seat].length });
@@ -51,33 +69,61 @@ function show(i) {
   const pile = $("replay-pile");
   pile.replaceChildren();
   for (const c of step.pile) pile.append(cardNode(c));
+  const r = data.result;
+  $("replay-result").hidden = !(r && index === data.steps.length - 1);
+  if (scala40) { showMelds40(step); if (r) showResult40(r); return; }
   $("replay-pozzetti").textContent =
     step.pozzetti_left.map((n) => t("{n} carte", { n })).join(" · ") || t("presi tutti");
   for (const team of [0, 1]) {
     const list = $(`replay-team-${team}`);
     list.replaceChildren();
     for (const m of step.melds.filter((x) => x.team === team)) {
-      const li = document.createElement("li");
-      li.className = "meld";
-      const label = document.createElement("span");
-      label.textContent = `#${m.number}`;
-      const cards = document.createElement("div");
-      cards.className = "meld-cards";
-      for (const c of m.cards) cards.append(cardNode(c));
-      li.append(label, cards);
-      list.append(li);
+      list.append(meldNode(m));
     }
   }
-  const r = data.result;
-  $("replay-result").hidden = !(r && index === data.steps.length - 1);
   if (r) {
     $("replay-score").textContent = t("Fine: {end}.", { end: r.end }) + " " + r.scores.map((s, k) =>
       `${k === 0 ? t("posti 0 e 2") : t("posti 1 e 3")}: ${s}`).join(" · ");
   }
 }
 
+// Scala 40 (RULES.md §6): every meld on the table under its owner's name.
+function showMelds40(step) {
+  const box = $("replay-melds40");
+  box.replaceChildren();
+  data.players.forEach((name, seat) => {
+    const melds = step.melds.filter((m) => m.owner === seat);
+    if (!melds.length) return;
+    const section = document.createElement("section");
+    const title = document.createElement("h2");
+    title.textContent = t("Combinazioni di {name}", { name });
+    const list = document.createElement("ol");
+    list.className = "meld-list";
+    for (const m of melds) {
+      list.append(meldNode(m));
+    }
+    section.append(title, list);
+    box.append(section);
+  });
+}
+
+// Scala 40: the hand's penalty points (§6.5), per player or, with partnerships, per side.
+function showResult40(r) {
+  const sideName = (side) => data.players.filter((_, seat) => data.sides[seat] === side).join(" + ");
+  $("replay-score").textContent = t("Fine: {end}.", { end: r.end }) +
+    (r.closed_by !== null ? " " + t("(chiude {name})", { name: data.players[r.closed_by] }) : "") +
+    (r.chiusura_in_mano ? " · " + t("chiusura in mano") : "") + " " +
+    r.scores.map((s, side) => t("{name}: {points} punti di penalità",
+                                { name: sideName(side), points: s })).join(" · ");
+}
+
 function start(answer) {
   data = answer;
+  scala40 = data.game === "scala40";
+  $("replay-pozzetti-heap").hidden = scala40;
+  $("replay-melds").hidden = scala40;
+  $("replay-melds40").hidden = !scala40;
+  $("replay-pile-label").textContent = scala40 ? t("Pozzo") : t("Scarti");
   setGame(data.game);  // a Buraco hand speaks of morti, a Burraco hand of pozzetti
   $("replay-pozzetti-label").textContent = term("Pozzetti");
   $("upload").hidden = true;

@@ -559,7 +559,6 @@ function scoreRow(label, values) {
 // Scala 40: each player's cards left in hand, the hand's penalty points and the match totals
 // (RULES.md §6.5); a player who reaches the limit is out.
 function renderResult40(r) {
-  $("replay-link").hidden = true;  // the replay viewer shows Burraco hands only
   const m = last.match;
   const board = $("breakdown");
   board.replaceChildren();
