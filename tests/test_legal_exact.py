@@ -195,3 +195,29 @@ def test_wild_heavy_positions_with_player_choice() -> None:
                                  "wild_reposition_policy": "FREE_END_SLIDES"})
     for state in rich_positions(rules, seed=5, wanted=3):
         assert listed(state) == brute_force(state)
+
+
+def test_attachments_renumbered_from_another_table_number_match_a_fresh_generation() -> None:
+    """The memo serves a meld and hand already seen at another table number by renumbering
+    the known actions (movegen._attach_miss); the result must be what generating afresh at
+    that number gives, for sequences with and without a wild and for groups."""
+    from ramino.cards import parse_cards, to_counts
+    from ramino.games import movegen
+    from ramino.melds import new_meld_options
+
+    rules = make_rules("fibur")
+    tables = ["5H 6H 7H", "5H 6H JK", "9S 9D 9C", "9S 9D 2C"]
+    hand = list(to_counts(parse_cards("4H 8H 8H 2S JK 9H 9S 3C KD")))
+    wilds = movegen.wild_key(hand)
+    for text in tables:
+        meld = new_meld_options(tuple(parse_cards(text)), rules)[0]
+        shared: movegen.Memo = {}
+        first = movegen.attachments(meld, 1, hand, rules, wilds, shared)
+        assert first.actions, text
+        for number in (2, 7):
+            renumbered = movegen.attachments(meld, number, hand, rules, wilds, shared)
+            fresh = movegen.attachments(meld, number, hand, rules, wilds, {})
+            assert renumbered.actions == fresh.actions, (text, number)
+            assert renumbered.melds == fresh.melds, (text, number)
+            assert renumbered.most_cards == fresh.most_cards
+            assert all(action.meld == number for action in renumbered.actions)

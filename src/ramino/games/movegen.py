@@ -46,35 +46,69 @@ class Chunk:
 
     __slots__ = ("actions", "melds", "most_cards")
 
-    def __init__(self, options: list[MeldOption]) -> None:
-        self.actions = tuple([action for action, _ in options])
-        self.melds = tuple([meld for _, meld in options])
+    def __init__(self, actions: list[Action], melds: list[Meld]) -> None:
+        self.actions = tuple(actions)
+        self.melds = tuple(melds)
         self.most_cards = max((len(action.cards) for action in self.actions), default=0)
 
 
-Memo = dict[Any, Chunk]
-_NOTHING = Chunk([])
+_NOTHING = Chunk([], [])
 
-# One memo per rule set, so that the keys need not hold the rules (a RuleSet hashes in
-# interpreted Python: putting it in every key cost more than the rest of a memo hit).
-_MEMOS: dict[RuleSet, Memo] = {}
+Memo = dict[Any, Chunk]
+# How a sorted card multiset may be laid, or a meld extended (see ``_sequence_options``).
+Resolutions = dict[Any, tuple[Meld, ...]]
+
+# One memo (and one table of resolutions) per rule set, so that the keys need not hold the
+# rules: a RuleSet hashes in interpreted Python, and putting it in every key cost more than
+# the rest of a memo hit; a key holding the RuleSet or a Meld would also stay tracked by the
+# garbage collector (see ``Chunk``).
+_MEMOS: dict[RuleSet, tuple[Memo, Resolutions]] = {}
 _MEMO_LIMIT = 200_000
+
+
+def _tables_for(rules: RuleSet) -> tuple[Memo, Resolutions]:
+    found = _MEMOS.get(rules)
+    if found is None:
+        if len(_MEMOS) >= 64:
+            _MEMOS.clear()
+        found = _MEMOS[rules] = ({}, {})
+    return found
 
 
 def memo_for(rules: RuleSet) -> Memo:
     """The move-generation memo of ``rules`` (look it up once per position)."""
-    memo = _MEMOS.get(rules)
-    if memo is None:
-        if len(_MEMOS) >= 64:
-            _MEMOS.clear()
-        memo = _MEMOS[rules] = {}
-    return memo
+    return _tables_for(rules)[0]
+
+
+# Canonical copies of the actions and melds the memo holds.  The same option recurs under many
+# keys (a 5-6-7 of hearts is offered whatever else the hand holds): without sharing, 600 hands
+# left 102K actions and 45K melds in the memo for 14K and 9K distinct values, and each one is
+# an object every full garbage collection walks.
+_CANONICAL_ACTIONS: dict[Action, Action] = {}
+_CANONICAL_MELDS: dict[Meld, Meld] = {}
+
+
+def _canonical_melds(melds: list[Meld]) -> tuple[Meld, ...]:
+    if len(_CANONICAL_MELDS) >= _MEMO_LIMIT:
+        _CANONICAL_MELDS.clear()
+    return tuple([_CANONICAL_MELDS.setdefault(meld, meld) for meld in melds])
 
 
 def _remember(memo: Memo, key: Any, options: list[MeldOption]) -> Chunk:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-    chunk = memo[key] = Chunk(options) if options else _NOTHING
+    if not options:
+        memo[key] = _NOTHING
+        return _NOTHING
+    if len(_CANONICAL_ACTIONS) >= _MEMO_LIMIT or len(_CANONICAL_MELDS) >= _MEMO_LIMIT:
+        _CANONICAL_ACTIONS.clear()
+        _CANONICAL_MELDS.clear()
+    actions: list[Action] = []
+    melds: list[Meld] = []
+    for action, meld in options:
+        actions.append(_CANONICAL_ACTIONS.setdefault(action, action))
+        melds.append(_CANONICAL_MELDS.setdefault(meld, meld))
+    chunk = memo[key] = Chunk(actions, melds)
     return chunk
 
 
@@ -155,19 +189,47 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
             if not any(copies):
                 return _NOTHING
             key = (meld.cards, meld.wild, number, copies)
-        else:
-            if not any(copies) and not wilds:
-                return _NOTHING
-            key = (meld.cards, meld.wild, number, copies, wilds)
-    else:
-        relevant = _reachable(meld, hand, wilds, rules)
-        if relevant is None:
+            found = memo.get(key)
+            if found is None:
+                found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies),
+                                     meld, number, hand, rules)
+            return found
+        if not any(copies) and not wilds:
             return _NOTHING
-        key = (meld.cards, meld.low, meld.wild, number, relevant)
+        key = (meld.cards, meld.wild, number, copies, wilds)
+        found = memo.get(key)
+        if found is None:
+            found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies, wilds),
+                                 meld, number, hand, rules)
+        return found
+    relevant = _reachable(meld, hand, wilds, rules)
+    if relevant is None:
+        return _NOTHING
+    key = (meld.cards, meld.low, meld.wild, number, relevant)
     found = memo.get(key)
     if found is None:
-        found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
+        found = _attach_miss(memo, key, (meld.cards, meld.low, meld.wild, _ANY, relevant),
+                             meld, number, hand, rules)
     return found
+
+
+# The table number standing for "any" in an attachment key (real numbers start at 1).
+_ANY = -1
+
+
+def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ...],
+                 meld: Meld, number: int, hand: list[int], rules: RuleSet) -> Chunk:
+    """The options of an attachment the memo has not seen at this table number.  The options
+    depend on the number only through the actions' ``meld`` field, and a third of these misses
+    (random play, FIBUR) are a meld and hand already seen at another number, in another hand:
+    those renumber the known actions instead of generating them again."""
+    known = memo.get(any_number_key)
+    if known is None:
+        found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
+        memo[any_number_key] = found
+        return found
+    return _remember(memo, key, [(Action(ATTACH, action.cards, number, action.annotations), meld)
+                                 for action, meld in zip(known.actions, known.melds, strict=True)])
 
 
 
@@ -229,6 +291,7 @@ def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOpti
     wild_types = [c for c in WILD_TYPES if hand[c]]
     seen: set[tuple[int, ...]] = set()
     out: list[MeldOption] = []
+    resolutions = _resolutions_for(rules)
     for cards in _sequence_candidates(hand, suit, wild_types, rules.max_sequence_cards):
         key = tuple(sorted(cards))
         if key in seen:
@@ -238,35 +301,37 @@ def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOpti
         naturals = {c % 13 for c in cards if c != JOKER and c % 13 != TWO}
         if len(naturals) == 1 and group_placement(cards, rules) is not None:
             continue
-        for meld in _sequence_options(key, rules):
+        for meld in _sequence_options(key, rules, resolutions):
             out.append((meld_action(MELD, 0, meld, cards), meld))
     return out
 
 
-_OPTIONS: dict[Any, tuple[Meld, ...]] = {}
+def _resolutions_for(rules: RuleSet) -> Resolutions:
+    return _tables_for(rules)[1]
 
 
-def _sequence_options(cards: tuple[int, ...], rules: RuleSet) -> tuple[Meld, ...]:
+def _sequence_options(cards: tuple[int, ...], rules: RuleSet, resolutions: Resolutions
+                      ) -> tuple[Meld, ...]:
     """The sequences a sorted card multiset may be laid as; the same small multisets (5♥ 6♥
     7♥ …) recur in hand after hand, so their resolution is memoised too (as tuples: the empty
     ones are all the one empty tuple, which the garbage collector never walks)."""
-    key = (rules, cards)
-    found = _OPTIONS.get(key)
+    found = resolutions.get(cards)
     if found is None:
-        if len(_OPTIONS) >= _MEMO_LIMIT:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = tuple(choose_placements(sequence_placements(cards, rules),
-                                                        rules))
+        if len(resolutions) >= _MEMO_LIMIT:
+            resolutions.clear()
+        found = resolutions[cards] = _canonical_melds(
+            choose_placements(sequence_placements(cards, rules), rules))
     return found
 
 
-def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet) -> tuple[Meld, ...]:
-    key = (rules, meld, added)
-    found = _OPTIONS.get(key)
+def _attach_results(meld: Meld, added: tuple[int, ...], rules: RuleSet,
+                    resolutions: Resolutions) -> tuple[Meld, ...]:
+    key = (meld.kind, meld.suit, meld.rank, meld.low, meld.cards, meld.wild, added)
+    found = resolutions.get(key)
     if found is None:
-        if len(_OPTIONS) >= _MEMO_LIMIT:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = tuple(attach_options(meld, added, rules))
+        if len(resolutions) >= _MEMO_LIMIT:
+            resolutions.clear()
+        found = resolutions[key] = _canonical_melds(attach_options(meld, added, rules))
     return found
 
 
@@ -292,11 +357,12 @@ def _attach_melds(meld: Meld, number: int, hand: list[int], rules: RuleSet
     seen: set[tuple[tuple[int, ...], tuple[Any, ...]]] = set()
     out: list[MeldOption] = []
     tried: set[tuple[int, ...]] = set()
+    resolutions = _resolutions_for(rules)
     for added in _attach_candidates(meld, hand, wild_types, rules):
         if added in tried:
             continue
         tried.add(added)
-        for result in _attach_results(meld, added, rules):
+        for result in _attach_results(meld, added, rules, resolutions):
             action = meld_action(ATTACH, number, result, added)
             key = (action.cards, action.annotations)
             if key in seen:
