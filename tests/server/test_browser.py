@@ -293,6 +293,9 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         lobby.locator("#players-choice").wait_for(state="visible")
         lobby.select_option("select[name=players]", "2")
         assert lobby.locator(".seat-choice:visible").count() == 2
+        assert lobby.locator("#variant-choice").is_visible()  # §6.7: pairs need four players
+        assert lobby.locator("select[name=variant] option[value=PAIRS_2V2]").is_disabled()
+        assert lobby.locator("select[name=variant] option[value=reentry]").is_enabled()
         assert lobby.locator("#match-choice").is_hidden()
         lobby.select_option("select[name=seat0]", "open")
         lobby.select_option("select[name=seat1]", "bot")

@@ -17,6 +17,7 @@ from ramino.rules import make_rules
 from ramino.server.bots import bot_levels
 from ramino.server.fairness import verify_document
 from ramino.server.games import Order, Scala40Game
+from ramino.server.matches import MatchState
 
 from .conftest import Frame, act, fast_app_client, join, my_turn, recv_until
 
@@ -150,8 +151,9 @@ def test_players_out_sit_out_until_one_is_left(tmp_path: Path) -> None:
 def test_seating_skips_the_players_out() -> None:
     game = Scala40Game()
     rules = make_rules("fisca", {"players": 4})
-    assert game.in_play(rules, [120, 30, 101, 0]) == (False, True, False, True)
-    seating = game.seating(4, 1, (False, True, False, True))
+    match = MatchState(scores=[[120, 30, 101, 0]], width=4, scala40=rules)
+    assert game.in_play(rules, match) == (False, True, False, True)
+    seating = game.seating(rules, 1, (False, True, False, True))
     assert isinstance(seating, Order)
     assert seating.order == (3, 1) and seating.first == 3
     assert seating.engine(1) == 1 and seating.table(0) == 3 and not seating.dealt(0)
@@ -212,15 +214,3 @@ def test_a_restart_deals_the_players_out_out_again(tmp_path: Path) -> None:
         shorter = min(len(played), len(replayed))
         assert played[:shorter] == replayed[:shorter]
         assert not all(again.in_play)
-
-
-def test_partnerships_and_reentry_are_refused_with_the_option_named(client: TestClient) -> None:
-    """The table counts penalties and eliminations per player: the §6.7 variants that change
-    that are refused by name (DEALER_14, which does not, is played)."""
-    for option, value in (("partnerships", "PAIRS_2V2"),
-                          ("reentry", "ONCE_AT_HIGHEST_REMAINING")):
-        response = client.post("/api/tables", json={
-            "preset": "fisca", "seats": ["bot"] * 4, "bot_level": "random",
-            "options": {option: value}})
-        assert response.status_code == 400 and response.json()["detail"].startswith(option)
-    assert create(client, ["bot"] * 4, options={"initial_discard": "DEALER_14"})["id"]

@@ -13,8 +13,9 @@ from typing import Any
 from ramino.rules import make_rules
 from ramino.server.fairness import verify_document
 from ramino.server.games import game_of
+from ramino.server.matches import rebuild
 from ramino.server.store import Store, database_url
-from ramino.server.tables import TableManager, dealt_in, table_plan
+from ramino.server.tables import TableManager, table_plan
 from ramino.server.tournaments import TournamentFeed
 from ramino.tournament import store as tournament_store
 from ramino.tournament.model import Discipline, Format, Settings
@@ -109,9 +110,11 @@ def test_a_tournament_table_plays_its_smazzate_past_the_elimination_limit() -> N
     scores = [[130, 0]]
     lobby = table_plan(rules, DEALS, None)
     turno = table_plan(rules, DEALS, None, fixed_hands=True)
-    assert lobby.over(scores, 1, 0) and dealt_in(game, rules, lobby, [130, 0]) == (False, True)
+    ended = [(0, {"scores": [130, 0]})]
+    assert lobby.over(scores, 1, 0)
+    assert game.in_play(rules, rebuild(lobby, ended, 2, 2)) == (False, True)
     assert not turno.over(scores, 1, 0) and turno.over(scores * 2, 2, 0)
-    assert dealt_in(game, rules, turno, [130, 0]) == (True, True)
+    assert game.in_play(rules, rebuild(turno, ended, 2, 2)) == (True, True)
 
 
 def test_scala40_turni_the_server_cannot_seat_are_refused(tmp_path: Path) -> None:

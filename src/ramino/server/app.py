@@ -64,6 +64,7 @@ from ramino.server.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Reenter,
     parse_client,
 )
 from ramino.server.replays import ReplayError, replay_steps
@@ -509,6 +510,8 @@ async def _handle(manager: TableManager, table: Table, client: Client,
         await manager.next_hand(table, client, message.hand_no)
     elif isinstance(message, EndVote):
         await manager.vote_end(table, client, message.agree)
+    elif isinstance(message, Reenter):
+        await manager.reenter(table, client)
     else:
         raise ProtocolError("already-joined", "this connection has joined its table already")
 

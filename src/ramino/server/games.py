@@ -31,9 +31,9 @@ from ramino.records import record_of
 from ramino.records.document import read_deal
 from ramino.records.scala40 import read_scala40_deal, scala40_record_of
 from ramino.rules import RuleSet
-from ramino.rules.options import Partnerships, Reentry
+from ramino.rules.options import Partnerships
 from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards
-from ramino.server.matches import MatchPlan, Reentries, elimination_places
+from ramino.server.matches import MatchPlan, MatchState, Reentries, elimination_places
 from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
@@ -92,6 +92,16 @@ class Order:
 
     players: int  # seats at the table
     order: tuple[int, ...]  # table seats by engine seat
+    sides: tuple[int, ...] = ()  # the side of each table seat (empty: each for himself)
+
+    def side(self, seat: int) -> int:
+        """The table side of a table seat (§6.1 partnerships: seats 0, 2… and 1, 3…)."""
+        return self.sides[seat] if self.sides else seat
+
+    @property
+    def width(self) -> int:
+        """How many sides the table has."""
+        return max(self.sides) + 1 if self.sides else self.players
 
     @property
     def first(self) -> int:
@@ -121,8 +131,9 @@ class Order:
         out["opened"] = self.by_seat(out["opened"], False)
         out["penalties"] = self.by_seat(out["penalties"], None)
         out["dealt"] = [self.dealt(t) for t in range(self.players)]
-        if "sides" in out:  # each for himself (the only way a server table plays): own side
-            out["sides"] = self.by_seat([self.table(s) for s in out["sides"]], None)
+        if "sides" in out:  # table sides (the engine's count from its own first seat)
+            out["sides"] = [self.side(t) if self.dealt(t) else None
+                            for t in range(self.players)]
         out["melds"] = [{**m, "owner": self.table(m["owner"])} for m in out["melds"]]
         return out
 
@@ -133,8 +144,8 @@ class TableGame:
     name: str = ""
     rated = True  # hands count for the skill rating
 
-    def width(self, players: int) -> int:
-        """How many scores a hand has: one per side, or one per seat."""
+    def width(self, rules: RuleSet) -> int:
+        """How many scores a hand has: one per side (Scala 40: per seat, pair or team)."""
         raise NotImplementedError
 
     def elimination(self, rules: RuleSet) -> RuleSet | None:
@@ -169,8 +180,8 @@ class TableGame:
         out as it is)."""
         return False
 
-    def in_play(self, rules: RuleSet, totals: Sequence[int]) -> tuple[bool, ...]:
-        """The table seats dealt in to the next hand of a match with these totals."""
+    def in_play(self, rules: RuleSet, match: MatchState) -> tuple[bool, ...]:
+        """The table seats dealt in to the next hand of ``match``."""
         return (True,) * rules.players
 
     def parse(self, text: str) -> Action:
@@ -180,7 +191,7 @@ class TableGame:
     def next_dealer(self, dealer: int, in_play: Sequence[bool]) -> int:
         return next_dealer(dealer, list(in_play))
 
-    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> SeatMap:
+    def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> SeatMap:
         raise NotImplementedError
 
     def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
@@ -225,11 +236,11 @@ class TableGame:
 class BurracoGame(TableGame):
     name = "burraco"
 
-    def width(self, players: int) -> int:
+    def width(self, rules: RuleSet) -> int:
         return 2
 
-    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> Seating:
-        return Seating.for_dealer(players, dealer)
+    def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Seating:
+        return Seating.for_dealer(rules.players, dealer)
 
     # RULES.md §2.9c, T-37: time called before the player in turn has drawn, one full round
     # is played; nobody closing in it, nobody has the +100.  The engine takes it between turns.
@@ -294,8 +305,8 @@ class BurracoGame(TableGame):
 class Scala40Game(TableGame):
     name = "scala40"
 
-    def width(self, players: int) -> int:
-        return players
+    def width(self, rules: RuleSet) -> int:
+        return side_count(rules)
 
     def elimination(self, rules: RuleSet) -> RuleSet | None:
         return rules
@@ -317,23 +328,22 @@ class Scala40Game(TableGame):
             return [order.index(t) + 1 for t in totals]
         return elimination_places(plan.scala40, scores, reentries)
 
-    def check(self, rules: RuleSet) -> None:
-        # The table counts penalty points and eliminations per player; partnerships and
-        # re-entry (§6.7) change both and are not offered at server tables yet.
-        if rules.partnerships is not Partnerships.NONE:
-            raise ValueError("partnerships: Scala 40 tables are each for himself (NONE) for now")
-        if rules.reentry is not Reentry.NONE:
-            raise ValueError("reentry: Scala 40 tables play without re-entry (NONE) for now")
-
     def parse(self, text: str) -> Action:
         return parse_action(text, allow_swap=True)  # a jolly taken from a meld (§6.3)
 
-    def in_play(self, rules: RuleSet, totals: Sequence[int]) -> tuple[bool, ...]:
-        return tuple(t < rules.elimination_limit for t in totals)
+    def in_play(self, rules: RuleSet, match: MatchState) -> tuple[bool, ...]:
+        """The seats whose side is not out (a side re-entered is back, §6.5); every seat in
+        a match that eliminates nobody (a tournament turno)."""
+        now = match.standing()
+        if now is None:
+            return (True,) * rules.players
+        return tuple(not now.eliminated[side] for side in seat_sides(rules))
 
-    def seating(self, players: int, dealer: int, in_play: Sequence[bool]) -> Order:
+    def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Order:
+        players = rules.players
         after = [(dealer + step) % players for step in range(1, players + 1)]
-        return Order(players, tuple(s for s in after if in_play[s]))
+        sides = () if rules.partnerships is Partnerships.NONE else seat_sides(rules)
+        return Order(players, tuple(s for s in after if in_play[s]), sides)
 
     def _rules(self, rules: RuleSet, seating: SeatMap) -> RuleSet:
         assert isinstance(seating, Order)
@@ -349,8 +359,10 @@ class Scala40Game(TableGame):
               totals: Sequence[int]) -> Scala40State:
         assert isinstance(seating, Order)
         hand = self._rules(rules, seating)
+        # ``totals`` by side: each seat shows its side's total (a pair's or team's, §6.7).
         return Scala40State.new_hand(hand, deal=deal, dealer=hand.players - 1,
-                                     penalties=tuple(totals[s] for s in seating.order))
+                                     penalties=tuple(totals[seating.side(s)]
+                                                     for s in seating.order))
 
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
         return read_scala40_deal(deal, self._rules(rules, seating))
@@ -383,10 +395,15 @@ class Scala40Game(TableGame):
         result = state.result()
         if result is None:
             return None
+        # Scores by table side (a side not dealt in scores 0): the engine counts its sides
+        # from its own first seat, the table from seat 0.
+        scores = [0] * seating.width
+        for engine_seat, seat in enumerate(seating.order):
+            scores[seating.side(seat)] = result.scores[state.sides[engine_seat]]
         return ResultInfo(
-            end=result.end, scores=seating.by_seat(result.scores, 0),
+            end=result.end, scores=scores,
             breakdown=seating.by_seat([{"hand": p, "penalty": s} for p, s
-                                       in zip(result.hand_points, result.scores,
+                                       in zip(result.hand_points, result.seat_scores,
                                               strict=True)], {}),
             burrachi=[[] for _ in range(seating.players)],
             closed_by=None if result.closed_by is None else seating.table(result.closed_by),
@@ -396,7 +413,7 @@ class Scala40Game(TableGame):
                away: set[int]) -> list[Award]:
         """S004's points as far as they fit Scala 40: +16 for playing, +26 for closing the
         hand (there are no burraco), nothing for a hand abandoned."""
-        assert isinstance(state, Scala40State)
+        assert isinstance(state, Scala40State) and isinstance(seating, Order)
         final = state.result()
         assert final is not None
         out = []
@@ -406,7 +423,9 @@ class Scala40Game(TableGame):
             if seat in away:
                 out.append(Award(account, 0, False, 0, True))
                 continue
-            win = final.closed_by is not None and seating.table(final.closed_by) == seat
+            # The closer's side wins the hand (a partner of the closer too, §6.7).
+            win = (final.closed_by is not None
+                   and seating.side(seating.table(final.closed_by)) == seating.side(seat))
             out.append(Award(account, XP_PLAY + (XP_WIN if win else 0), win, 0, False))
         return out
 

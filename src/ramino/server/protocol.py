@@ -3,10 +3,10 @@
 One WebSocket per client (``/ws``), JSON text frames.  The first client message must be
 ``join``; after it: ``act`` (an action in the record notation, RECORD.md §3, with the table
 version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
-``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted)
-and ``ping``.  Sizes are bounded here so that no handler ever sees an
-oversized name, action or chat line.  ``docs/server.md`` documents the protocol for bot
-authors.
+``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted),
+``reenter`` (Scala 40: come back into the match) and ``ping``.  Sizes are bounded here so that
+no handler ever sees an oversized name, action or chat line.  ``docs/server.md`` documents
+the protocol for bot authors.
 """
 
 from __future__ import annotations
@@ -87,7 +87,14 @@ class EndVote(_Message):
     agree: bool = True
 
 
-AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote
+class Reenter(_Message):
+    """Scala 40 under ``reentry`` (RULES.md §6.5): the sender's side, just eliminated, comes
+    back into the match before the next hand is dealt, at the highest total still in play."""
+
+    type: Literal["reenter"]
+
+
+AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote | Reenter
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

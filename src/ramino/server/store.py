@@ -129,6 +129,8 @@ class HandRow(Base):
     commitment: Mapped[str] = mapped_column(String(64))
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # Scala 40: the sides that re-entered the match after this hand (JSON list; §6.5).
+    reentries: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ActionRow(Base):
@@ -224,6 +226,7 @@ class StoredHand:
     actions: list[tuple[int, str]]  # (seat, text) in order
     result: dict[str, Any] | None
     clocks: dict[int, int] = field(default_factory=dict)  # seat -> bank after its last action
+    reentries: list[int] = field(default_factory=list)  # sides back in the match after it
 
 
 @dataclass
@@ -340,11 +343,20 @@ class Store:
                     ends_at=None if link.ends_at is None else dt.datetime.fromtimestamp(
                         link.ends_at, dt.UTC)))
 
-    def add_hand(self, table_id: str, hand: StoredHand) -> None:
+    def add_hand(self, table_id: str, hand: StoredHand,
+                 reentries: list[int] | None = None) -> None:
         """Store the next hand; :class:`StaleVersionError` if that hand number exists (another
-        process dealt it first)."""
+        process dealt it first) or, given the Scala 40 ``reentries`` the deal assumed after
+        the previous hand, if those changed meanwhile (a side re-entered elsewhere)."""
         try:
             with Session(self.engine) as session, session.begin():
+                if reentries is not None:
+                    # The previous hand's row is the lock that add_reentry takes too.
+                    before = session.get(HandRow, (table_id, hand.hand_no - 1),
+                                         with_for_update=True)
+                    if before is not None and json.loads(before.reentries or "[]") != reentries:
+                        raise StaleVersionError(f"a side re-entered after hand "
+                                                f"{hand.hand_no - 1} of table {table_id}")
                 session.add(_hand_row(table_id, hand))
         except IntegrityError as exc:
             raise StaleVersionError(f"hand {hand.hand_no} of table {table_id} exists") from exc
@@ -356,6 +368,28 @@ class Store:
                                                   HandRow.hand_no == hand_no,
                                                   HandRow.result.is_(None))
                             .values(result=json.dumps({"end": "agreed", "void": True})))
+
+    def add_reentry(self, table_id: str, hand_no: int, side: int) -> list[int]:
+        """Note that ``side`` re-entered the match after hand ``hand_no`` (Scala 40, §6.5);
+        the sides that have, in order.  :class:`StaleVersionError` if the next hand is dealt
+        already (too late: a side that lets the next hand be dealt stays out)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(HandRow, (table_id, hand_no), with_for_update=True)
+            if row is None:
+                raise KeyError(f"no hand {hand_no} at table {table_id}")
+            if session.get(HandRow, (table_id, hand_no + 1)) is not None:
+                raise StaleVersionError(f"hand {hand_no + 1} of table {table_id} is dealt")
+            sides = sorted({*json.loads(row.reentries or "[]"), side})
+            row.reentries = json.dumps(sides)
+            return sides
+
+    def reentries_of(self, table_id: str, hand_no: int) -> list[int]:
+        """The sides that re-entered after hand ``hand_no`` (another process may have noted
+        one)."""
+        with Session(self.engine) as session:
+            text = session.scalar(select(HandRow.reentries).where(
+                HandRow.table_id == table_id, HandRow.hand_no == hand_no))
+            return list(json.loads(text or "[]"))
 
     def latest_hand_no(self, table_id: str) -> int | None:
         with Session(self.engine) as session:
@@ -480,7 +514,7 @@ class Store:
                 out.hands.append(StoredHand(h.hand_no, h.dealer, json.loads(h.deal), h.salt,
                                             h.commitment, [(a.seat, a.text) for a in actions],
                                             None if h.result is None else json.loads(h.result),
-                                            clocks))
+                                            clocks, json.loads(h.reentries or "[]")))
             return out
 
     def tournament_links(self, tournament: str,
@@ -662,4 +696,5 @@ def _prepared(session: Session, tournament: str, round_no: int) -> list[dict[str
 def _hand_row(table_id: str, hand: StoredHand) -> HandRow:
     return HandRow(table_id=table_id, hand_no=hand.hand_no, dealer=hand.dealer,
                    deal=json.dumps(hand.deal), salt=hand.salt, commitment=hand.commitment,
-                   result=None if hand.result is None else json.dumps(hand.result))
+                   result=None if hand.result is None else json.dumps(hand.result),
+                   reentries=json.dumps(hand.reentries) if hand.reentries else None)

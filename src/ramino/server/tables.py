@@ -28,8 +28,10 @@ from pydantic import BaseModel
 from ramino.bots import Bot
 from ramino.errors import IllegalActionError, NotationError, RaminoError
 from ramino.games.actions import Action
+from ramino.games.scala40 import seat_sides
 from ramino.records.document import write_deal
 from ramino.rules import RuleSet, make_rules
+from ramino.rules.options import Reentry
 from ramino.server.accounts import Award
 from ramino.server.bots import default_level, make_bot
 from ramino.server.clock import Clock
@@ -169,7 +171,7 @@ class Table:
     def seating(self) -> SeatMap:
         """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2; a
         Scala 40 player out of the match is skipped)."""
-        return self.game.seating(self.rules.players, self.hand.dealer,
+        return self.game.seating(self.rules, self.hand.dealer,
                                  self.in_play or (True,) * self.rules.players)
 
     @property
@@ -199,13 +201,24 @@ class Table:
             "hand": self.hand.hand_no - self.match.start + 1,
             "totals": self.match.totals, "over": self.match_over(),
             "rated": self.game.rated and (not fixed or self.match_hands >= MIN_RATED_HANDS)}
-        if limit is not None:
-            # Scala 40: penalty totals by seat, who is out, and who is left when it is over.
-            out = [t >= limit for t in self.match.totals]
-            alive = [s for s, gone in enumerate(out) if not gone]
-            info.update(limit=limit, out=out, opening=self.rules.opening_threshold,
-                        winner=alive[0] if self.match_over() and len(alive) == 1 else None)
+        now = self.match.standing()
+        if now is not None:
+            # Scala 40: totals and who is out by side (a seat, or a pair or team, §6.7), who
+            # may re-enter now (§6.5), and who is left when it is over.
+            over = info["over"]
+            between = self.state.is_over and not self.voided and not over
+            info.update(limit=limit, out=list(now.eliminated),
+                        opening=self.rules.opening_threshold,
+                        winner=now.winner if over else None,
+                        sides=list(seat_sides(self.rules)), reentered=list(now.reentered),
+                        can_reenter=[between and can for can in now.can_reenter])
         return info
+
+    def reentry_open(self, side: int) -> bool:
+        """Whether ``side`` may re-enter the match before the next hand (§6.5 reentry)."""
+        now = self.match.standing()
+        return (now is not None and self.state.is_over and not self.voided
+                and not self.match_over() and now.can_reenter[side])
 
     def match_sides(self) -> list[list[int | None]]:
         """Account ids per side as the game rates them (None: a guest or a bot)."""
@@ -342,7 +355,7 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     deal of a duplicate turno.  ``in_play``: the seats dealt in (default all), ``totals``: the
     match's penalty totals (Scala 40)."""
     game = game_of(rules)
-    seating = game.seating(rules.players, dealer, in_play or (True,) * rules.players)
+    seating = game.seating(rules, dealer, in_play or (True,) * rules.players)
     if prepared is not None:
         deal = game.read_deal(rules, prepared, seating)
     else:
@@ -353,14 +366,6 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     return hand, game.start(rules, deal, seating, totals or (0,) * rules.players)
 
 
-def dealt_in(game: TableGame, rules: RuleSet, plan: MatchPlan,
-             totals: Sequence[int]) -> tuple[bool, ...]:
-    """The seats dealt in to the next hand: all of them unless the match eliminates."""
-    if plan.elimination is None:
-        return (True,) * rules.players
-    return game.in_play(rules, totals)
-
-
 def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
                 index: int) -> tuple[tuple[bool, ...], EngineState]:
     """The seats dealt in to ``hands[index]`` and its state replayed.  Who was dealt in is not
@@ -368,9 +373,14 @@ def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
     game = game_of(rules)
     results = [(h.hand_no, h.result) for h in hands[:index]]
     before = rebuild(plan, [*results, (hands[index].hand_no, None)], rules.players,
-                     game.width(rules.players))
-    in_play = dealt_in(game, rules, plan, before.totals)
+                     game.width(rules), reentries_by_hand(hands[:index]))
+    in_play = game.in_play(rules, before)
     return in_play, replay_hand(rules, hands[index], in_play, before.totals)
+
+
+def reentries_by_hand(hands: Sequence[StoredHand]) -> dict[int, list[int]]:
+    """The sides that re-entered a Scala 40 match after each hand, by hand number."""
+    return {h.hand_no: h.reentries for h in hands if h.reentries}
 
 
 def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | None = None,
@@ -378,7 +388,7 @@ def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | No
     """The live state of a stored hand: its deal, then every stored action through the engine."""
     game = game_of(rules)
     # The engine counts seats from the first player; ``hand.dealer`` is a table seat.
-    seating = game.seating(rules.players, hand.dealer, in_play or (True,) * rules.players)
+    seating = game.seating(rules, hand.dealer, in_play or (True,) * rules.players)
     state = game.start(rules, game.read_deal(rules, hand.deal, seating), seating,
                        totals or (0,) * rules.players)
     for _seat, text in hand.actions:
@@ -466,10 +476,10 @@ class TableManager:
             clock = Clock(rules.players, stored.clock_ms, stored.increment_ms)
             for seat, bank in hand.clocks.items():
                 clock.bank[seat] = bank
-            seating = game.seating(rules.players, hand.dealer, in_play)
+            seating = game.seating(rules, hand.dealer, in_play)
             clock.start(None if state.is_over else seating.table(state.current))
         match = rebuild(plan, [(h.hand_no, h.result) for h in stored.hands], rules.players,
-                        game.width(rules.players))
+                        game.width(rules), reentries_by_hand(stored.hands))
         return Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
@@ -499,11 +509,12 @@ class TableManager:
         ``tournament`` link and, in a duplicate turno, the ``prepared`` deal of each hand."""
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
-        rules = make_rules(preset, options)
-        if rules.game == "scala40" and "players" not in options and len(seats) != rules.players:
-            # Scala 40 is played by 2 to 6 (RULES.md §6.1): the seats say how many.
-            rules = make_rules(preset, {**options, "players": len(seats)})
+        plain = make_rules(preset, {})
+        if plain.game == "scala40" and "players" not in options and len(seats) != plain.players:
+            # Scala 40 is played by 2 to 6 (RULES.md §6.1): the seats say how many (before the
+            # other options, which may depend on it: teams of three need six).
             options = {**options, "players": len(seats)}
+        rules = make_rules(preset, options)
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
         game_of(rules).check(rules)
@@ -528,7 +539,7 @@ class TableManager:
         clock = None
         if clock_ms is not None:
             clock = Clock(rules.players, clock_ms, increment_ms)
-            clock.start(game_of(rules).seating(rules.players, dealer,
+            clock.start(game_of(rules).seating(rules, dealer,
                                                (True,) * rules.players).table(state.current))
         table = Table(table_id, stored.name, rules, preset, dict(options), private,
                       stored.invite_hash, bot_level, stored_seats, hand, state, rng=self.rng,
@@ -537,7 +548,7 @@ class TableManager:
                       spectator_delay=spectator_delay, match_target=match_target,
                       match=fresh_match(table_plan(rules, match_hands, match_target,
                                                    tournament is not None),
-                                        game_of(rules).width(rules.players)),
+                                        game_of(rules).width(rules)),
                       in_play=(True,) * rules.players, fixed_hands=tournament is not None,
                       prepared=prepared,
                       round_ends=None if tournament is None else tournament.ends_at)
@@ -884,9 +895,10 @@ class TableManager:
             if new_match and self.tournament is not None and await self.tournament.holds(
                     table.id):
                 raise ProtocolError("round-over", "this table's tournament turno is over")
-            match = (fresh_match(table.plan, game.width(players), table.hand.hand_no + 1)
+            reentries = None if new_match else await self._reentries(table)
+            match = (fresh_match(table.plan, game.width(table.rules), table.hand.hand_no + 1)
                      if new_match else table.match)
-            in_play = dealt_in(game, table.rules, table.plan, match.totals)
+            in_play = game.in_play(table.rules, match)
             number = table.hand.hand_no + 1
             prepared = None
             if table.prepared is not None:
@@ -897,7 +909,7 @@ class TableManager:
                                    game.next_dealer(table.hand.dealer, in_play), self.rng,
                                    in_play, match.totals, prepared)
             try:
-                await asyncio.to_thread(self.store.add_hand, table.id, hand)
+                await asyncio.to_thread(self.store.add_hand, table.id, hand, reentries)
             except StaleVersionError:
                 await self._sync(table)
                 table.broadcast(None)
@@ -916,6 +928,54 @@ class TableManager:
             table.broadcast(None)
             await self.fanout.publish_table(table.id)
             self._kick_bots(table)
+
+    async def _reentries(self, table: Table) -> list[int] | None:
+        """Scala 40 under ``reentry`` (§6.5), between hands (the table's lock held): take in
+        the re-entries noted after the hand that ended (by any process), and let a side of
+        bots only re-enter whenever it may (it has nothing to lose).  The sides back in, or
+        None when the rules have no re-entry."""
+        match = table.match
+        if match.scala40 is None or match.scala40.reentry is Reentry.NONE:
+            return None
+        if table.voided:
+            return []  # nobody re-enters after a hand that did not count
+        hand_no = table.hand.hand_no
+        back = await asyncio.to_thread(self.store.reentries_of, table.id, hand_no)
+        if back:
+            match.reentries[len(match.scores)] = back
+        sides = seat_sides(table.rules)
+        for side in range(table.game.width(table.rules)):
+            bots = all(table.seats[s].kind == "bot" for s, x in enumerate(sides) if x == side)
+            if bots and side not in back and table.reentry_open(side):
+                back = await asyncio.to_thread(self.store.add_reentry, table.id, hand_no, side)
+                match.reentries[len(match.scores)] = back
+        return back
+
+    async def reenter(self, table: Table, client: Client) -> None:
+        """The client's side re-enters the match before the next hand is dealt (Scala 40,
+        ``reentry=ONCE_AT_HIGHEST_REMAINING``, RULES.md §6.5): its total becomes the highest
+        total still in play."""
+        async with table.lock:
+            await self._sync(table)
+            if client.seat is None:
+                raise ProtocolError("not-seated", "only a player re-enters")
+            await self._reentries(table)
+            side = seat_sides(table.rules)[client.seat] if table.match.scala40 else 0
+            if not table.reentry_open(side):
+                raise ProtocolError("no-reentry", "you may not re-enter now (reentry, RULES.md "
+                                    "§6.5: under ONCE_AT_HIGHEST_REMAINING, once a match, "
+                                    "right after your elimination, before the next hand is "
+                                    "dealt, while two sides are still in play)")
+            try:
+                back = await asyncio.to_thread(self.store.add_reentry, table.id,
+                                               table.hand.hand_no, side)
+            except StaleVersionError:
+                await self._sync(table)
+                table.broadcast(None)
+                raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
+            table.match.reentries[len(table.match.scores)] = back
+            table.broadcast(None)
+            await self.fanout.publish_table(table.id)
 
     async def vote_end(self, table: Table, client: Client, agree: bool) -> None:
         """Agree (or no longer agree) to end the hand now without counting it; when every

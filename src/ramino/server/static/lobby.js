@@ -18,6 +18,12 @@ function applyPreset() {
   document.getElementById("legend-each").hidden = !many;
   document.getElementById("match-choice").hidden = info.game === "scala40";
   const players = many ? Number(form.elements.players.value) : info.default_players;
+  // Scala 40's §6.7 variants: pairs need four players, teams of three six; re-entry (§6.5).
+  document.getElementById("variant-choice").hidden = info.game !== "scala40";
+  for (const option of form.elements.variant.options) {
+    option.disabled = !!option.dataset.players && Number(option.dataset.players) !== players;
+  }
+  if (form.elements.variant.selectedOptions[0].disabled) form.elements.variant.value = "";
   for (const label of form.querySelectorAll(".seat-choice")) {
     label.hidden = Number(label.dataset.seat) >= players;
   }
@@ -87,6 +93,9 @@ form.addEventListener("submit", async (event) => {
       ? Number(String(data.get("match_hands")).slice(7)) : null,
     spectator_delay: Number(data.get("spectator_delay") || 0),
   };
+  const variant = document.getElementById("variant-choice").hidden ? "" : data.get("variant");
+  if (variant === "reentry") body.options = { reentry: "ONCE_AT_HIGHEST_REMAINING" };
+  else if (variant) body.options = { partnerships: variant };
   if (data.get("clock")) {
     const [bank, increment] = data.get("clock").split(",").map(Number);
     body.clock_seconds = bank;

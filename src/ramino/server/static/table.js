@@ -125,6 +125,13 @@ function seatName(i) {
   return s.name || t("Posto {n}", { n: i });
 }
 
+// Scala 40: a seat's side (itself, or its pair or team under partnerships, §6.7) and a side's
+// name (its players' names).
+function sideOf(i) { return last.match.sides ? last.match.sides[i] : i; }
+function sideName(side) {
+  return last.seats.map((_, i) => i).filter((i) => sideOf(i) === side).map(seatName).join(" + ");
+}
+
 function cardNode(token, tag = "span") {
   const node = document.createElement(tag);
   node.className = "card";
@@ -259,8 +266,8 @@ function standing40(i) {
   const v = last.view;
   const line = document.createElement("span");
   line.className = "small standing";
-  const out = last.match.out && last.match.out[i];
-  line.textContent = " · " + (out ? t("eliminato ({points} punti)", { points: last.match.totals[i] })
+  const out = last.match.out && last.match.out[sideOf(i)];
+  line.textContent = " · " + (out ? t("eliminato ({points} punti)", { points: last.match.totals[sideOf(i)] })
     : !v.dealt[i] ? t("non gioca questa mano")
     : (v.opened[i] ? t("ha aperto") : t("non ha aperto")) + " · " +
       (last.match.limit ? t("penalità {points} di {limit}", { points: v.penalties[i], limit: last.match.limit })
@@ -435,6 +442,7 @@ $("end-vote").addEventListener("click", () => {
   if (!last) return;
   send({ type: "end", agree: !last.end_votes.includes(mySeat) });
 });
+$("reenter").addEventListener("click", () => { if (last) send({ type: "reenter" }); });
 $("next-hand").addEventListener("click", () => {
   if (last) send({ type: "next", hand_no: last.hand_no });
 });
@@ -484,6 +492,7 @@ async function verifyDeal(result) {
 function renderResult() {
   const r = last.result;
   $("result").hidden = !r && !last.voided;
+  $("reenter").hidden = true;  // shown by renderResult40 when the player's side may re-enter
   $("next-hand").hidden = mySeat === null;
   $("next-hand").textContent = last.match.over ? t("Rivincita") : t("Mano successiva");
   if (last.voided) $("breakdown").replaceChildren();
@@ -566,22 +575,28 @@ function renderResult40(r) {
   caption.textContent = t("Fine della mano: {end}", { end: END[r.end] || r.end }) +
     (r.closed_by !== null ? " " + t("(chiude {name})", { name: seatName(r.closed_by) }) : "") +
     (r.chiusura_in_mano ? " · " + t("chiusura in mano") : "") +
-    (m.over && m.limit ? " · " + (m.winner !== null ? t("vince la partita {name}", { name: seatName(m.winner) })
+    (m.over && m.limit ? " · " + (m.winner !== null ? t("vince la partita {name}", { name: sideName(m.winner) })
       : t("partita finita senza vincitore")) : "");
   const head = document.createElement("tr");
   head.append(document.createElement("th"));
-  for (let i = 0; i < r.scores.length; i++) {
+  for (let i = 0; i < last.seats.length; i++) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = seatName(i);
     head.append(th);
   }
   board.append(caption, head);
+  // Per seat: its own hand; per side (the seat itself, or its pair or team): the hand's
+  // penalty and the match total.
   const rows = [[t("Punti in mano"), (i) => r.breakdown[i].hand ?? "—"],
-                [t("Penalità della mano"), (i) => (last.view.dealt[i] ? r.scores[i] : "—")],
-                [t("Totale della partita"), (i) => m.totals[i] + (m.out && m.out[i] ? " · " + t("eliminato") : "")]];
-  for (const [label, value] of rows) board.append(scoreRow(label, r.scores.map((_, i) => value(i))));
+                [t("Penalità della mano"), (i) => (last.view.dealt[i] ? r.scores[sideOf(i)] : "—")],
+                [t("Totale della partita"), (i) => m.totals[sideOf(i)] +
+                  (m.out && m.out[sideOf(i)] ? " · " + t("eliminato") : "") +
+                  (m.reentered && m.reentered[sideOf(i)] ? " · " + t("rientrato") : "")]];
+  for (const [label, value] of rows) board.append(scoreRow(label, last.seats.map((_, i) => value(i))));
   board.lastChild.className = "total";
+  const mine = mySeat === null ? null : sideOf(mySeat);
+  $("reenter").hidden = !(mine !== null && m.can_reenter && m.can_reenter[mine]);
 }
 
 // The clocks count down locally between updates; the server's figures replace them at each.
