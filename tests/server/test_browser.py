@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import struct
 import time
 import zlib
@@ -31,6 +32,7 @@ from playwright.sync_api import (
 )
 
 from ramino.server import create_app
+from ramino.server.refusal_texts import BURRACO
 from ramino.server.tables import TableManager
 
 from .conftest import live_server
@@ -127,6 +129,9 @@ def try_refused_meld(page: Page) -> bool:
                 error.wait_for(state="visible", timeout=5000)
                 text = error.text_content() or ""
                 assert "Mossa rifiutata" in text and "RULES.md §" in text, text
+                # In the page's language (Italian): the rule's own text, by its id.
+                rule = re.search(r"\(([a-z0-9-]+), RULES\.md §", text)
+                assert rule is not None and BURRACO[rule[1]].split("{")[0] in text, text
                 assert version(page) == before
                 for i in (a, b, c):
                     cards.nth(i).click()  # unselect

@@ -390,8 +390,13 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         token = websocket.cookies.get(SESSION_COOKIE)
         if token and len(token) <= 100:
             account = await asyncio.to_thread(own_store.session_account, sha256(token))
+        # Refusals in the page's language (its cookie, else the browser's); a program that
+        # says nothing reads the engine's own English.
+        kept = websocket.cookies.get(LANG_COOKIE)
+        accept = websocket.headers.get("accept-language")
+        lang = choose_language(None, kept, accept) if kept or accept else "en"
         await serve_connection(manager, websocket, TokenBucket(burst, per_second), account,
-                               own_store)
+                               own_store, lang)
 
     return app
 
@@ -437,8 +442,9 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 async def serve_connection(manager: TableManager, websocket: WebSocket,
                            bucket: TokenBucket, account: tuple[int, str] | None = None,
-                           store: Store | None = None) -> None:
-    """One client: the join handshake, then its messages until it leaves."""
+                           store: Store | None = None, lang: str = "en") -> None:
+    """One client: the join handshake, then its messages until it leaves.  Refusals are
+    explained in the language the join asks for, else ``lang`` (the page's)."""
     joined: tuple[Table, Client] | None = None
     while joined is None:
         try:
@@ -459,6 +465,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
                 if account is None:
                     raise ProtocolError("bad-auth", "that bot token is unknown or expired")
             table, client, _token = await manager.join(message, account)
+            client.lang = message.lang or lang
             joined = (table, client)
         except ProtocolError as exc:
             await _send_error(websocket, exc)
@@ -477,10 +484,13 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
                 if bucket.refused > FLOOD_CLOSE_AFTER:
                     break
                 continue
+            received: AnyMessage | None = None
             try:
-                await _handle(manager, table, client, parse_client(text))
+                received = parse_client(text)
+                await _handle(manager, table, client, received)
             except (ProtocolError, IllegalActionError) as exc:
-                client.send(error_of(exc))
+                written = received.action if isinstance(received, Act) else None
+                client.send(error_of(exc, table, client.lang, written))
             except RaminoError as exc:
                 client.send(ErrorInfo(code="error", message=str(exc)))
     finally:

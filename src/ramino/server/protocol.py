@@ -46,6 +46,7 @@ class Join(_Message):
     invite: str | None = Field(default=None, max_length=64)
     spectate: bool = False
     auth: str | None = Field(default=None, min_length=1, max_length=100)  # a bot token
+    lang: Literal["it", "en", "pt"] | None = None  # refusals in this language (else the page's)
 
 
 class Act(_Message):
@@ -180,13 +181,15 @@ class Welcome(_Message):
 
 
 class ErrorInfo(_Message):
-    """A refusal.  ``rule``/``section`` name the rule of RULES.md when the engine refused."""
+    """A refusal.  ``rule``/``section`` name the rule of RULES.md when the engine refused;
+    ``message`` is then in the client's language (``ramino.server.refusal_texts``)."""
 
     type: Literal["error"] = "error"
     code: str
     message: str
     rule: str | None = None
     section: str | None = None
+    detail: str | None = None  # the engine's own (English) words, when ``message`` is translated
 
 
 class ChatLine(_Message):

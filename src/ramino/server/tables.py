@@ -59,6 +59,7 @@ from ramino.server.protocol import (
     Welcome,
 )
 from ramino.server.ratings import rate_places
+from ramino.server.refusal_texts import refusal_message
 from ramino.server.store import (
     PendingAction,
     StaleVersionError,
@@ -83,9 +84,10 @@ def _hash(secret: str) -> str:
 class Client:
     """One connection's outbox: the table puts frames in, the connection's sender sends them."""
 
-    def __init__(self, name: str, seat: int | None) -> None:
+    def __init__(self, name: str, seat: int | None, lang: str = "en") -> None:
         self.name = name
         self.seat = seat
+        self.lang = lang  # the language refusals are explained in
         self.muted: set[int] = set()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
@@ -1096,11 +1098,17 @@ class TableManager:
         await self.fanout.publish_chat(table.id, line.model_dump())
 
 
-def error_of(exc: Exception) -> ErrorInfo:
+def error_of(exc: Exception, table: Table | None = None, lang: str = "en",
+             written: str | None = None) -> ErrorInfo:
     """The error frame of a refusal, with the rule and RULES.md section when the engine
-    refused."""
+    refused, explained in ``lang`` with the words of ``table``'s game (``written``: the move
+    as the player wrote it)."""
     if isinstance(exc, IllegalActionError):
-        return ErrorInfo(code="illegal", message=str(exc), rule=exc.rule, section=exc.section)
+        game = "burraco" if table is None else table.rules.game
+        message = refusal_message(exc, game, lang, None if table is None else table.rules,
+                                  written)
+        return ErrorInfo(code="illegal", message=message, rule=exc.rule, section=exc.section,
+                         detail=None if message == str(exc) else str(exc))
     if isinstance(exc, ProtocolError):
         return ErrorInfo(code=exc.code, message=exc.message)
     return ErrorInfo(code="error", message=str(exc))

@@ -1,7 +1,7 @@
 // The browser table: one WebSocket, the seat's own view only, actions sent in the record
 // notation (RECORD.md §3).  The server and the engine decide; this page only shows and asks.
 import { backSvg, bareCard, cardLabel, cardSvg, handOrder } from "./cards.js";
-import { t, term, translatePage } from "./i18n.js";
+import { lang, t, term, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = $("table").dataset.table;
@@ -34,6 +34,8 @@ let retries = 0;
 let receivedAt = 0;      // when the latest update came: the running clock counts from there
 
 function send(message) {
+  // A join names the page's language: the server explains refused moves in it.
+  if (message.type === "join") message = { ...message, lang };
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
