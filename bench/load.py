@@ -5,19 +5,33 @@ of four people (four WebSocket clients each), and has every table play one actio
 ``--interval`` seconds (the player whose turn it is sends a random legal action) for
 ``--seconds`` seconds.  Prints one ``name: value`` line per figure (issue 5):
 
-    tables               tables held (each with 4 connected clients)
-    clients              WebSocket clients connected
-    actions              actions confirmed during the measurement
-    actions_per_s        confirmed actions per second
-    latency_p50_ms       action sent -> the update of that version at all four clients, median
-    latency_p99_ms       the same, 99th percentile
-    errors               refusals and timeouts (0 expected)
-    server_rss_mb        resident memory of the server process at the end
-    server_cpu_s         CPU seconds the server used in all (set-up included)
-    client_cpu_s         CPU seconds of this load generator (the same cores: a busy generator
-                         inflates the latencies it measures)
+    tables                      tables held (each with 4 connected clients)
+    clients                     WebSocket clients connected
+    actions                     actions confirmed during the measurement
+    actions_per_s               confirmed actions per second
+    latency_p50_ms              action sent -> the update of that version at all four
+                                clients, median
+    latency_p99_ms              the same, 99th percentile
+    errors                      refusals and timeouts (0 expected)
+    server_cpu_ms_per_action    CPU the server used during the measurement, per action: the
+                                figure that depends least on what else the machine is doing
+    client_cpu_ms_per_action    the same for this load generator (on the same cores)
+    server_cpu_share            the server's CPU seconds per second of the measurement
+    server_runqueue_wait_share  seconds per second the server's event loop was ready to run
+                                but waited for a CPU (other processes had the cores): the
+                                part of the latency that is the machine's, not the server's
+    client_runqueue_wait_share  the same for this load generator
+    server_rss_mb               resident memory of the server process at the end
+    server_cpu_s                CPU seconds the server used in all (set-up included)
+    client_cpu_s                CPU seconds of this load generator in all
 
-Usage: ``python bench/load.py [--tables N] [--seconds S] [--interval I]``.  The issue's goal on
+The clients are cheap on purpose (the sans-I/O protocol of ``websockets`` on plain asyncio
+transports, uvloop when it is installed, orjson): the generator shares the cores with the
+server, and a busy generator inflates the latencies it measures.
+
+Usage: ``python bench/load.py [--tables N] [--seconds S] [--interval I]``;
+``--server-python PY`` runs the server with another interpreter (another install, to compare
+side by side); ``./dev bench-load`` runs it on the mypyc-compiled engine.  The issue's goal on
 a 2-core machine: 500 tables at one action per second with p99 under 100 ms.
 """
 
@@ -25,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -37,10 +52,15 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from websockets.asyncio.client import ClientConnection, connect
+import orjson
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 SEATS = 4
 
@@ -52,10 +72,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, python: str) -> subprocess.Popen[bytes]:
     code = "import sys; from ramino.cli import app; app(sys.argv[1:])"
     process = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db)],
+        [python, "-c", code, "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, "RAMINO_HTTP_RATE": "1000000,1000000"})  # it makes many tables
     deadline = time.monotonic() + 30
@@ -72,6 +92,13 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_wait_seconds(pid: int | str) -> float:
+    """Seconds the process's main thread (the event loop) spent runnable but waiting for a
+    CPU: what the machine's other work costs it, not what it costs itself."""
+    fields = Path(f"/proc/{pid}/schedstat").read_text().split()
+    return int(fields[1]) / 1e9
 
 
 def _own_cpu() -> float:
@@ -96,40 +123,86 @@ def create_table(port: int) -> str:
         return table_id
 
 
-class Player:
+class Player(asyncio.Protocol):
     """One client: keeps its latest update and wakes whoever waits for a version."""
 
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
+    def __init__(self, url: str) -> None:
+        self.protocol = ClientProtocol(parse_uri(url), max_size=2**20)
+        self.transport: asyncio.Transport | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.latest: dict[str, Any] = {}
         self.version = -1
-        self.changed = asyncio.Event()
+        self.waiting: list[tuple[int, asyncio.Future[None]]] = []
         self.errors = 0
 
-    async def read(self) -> None:
-        async for raw in self.ws:
-            frame = json.loads(raw)
-            if frame["type"] == "update":
-                self.latest = frame
-                self.version = frame["version"]
-                self.changed.set()
-            elif frame["type"] == "error":
-                self.errors += 1
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Response):
+                if not self.opened.done():
+                    failed = self.protocol.handshake_exc
+                    if failed is None:
+                        self.opened.set_result(None)
+                    else:
+                        self.opened.set_exception(failed)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self._frame(orjson.loads(event.data))
+        self._flush()  # pongs, and the close handshake
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
+
+    def _flush(self) -> None:
+        data = b"".join(self.protocol.data_to_send())
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(data)
+
+    def _frame(self, frame: dict[str, Any]) -> None:
+        if frame["type"] == "update":
+            self.latest = frame
+            self.version = frame["version"]
+            still = []
+            for version, future in self.waiting:
+                if self.version >= version:
+                    if not future.done():
+                        future.set_result(None)
+                else:
+                    still.append((version, future))
+            self.waiting = still
+        elif frame["type"] == "error":
+            self.errors += 1
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.protocol.send_text(orjson.dumps(message))
+        self._flush()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
     async def wait_version(self, version: int) -> None:
-        while self.version < version:
-            self.changed.clear()
-            await self.changed.wait()
+        if self.version >= version:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((version, future))
+        await future
 
 
-async def seat_table(url: str, table: str) -> list[Player]:
+async def seat_table(url: str, port: int, table: str) -> list[Player]:
     players = []
+    loop = asyncio.get_running_loop()
     for seat in range(SEATS):
-        ws = await connect(url, open_timeout=60, max_size=2**20)
-        await ws.send(json.dumps({"type": "join", "table": table, "seat": seat}))
-        player = Player(ws)
+        _transport, player = await loop.create_connection(lambda: Player(url), "127.0.0.1",
+                                                          port)
+        await asyncio.wait_for(player.opened, 60)
+        player.send({"type": "join", "table": table, "seat": seat})
         players.append(player)
-        asyncio.get_running_loop().create_task(player.read())
     return players
 
 
@@ -150,7 +223,7 @@ async def drive(players: list[Player], stop: float, interval: float, rng: random
         version = mine.latest["version"]
         action = rng.choice(mine.latest["legal"])
         sent = time.monotonic()
-        await mine.ws.send(json.dumps({"type": "act", "action": action, "version": version}))
+        mine.send({"type": "act", "action": action, "version": version})
         try:
             await asyncio.wait_for(asyncio.gather(*(p.wait_version(version + 1)
                                                     for p in players)), 10)
@@ -161,26 +234,40 @@ async def drive(players: list[Player], stop: float, interval: float, rng: random
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
-async def run(port: int, tables: int, seconds: float, interval: float) -> dict[str, float]:
+async def run(port: int, tables: int, seconds: float, interval: float,
+              server_pid: int | None = None) -> dict[str, float]:
     url = f"ws://127.0.0.1:{port}/ws"
     ids = [create_table(port) for _ in range(tables)]
     seated = []
     for table in ids:
-        seated.append(await seat_table(url, table))
+        seated.append(await seat_table(url, port, table))
     for players in seated:
         await asyncio.wait_for(asyncio.gather(*(p.wait_version(0) for p in players)), 30)
+    # The generator's own full garbage collections would stop every client at once and count
+    # as server latency: as in the server (``ramino.server.tune_gc``), not during the run.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*gc.get_threshold()[:2], 1000)
     latencies: list[float] = []
     timeouts: list[int] = []
     rng = random.Random(1)
     begin = time.monotonic()
+    server_begin = cpu_seconds(server_pid) if server_pid else float("nan")
+    server_wait = run_wait_seconds(server_pid) if server_pid else float("nan")
+    client_begin = _own_cpu()
+    client_wait = run_wait_seconds("self")
     stop = begin + seconds
     await asyncio.gather(*(drive(players, stop, interval, random.Random(rng.random()),
                                  latencies, timeouts) for players in seated))
     elapsed = time.monotonic() - begin
+    server_used = (cpu_seconds(server_pid) if server_pid else float("nan")) - server_begin
+    client_used = _own_cpu() - client_begin
+    server_wait = (run_wait_seconds(server_pid) if server_pid else float("nan")) - server_wait
+    client_wait = run_wait_seconds("self") - client_wait
     errors = sum(p.errors for players in seated for p in players) + len(timeouts)
     for players in seated:
         for p in players:
-            await p.ws.close()
+            p.close()
     ordered = sorted(latencies) or [float("nan")]
     return {
         "tables": tables,
@@ -190,8 +277,22 @@ async def run(port: int, tables: int, seconds: float, interval: float) -> dict[s
         "latency_p50_ms": statistics.median(ordered),
         "latency_p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
         "errors": errors,
+        "server_cpu_ms_per_action": server_used * 1000 / max(1, len(latencies)),
+        "client_cpu_ms_per_action": client_used * 1000 / max(1, len(latencies)),
+        "server_cpu_share": server_used / elapsed,
+        "server_runqueue_wait_share": server_wait / elapsed,
+        "client_runqueue_wait_share": client_wait / elapsed,
         "client_cpu_s": _own_cpu(),
     }
+
+
+def run_loop(main: Coroutine[Any, Any, dict[str, float]]) -> dict[str, float]:
+    """Run the generator on uvloop when it is installed (less CPU taken from the server)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def main() -> None:
@@ -201,17 +302,20 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=1.0)
     parser.add_argument("--port", type=int, help="load a server already running on this "
                         "127.0.0.1 port instead of starting one")
+    parser.add_argument("--server-python", default=sys.executable,
+                        help="the Python that runs the server (default: this one)")
     args = parser.parse_args()
     if args.port:
-        figures = asyncio.run(run(args.port, args.tables, args.seconds, args.interval))
+        figures = run_loop(run(args.port, args.tables, args.seconds, args.interval))
         for name, value in figures.items():
-            print(f"{name}: {value:.1f}" if isinstance(value, float) else f"{name}: {value}")
+            print(f"{name}: {value:.3g}" if isinstance(value, float) else f"{name}: {value}")
         return
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        process = start_server(Path(folder) / "load.db", port)
+        process = start_server(Path(folder) / "load.db", port, args.server_python)
         try:
-            figures = asyncio.run(run(port, args.tables, args.seconds, args.interval))
+            figures = run_loop(run(port, args.tables, args.seconds, args.interval,
+                                   process.pid))
             figures["server_rss_mb"] = rss_mb(process.pid)
             figures["server_cpu_s"] = cpu_seconds(process.pid)
         finally:
@@ -222,7 +326,7 @@ def main() -> None:
                 process.kill()
                 process.wait()
     for name, value in figures.items():
-        print(f"{name}: {value:.1f}" if isinstance(value, float) else f"{name}: {value}")
+        print(f"{name}: {value:.3g}" if isinstance(value, float) else f"{name}: {value}")
     sys.stdout.flush()
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
 from pydantic import BaseModel
 
 from ramino.bots import Bot
@@ -54,8 +55,6 @@ from ramino.server.protocol import (
     Join,
     ProtocolError,
     ResultInfo,
-    SeatInfo,
-    Update,
     Welcome,
 )
 from ramino.server.ratings import rate_places
@@ -155,6 +154,10 @@ class Table:
     # time has been called at this table since (RULES.md §2.9c): no hand is dealt after it.
     round_ends: float | None = None
     time_called: bool = False
+    # The seating last computed and what it was computed from (asked for several times for
+    # every frame; it changes only with the hand).
+    _seating: tuple[tuple[RuleSet, int, tuple[bool, ...]], SeatMap] | None = field(
+        default=None, repr=False, compare=False)
 
     def hidden(self, hand_no: int) -> bool:
         """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""
@@ -173,8 +176,13 @@ class Table:
     def seating(self) -> SeatMap:
         """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2; a
         Scala 40 player out of the match is skipped)."""
-        return self.game.seating(self.rules, self.hand.dealer,
-                                 self.in_play or (True,) * self.rules.players)
+        key = (self.rules, self.hand.dealer, self.in_play)
+        cached = self._seating
+        if (cached is None or cached[0][0] is not key[0] or cached[0][1] != key[1]
+                or cached[0][2] != key[2]):
+            self._seating = cached = (key, self.game.seating(
+                self.rules, self.hand.dealer, self.in_play or (True,) * self.rules.players))
+        return cached[1]
 
     @property
     def finished(self) -> bool:
@@ -248,10 +256,11 @@ class Table:
             out.add(self.standin_turn)
         return sorted(out)
 
-    def seat_infos(self) -> list[SeatInfo]:
+    def seat_infos(self) -> list[dict[str, Any]]:
+        """Each seat as ``protocol.SeatInfo`` fields (plain values: they are encoded at once)."""
         present = {c.seat for c in self.clients}
-        return [SeatInfo(seat=i, kind=s.kind, name=s.name,
-                         connected=s.kind == "bot" or i in present)
+        return [{"seat": i, "kind": s.kind, "name": s.name,
+                 "connected": s.kind == "bot" or i in present}
                 for i, s in enumerate(self.seats)]
 
     def bot_for(self, seat: int) -> Bot:
@@ -261,16 +270,19 @@ class Table:
         return self.bots[seat]
 
     def _shared(self, event: dict[str, Any] | None) -> dict[str, Any]:
-        """The fields of an update that are the same for every receiver (computed once)."""
+        """The fields of an update that are the same for every receiver (computed once), as
+        plain JSON values."""
         state = self.state
-        return {"table": self.id, "game": self.rules.game, "version": self.version,
-                "hand_no": self.hand.hand_no,
-                "event": event, "marks": self.game.marks(state), "seats": self.seat_infos(),
+        result = self._result()
+        return {"type": "update", "table": self.id, "game": self.rules.game,
+                "version": self.version, "hand_no": self.hand.hand_no,
+                "event": event, "marks": self.game.marks(state),
+                "seats": self.seat_infos(),
                 "clocks": None if self.clock is None else self.clock.snapshot(),
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
-                "result": self._result()}
+                "result": None if result is None else result.model_dump(mode="json")}
 
     def _result(self) -> ResultInfo | None:
         result = self.game.result_info(self.state, self.hand.salt, self.hand.deal, self.seating)
@@ -297,11 +309,14 @@ class Table:
         return past, {**shared, "version": seen, "event": event,
                       "marks": self.game.marks(past), "clocks": None}
 
-    def _frame(self, seat: int | None, shared: dict[str, Any]) -> str:
-        """The encoded update for a seat (None: a spectator): its own view and legal actions."""
+    def _frame(self, seat: int | None, shared: dict[str, Any],
+               encoded: bytes | None = None) -> str:
+        """The encoded update for a seat (None: a spectator): its own view and legal actions
+        before the shared fields (``encoded``: those fields already encoded, by a broadcast)."""
         state = self.state
-        if seat is None:
+        if seat is None and self.spectator_delay and not self.finished:
             state, shared = self._delayed(shared)
+            encoded = None
         seating = self.seating
         game = self.game
         view = (game.public_view(state, seating) if seat is None
@@ -310,23 +325,29 @@ class Table:
         if (seat is not None and seat == seating.table(state.current) and not self.finished
                 and not self.bot_plays(seat)):
             legal = [str(a) for a in state.legal_actions()]
-        # Built without re-validation: every field comes from the engine or from this table.
-        return Update.model_construct(view=view, legal=legal, **shared).model_dump_json()
+        # One JSON object (the fields of ``protocol.Update``): the receiver's own part, then
+        # the shared fields, which a broadcast encodes once for all its receivers.
+        tail = encoded if encoded is not None else orjson.dumps(shared)
+        return b"".join((b'{"view":', orjson.dumps(view), b',"legal":', orjson.dumps(legal),
+                         b",", tail[1:])).decode()
 
     def update_for(self, client: Client, event: dict[str, Any] | None) -> str:
         return self._frame(client.seat, self._shared(event))
 
     def broadcast(self, event: dict[str, Any] | None) -> None:
+        """Send every client its update: each distinct view is built and encoded once."""
         shared = self._shared(event)
+        encoded = orjson.dumps(shared)
         frames: dict[int | None, str] = {}
         for client in list(self.clients):
-            if client.seat not in frames:
-                frames[client.seat] = self._frame(client.seat, shared)
-            client.push(frames[client.seat])
+            frame = frames.get(client.seat)
+            if frame is None:
+                frame = frames[client.seat] = self._frame(client.seat, shared, encoded)
+            client.push(frame)
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "preset": self.preset,
-                "seats": [s.model_dump() for s in self.seat_infos()],
+                "seats": self.seat_infos(),
                 "version": self.version, "over": self.finished,
                 "spectators": sum(1 for c in self.clients if c.seat is None)}
 
@@ -1062,6 +1083,10 @@ class TableManager:
         seat = table.current_seat()
         if table.seats[seat].kind != "human" or table.bot_plays(seat):
             return
+        out_of_time = table.clock is not None and table.clock.left(seat) <= 0
+        if not out_of_time and (seat not in table.absent_since
+                                or any(c.seat == seat for c in table.clients)):
+            return  # the usual case, settled without queueing for the table's lock
         now = time.monotonic()
         changed = False
         async with table.lock:
