@@ -77,7 +77,10 @@ def start_server(db: Path, port: int, python: str) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [python, "-c", code, "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "RAMINO_HTTP_RATE": "1000000,1000000"})  # it makes many tables
+        env={**os.environ, "RAMINO_HTTP_RATE": "1000000,1000000"},  # it makes many tables
+        # Its own session, as a server daemon has: Linux's autogroup scheduling shares the
+        # CPU among sessions, and the server must not share one share with its clients.
+        start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -126,7 +129,8 @@ def create_table(port: int) -> str:
 class Player(asyncio.Protocol):
     """One client: keeps its latest update and wakes whoever waits for a version."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, table: Seated) -> None:
+        self.table = table
         self.protocol = ClientProtocol(parse_uri(url), max_size=2**20)
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -175,6 +179,7 @@ class Player(asyncio.Protocol):
                 else:
                     still.append((version, future))
             self.waiting = still
+            self.table.check()
         elif frame["type"] == "error":
             self.errors += 1
 
@@ -194,21 +199,44 @@ class Player(asyncio.Protocol):
         await future
 
 
-async def seat_table(url: str, port: int, table: str) -> list[Player]:
-    players = []
+class Seated:
+    """A table's four clients, and the version all of them are awaited at (one future per
+    action, not one task per client)."""
+
+    def __init__(self) -> None:
+        self.players: list[Player] = []
+        self.target = 0
+        self.done: asyncio.Future[None] | None = None
+
+    def all_at(self, version: int) -> asyncio.Future[None]:
+        self.target = version
+        self.done = asyncio.get_running_loop().create_future()
+        self.check()
+        return self.done
+
+    def check(self) -> None:
+        done = self.done
+        if (done is not None and not done.done()
+                and all(p.version >= self.target for p in self.players)):
+            done.set_result(None)
+
+
+async def seat_table(url: str, port: int, table: str) -> Seated:
+    seated = Seated()
     loop = asyncio.get_running_loop()
     for seat in range(SEATS):
-        _transport, player = await loop.create_connection(lambda: Player(url), "127.0.0.1",
-                                                          port)
+        _transport, player = await loop.create_connection(lambda: Player(url, seated),
+                                                          "127.0.0.1", port)
         await asyncio.wait_for(player.opened, 60)
         player.send({"type": "join", "table": table, "seat": seat})
-        players.append(player)
-    return players
+        seated.players.append(player)
+    return seated
 
 
-async def drive(players: list[Player], stop: float, interval: float, rng: random.Random,
+async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
                 latencies: list[float], timeouts: list[int]) -> None:
     await asyncio.sleep(rng.random() * interval)  # spread the tables over the interval
+    players = table.players
     while time.monotonic() < stop:
         started = time.monotonic()
         frame = players[0].latest
@@ -225,8 +253,7 @@ async def drive(players: list[Player], stop: float, interval: float, rng: random
         sent = time.monotonic()
         mine.send({"type": "act", "action": action, "version": version})
         try:
-            await asyncio.wait_for(asyncio.gather(*(p.wait_version(version + 1)
-                                                    for p in players)), 10)
+            await asyncio.wait_for(table.all_at(version + 1), 10)
         except TimeoutError:
             timeouts.append(1)
             return
@@ -238,11 +265,9 @@ async def run(port: int, tables: int, seconds: float, interval: float,
               server_pid: int | None = None) -> dict[str, float]:
     url = f"ws://127.0.0.1:{port}/ws"
     ids = [create_table(port) for _ in range(tables)]
-    seated = []
-    for table in ids:
-        seated.append(await seat_table(url, port, table))
-    for players in seated:
-        await asyncio.wait_for(asyncio.gather(*(p.wait_version(0) for p in players)), 30)
+    seated = [await seat_table(url, port, table) for table in ids]
+    for table in seated:
+        await asyncio.wait_for(table.all_at(0), 30)
     # The generator's own full garbage collections would stop every client at once and count
     # as server latency: as in the server (``ramino.server.tune_gc``), not during the run.
     gc.collect()
@@ -257,16 +282,16 @@ async def run(port: int, tables: int, seconds: float, interval: float,
     client_begin = _own_cpu()
     client_wait = run_wait_seconds("self")
     stop = begin + seconds
-    await asyncio.gather(*(drive(players, stop, interval, random.Random(rng.random()),
-                                 latencies, timeouts) for players in seated))
+    await asyncio.gather(*(drive(table, stop, interval, random.Random(rng.random()),
+                                 latencies, timeouts) for table in seated))
     elapsed = time.monotonic() - begin
     server_used = (cpu_seconds(server_pid) if server_pid else float("nan")) - server_begin
     client_used = _own_cpu() - client_begin
     server_wait = (run_wait_seconds(server_pid) if server_pid else float("nan")) - server_wait
     client_wait = run_wait_seconds("self") - client_wait
-    errors = sum(p.errors for players in seated for p in players) + len(timeouts)
-    for players in seated:
-        for p in players:
+    errors = sum(p.errors for table in seated for p in table.players) + len(timeouts)
+    for table in seated:
+        for p in table.players:
             p.close()
     ordered = sorted(latencies) or [float("nan")]
     return {
