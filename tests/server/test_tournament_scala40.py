@@ -1,5 +1,6 @@
 """A Scala 40 tournament turno played on the server (issue 6, RULES.md §6.6): singles sit one
-against one at a table of two (N-S on seat 0, E-W on seat 1), play exactly the turno's
+against one at a table of two (N-S on seat 0, E-W on seat 1), pairs as partners opposite at a
+table of four (N-S on seats 0 and 2, E-W on 1 and 3), play exactly the turno's
 smazzate with nobody eliminated, and their penalty points flow into the tournament as a
 Burraco table's scores do: counted once, abandonment left to the director, the director's
 result standing.  What the server cannot seat is refused with the reason."""
@@ -117,11 +118,50 @@ def test_a_tournament_table_plays_its_smazzate_past_the_elimination_limit() -> N
     assert game.in_play(rules, rebuild(turno, ended, 2, 2)) == (True, True)
 
 
+def test_a_scala40_pairs_turno_counts_each_pairs_penalty_points(tmp_path: Path) -> None:
+    """Scala 40 pairs (§6.1, partnerships PAIRS_2V2): the partners sit opposite, N-S on seats
+    0 and 2 and E-W on 1 and 3, and each smazzata's penalty points of a side are its pair's."""
+    path = tmp_path / "pairs.json"
+    t = scala40_tournament(path, Discipline.SCALA40_PAIRS)
+    with server(tmp_path / "p.db", path, rng=random.Random(42)) as client:
+        opened = open_round(client)
+        assert [o["table"] for o in opened] == [1, 2]
+        seated = t.table(1, 1)
+        ns, ew = t.entrant(seated.ns[0]), t.entrant(seated.ew[0])
+        assert [(s["seat"], s["side"], s["player"]) for s in opened[0]["seats"]] == [
+            (0, "ns", ns.members[0]), (1, "ew", ew.members[0]),
+            (2, "ns", ns.members[1]), (3, "ew", ew.members[1])]
+        table = manager_of(client).get(opened[0]["server_table"])
+        assert table is not None and table.rules.game == "scala40"
+        assert table.rules.players == 4 and table.rules.partnerships.name == "PAIRS_2V2"
+        assert table.plan.elimination is None
+        players_play(client, opened[0], random.Random(43))
+        stand_ins_play(client, opened[1]["server_table"])
+        feed = manager_of(client).tournament
+        assert isinstance(feed, TournamentFeed)
+        client.portal.call(feed.settled)  # type: ignore[union-attr]
+        records = [client.get(f"/api/tables/{opened[0]['server_table']}/record",
+                              params={"hand": h}).json() for h in range(DEALS)]
+    counted = tournament_store.load(path).table(1, 1)
+    assert counted.confirmed
+    assert counted.ns_scores is not None and counted.ew_scores is not None
+    for record, ns_points, ew_points in zip(records, counted.ns_scores, counted.ew_scores,
+                                            strict=True):
+        verdict = verify_document(record)
+        assert verdict.ok, verdict.message
+        # One score per side (a pair), as the engine counts sides from its first seat; the
+        # table's seat 0 is N-S.
+        by_seat = record["meta"]["table_seats"]
+        sides = record["result"]["scores"]
+        assert len(sides) == 2
+        ns_side = 0 if by_seat.index(0) % 2 == 0 else 1
+        assert (ns_points, ew_points) == (sides[ns_side], sides[1 - ns_side])
+
+
 def test_scala40_turni_the_server_cannot_seat_are_refused(tmp_path: Path) -> None:
     cases = (
-        (Discipline.SCALA40_PAIRS, "fisca",
-         "scala40-pairs: a pair's players are partners (partnerships PAIRS_2V2, RULES.md "
-         "§6.1) and server Scala 40 tables seat each player for himself"),
+        (Discipline.SCALA40_PAIRS, "fibur",
+         "preset fibur plays burraco; a scala40-pairs tournament needs a Scala 40 preset"),
         (Discipline.SCALA40_SINGLES, "fibur",
          "preset fibur plays burraco; a scala40-singles tournament needs a Scala 40 preset"),
     )

@@ -2,19 +2,18 @@
 their pair's links, and when a table's last smazzata ends its scores go to the tournament.
 
 One :class:`TournamentFeed` serves the tournament file the server mounts (``ramino serve
---tournament FILE``).  Opening a turno makes a table per tournament table (the tournament's
-preset, a match of exactly its smazzate per turno, nobody eliminated), N-S on seats 0 and 2
-and E-W on 1 and 3 for Burraco, N-S on seat 0 and E-W on 1 for Scala 40 singles (table sides
-are even and odd seats, :mod:`ramino.server.seating`), each seat held for its player by a
-seat key; the link to the tournament table is stored with the server table, so it
-outlives a restart.  When a hand ends, :meth:`TournamentFeed.hand_ended` (called by the table
-manager, which must not wait) starts a background submission: it reads the stored hands and,
-if every smazzata of the turno ended by the rules (none ended early by agreement, none left
-unplayed, nobody away when a smazzata ended), writes the per-smazzata scores into the
-tournament as a result that counts at once (the engine scored it), naming the server table,
-its hand records and any player a bot stood in for a while.  An abandoned table (a bot
-finished a smazzata for a player who had gone) is not counted: the trail says so and the
-director enters the result.
+--tournament FILE``). Opening a turno makes a table per tournament table (the tournament's
+preset, a match of exactly its smazzate per turno, nobody eliminated), N-S on seats 0 and 2 and
+E-W on 1 and 3 for Burraco and Scala 40 pairs (partners), N-S on seat 0 and E-W on 1 for Scala
+40 singles (table sides are even and odd seats, :mod:`ramino.server.seating`), each seat held
+for its player by a seat key; the link to the tournament table is stored with the server table,
+so it outlives a restart. When a hand ends, :meth:`TournamentFeed.hand_ended` (called by the
+table manager, which must not wait) starts a background submission: it reads the stored hands
+and, if every smazzata of the turno ended by the rules (none ended early by agreement, none left
+unplayed, nobody away when a smazzata ended), writes the per-smazzata scores into the tournament
+as a result that counts at once (the engine scored it), naming the server table, its hand
+records and any player a bot stood in for a while. An abandoned table (a bot finished a smazzata
+for a player who had gone) is not counted: the trail says so and the director enters the result.
 Each table has the turno's round clock: a time bank per player per smazzata from the turno's
 minutes (:func:`round_bank_ms`) and, when the clock ends, time called by the table manager
 (RULES.md §2.9c); the smazzate played then count.
@@ -75,21 +74,21 @@ def layout(settings: Settings) -> Layout:
     if scala40 != (rules.game == "scala40"):
         raise ValueError(f"preset {settings.preset} plays {rules.game}; a {discipline.value} "
                          f"tournament needs a {'Scala 40' if scala40 else 'Burraco'} preset")
-    if discipline is Discipline.SCALA40_PAIRS:
-        # The two players of a pair are partners (§6.1 "pairs are possible with 4 players"),
-        # and the table scores each player for himself (games.Scala40Game.check).
-        raise ValueError("scala40-pairs: a pair's players are partners (partnerships "
-                         "PAIRS_2V2, RULES.md §6.1) and server Scala 40 tables seat each "
-                         "player for himself; play scala40-pairs turni at real tables")
-    if discipline is Discipline.SCALA40_SINGLES:
-        # One player against one (§6.1: 2 to 6 players, each for himself).
-        options: dict[str, Any] = {"players": 2}
+    if scala40:
+        # Singles: one player against one (§6.1: 2 to 6 players, each for himself).  Pairs:
+        # the two players of a pair are partners sitting opposite (§6.1 "pairs are possible
+        # with 4 players", partnerships PAIRS_2V2: seats 0 and 2 against 1 and 3), and each
+        # smazzata's penalty points are the pair's.
+        pairs = discipline is Discipline.SCALA40_PAIRS
+        options: dict[str, Any] = ({"players": 4, "partnerships": "PAIRS_2V2"} if pairs
+                                   else {"players": 2})
         try:
             rules = make_rules(settings.preset, options)
             game_of(rules).check(rules)
         except ValueError as exc:
-            raise ValueError(f"preset {settings.preset} at a table of two: {exc}") from None
-        return Layout(options, (0,), (1,))
+            where = "with pairs of partners" if pairs else "at a table of two"
+            raise ValueError(f"preset {settings.preset} {where}: {exc}") from None
+        return Layout(options, *((NS_SEATS, EW_SEATS) if pairs else ((0,), (1,))))
     if rules.players != 4:
         raise ValueError(f"preset {settings.preset} is for {rules.players} players; a "
                          "tournament table seats four")
