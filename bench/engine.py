@@ -9,6 +9,12 @@ Prints one ``name: value`` line per figure (issue 2):
     clone_us           median time of one clone() of a mid-hand position
     new_hand_us        median time to deal a new hand from a seed
     peak_mb            peak resident memory of the benchmark process (interpreter included)
+    scala40_4p_hands_per_s  4-player Scala 40 (preset fisca) hands per second, its runs
+                       interleaved with the Burraco runs (the same seeds), so that a busy
+                       machine slows both alike
+    scala40_4p_vs_burraco_4p  the ratio of the two medians (issue 3: at least 1)
+    compiled           which of the two engines run compiled with mypyc (``./dev
+                       bench-compiled``): ``burraco scala40``, or ``none``
 
 and, with ``--variants``, one ``hands_per_s_<preset>_<n>p`` line per Burraco and Buraco preset
 and player count, and per Scala 40 player count (``fisca``) (issue 3).
@@ -26,6 +32,8 @@ import resource
 import statistics
 import time
 
+import ramino.games.burraco as burraco
+import ramino.games.scala40 as scala40_module
 from ramino.games.burraco import BurracoState
 from ramino.games.scala40 import Scala40State
 from ramino.rules import make_rules, preset, preset_names
@@ -97,10 +105,12 @@ def main() -> None:
 
     rates = []
     action_rates = []
+    scala40_rates = []
     for run in range(args.runs):
         elapsed, actions, _, _, _ = play_hands(args.preset, args.hands, 10_000 * run, False)
         rates.append(args.hands / elapsed)
         action_rates.append(actions / elapsed)
+        scala40_rates.append(scala40_rate(4, args.hands, 10_000 * run))
 
     timed_hands = max(20, args.hands // 5)
     _, _, legal_times, apply_times, samples = play_hands(args.preset, timed_hands, 999_000, True)
@@ -120,6 +130,12 @@ def main() -> None:
     print(f"clone_us: {clone_us:.1f}")
     print(f"new_hand_us: {new_hand_us:.1f}")
     print(f"peak_mb: {peak / 2**20:.1f}")
+    scala40 = statistics.median(scala40_rates)
+    print(f"scala40_4p_hands_per_s: {scala40:.1f}")
+    print(f"scala40_4p_vs_burraco_4p: {scala40 / statistics.median(rates):.2f}")
+    compiled = [name for name, module in (("burraco", burraco), ("scala40", scala40_module))
+                if not (module.__file__ or "").endswith(".py")]
+    print(f"compiled: {' '.join(compiled) or 'none'}")
     if args.variants:
         for name in preset_names():
             if preset(name).game not in ("burraco", "buraco"):

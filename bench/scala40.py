@@ -12,11 +12,16 @@ Prints one ``name: value`` line per figure:
 
 Usage: ``python bench/scala40.py [--hands N] [--runs R] [--players 2,3,4,5,6]``.  Seeds are
 fixed; rates are process time, the median of R runs.
+
+``--digest N`` instead prints ``play_digest``: a SHA-256 of every legal-action list (in order,
+with the meld each action makes) met in N seeded random hands of each rule set in
+``DIGEST_RULES``.  A speed change must leave it as it was: play is then identical.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import time
@@ -65,12 +70,50 @@ def legal_actions_us(hands: int) -> float:
     return statistics.median(times) * 1e6
 
 
+# The rule sets of the digest: fisca at every player count, and the §6.7 options that take the
+# move generator down other paths (lay-offs toward the apertura, swaps before opening, ...).
+DIGEST_RULES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("fisca", {"players": 2}), ("fisca", {"players": 3}), ("fisca", {"players": 4}),
+    ("fisca", {"players": 5}), ("fisca", {"players": 6}),
+    ("fisca", {"opening_counts_only_new_melds": False}),
+    ("fisca", {"jolly_swap_requires_opened": False}),
+    ("fisca", {"identical_sequence_allowed": False, "players": 3}),
+    ("fisca", {"opening_with_discard": True, "opening_without_jolly": True}),
+    ("fisca", {"lay_off_on_opponents": False, "lay_off_after_opening_same_turn": False}),
+    ("fisca", {"hand_size": 7, "opening_threshold": 20, "group_max_size": 3}),
+)
+
+
+def play_digest(hands: int) -> str:
+    """SHA-256 of the legal actions (and the meld each makes) of ``hands`` seeded random hands
+    per rule set of ``DIGEST_RULES``, and of each hand's result."""
+    digest = hashlib.sha256()
+    for name, options in DIGEST_RULES:
+        rules = make_rules(name, options)
+        for seed in range(hands):
+            state = Scala40State.new_hand(rules, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                legal = state.legal_actions()
+                resolved = state._resolved or {}
+                made = [repr(resolved[a][1]) if a in resolved else "" for a in legal]
+                digest.update(repr((legal, made)).encode())
+                state.apply(rng.choice(legal))
+            digest.update(repr(state.result()).encode())
+    return digest.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--players", default="2,3,4,5,6")
+    parser.add_argument("--digest", type=int, default=0, metavar="N",
+                        help="print the play digest of N hands per rule set, and nothing else")
     args = parser.parse_args()
+    if args.digest:
+        print(f"play_digest: {play_digest(args.digest)}")
+        return
     counts = [int(x) for x in args.players.split(",")]
     if 4 not in counts:
         counts.append(4)

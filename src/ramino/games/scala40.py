@@ -38,7 +38,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from itertools import compress
 from typing import Any, Final
 
 from ramino.cards import (
@@ -61,6 +61,7 @@ from ramino.games.actions import (
     PICK,
     SWAP,
     Action,
+    Annotation,
     parse_action,
 )
 from ramino.games.deal import NO_UPCARD, Deal
@@ -280,11 +281,12 @@ class Scala40State:
     """A hand of Scala 40 in progress.  Mutable; ``clone()`` is cheap."""
 
     __slots__ = (
-        "_canon", "_history", "_legal", "_resolved", "chiusura_in_mano", "closed_by", "current",
-        "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed", "meld_owner", "melds",
-        "opened", "penalties", "phase", "picked", "picked_needs_meld", "picked_used", "pile",
-        "players", "rules", "shuffles", "sides", "sizes", "started_unopened", "stock",
-        "stream_seed", "taken_up", "turn", "turn_clean_points", "turn_new_melds", "turn_points",
+        "_canon", "_fits", "_fits_melds", "_history", "_legal", "_resolved", "chiusura_in_mano",
+        "closed_by", "current", "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed",
+        "meld_owner", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
+        "picked_used", "pile", "players", "rules", "shuffles", "sides", "sizes",
+        "started_unopened", "stock", "stream_seed", "taken_up", "turn", "turn_clean_points",
+        "turn_new_melds", "turn_points",
     )
 
     rules: RuleSet
@@ -322,6 +324,8 @@ class Scala40State:
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
     _canon: dict[tuple[str, int, tuple[int, ...], S40Meld], Action] | None
+    _fits: frozenset[int]
+    _fits_melds: list[S40Meld] | None
 
     # --- construction ---------------------------------------------------------------------------
 
@@ -351,7 +355,7 @@ class Scala40State:
             deal = scala40_deal_from_seed(seed, rules, dealer)
         else:
             check_scala40_deal(deal, rules, dealer)
-        self = cls.__new__(cls)
+        self = cls()
         self.rules = rules
         self.players = n
         self.hands = [to_counts(h) for h in deal.hands]
@@ -382,6 +386,8 @@ class Scala40State:
         self._legal = None
         self._resolved = None
         self._canon = None
+        self._fits = frozenset()
+        self._fits_melds = None
         if rules.upcard_jolly is UpcardJolly.REINSERT_AND_REDRAW:
             # T-53: a jolly turned as the first pozzo card goes back into the pack.
             while self.pile and self.pile[-1] == JOKER and self.stock:
@@ -443,7 +449,7 @@ class Scala40State:
         problem = pack_problem(cards)
         if problem:
             raise RulesError("position: not the 108-card pack: " + problem)
-        self = cls.__new__(cls)
+        self = cls()
         self.rules = rules
         self.players = n
         self.hands = [to_counts(h) for h in hands]
@@ -477,6 +483,8 @@ class Scala40State:
         self._legal = None
         self._resolved = None
         self._canon = None
+        self._fits = frozenset()
+        self._fits_melds = None
         return self
 
     def _stream(self) -> random.Random:
@@ -494,7 +502,7 @@ class Scala40State:
         self.jolly_owed = 0
 
     def clone(self) -> Scala40State:
-        other = Scala40State.__new__(Scala40State)
+        other = Scala40State()
         other.rules = self.rules
         other.players = self.players
         other.hands = [h[:] for h in self.hands]
@@ -530,6 +538,8 @@ class Scala40State:
         other._legal = self._legal
         other._resolved = self._resolved
         other._canon = self._canon
+        other._fits = self._fits
+        other._fits_melds = self._fits_melds
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
@@ -639,11 +649,12 @@ class Scala40State:
         if kind not in (DRAW, PICK, MELD, ATTACH, SWAP, DISCARD):
             raise _illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
                            "discard)", "scala40-actions", "§6.3")
-        _check_shape(action)
         legal = self.legal_actions()
         assert self._resolved is not None and self._canon is not None
+        # A listed action is well formed: the shape is checked only for one that is not.
         if kind in (DRAW, PICK, DISCARD):
             if action not in legal:
+                _check_shape(action)
                 raise self._explain(action)
             self._history = _History(self._history, action)
             self._invalidate()
@@ -656,6 +667,7 @@ class Scala40State:
             return
         resolved = self._resolved.get(action)
         if resolved is None:
+            _check_shape(action)
             number, meld = self._resolve(action)  # raises for a malformed meld
             key = (kind, number, tuple(sorted(action.cards)), meld)
             canonical = self._canon.get(key)
@@ -830,7 +842,12 @@ class Scala40State:
         return self.opened[seat]  # S000_READING
 
     def _fitting(self) -> frozenset[int]:
-        return _fitting_cards(tuple(self.melds), self.rules)
+        """Every single card that fits some meld on the table (the discard ban), kept until
+        the table changes (a copy of the meld list tells: a meld is replaced, never changed)."""
+        if self._fits_melds != self.melds:
+            self._fits = _fitting_cards(self.melds, self.rules)
+            self._fits_melds = self.melds[:]
+        return self._fits
 
     def _discard_block(self) -> str | None:
         """Why no card at all may be discarded now, or ``None``."""
@@ -845,12 +862,27 @@ class Scala40State:
             return self._closing_allowed()
         return None
 
+    def _can_discard(self) -> bool:
+        """Whether ``_legal_discards()`` is not empty, without listing it: the discard ban
+        never empties the list (when every card is banned, the ban is lifted)."""
+        if self._discard_block() is not None:
+            return False
+        hand = self.hands[self.current]
+        held = sum(hand)
+        picked = self.picked
+        if picked >= 0 and hand[picked] and self._rediscard_forbidden(picked, hand):
+            held -= hand[picked]
+        return held > 0
+
     def _legal_discards(self) -> list[int]:
         if self._discard_block() is not None:
             return []
         seat = self.current
         hand = self.hands[seat]
-        cards = [c for c in range(NUM_TYPES) if hand[c] and not self._rediscard_forbidden(c, hand)]
+        cards = list(compress(_CARD_TYPES, hand))
+        picked = self.picked
+        if picked >= 0 and hand[picked] and self._rediscard_forbidden(picked, hand):
+            cards.remove(picked)  # only the picked card can be forbidden
         if self.sizes[seat] == 1 or not self._ban_applies(seat):
             return cards  # the closing discard is never banned (T-45)
         fitting = self._fitting()
@@ -940,7 +972,7 @@ class Scala40State:
             for i in sorted(good):
                 cards, notes, meld = options[i]
                 number = numbers[i]
-                self._add(results, Action(ATTACH if number else MELD, cards, number, notes),
+                self._add(results, _action(ATTACH if number else MELD, cards, number, notes),
                           (number, meld))
             rules = self.rules
             if not (rules.jolly_swap_requires_opened and rules.opening_counts_only_new_melds):
@@ -976,7 +1008,7 @@ class Scala40State:
                 need = Counter(cards)
                 if not any(need <= whole for whole in wholes):
                     continue
-            action = Action(ATTACH if number else MELD, cards, number, notes)
+            action = _action(ATTACH if number else MELD, cards, number, notes)
             if action not in results and self._after_ok(action, (number, meld)):
                 self._add(results, action, (number, meld))
 
@@ -985,7 +1017,7 @@ class Scala40State:
         if not self._swap_now():
             return []
         hand = self.hands[self.current]
-        return [(Action(SWAP, (meld.jolly,), i + 1), (i + 1, m40.swap(meld, meld.jolly)))
+        return [(_action(SWAP, (meld.jolly,), i + 1, ()), (i + 1, m40.swapped(meld)))
                 for i, meld in enumerate(self.melds) if meld.jolly >= 0 and hand[meld.jolly]]
 
     def _after_ok(self, action: Action, resolved: Resolved) -> bool:
@@ -1039,9 +1071,10 @@ class Scala40State:
         """Actions the meld rules allow now (before the look-ahead); with ``obligated_only``
         only those that use a card the turn obliges the player to use, and swaps."""
         seat = self.current
-        hand = full = self.hands[seat]
+        hand = self.hands[seat]
         rules = self.rules
         need: set[int] = set()
+        card = -1  # the one natural card the moves must use, if that is the only obligation
         if obligated_only:
             if self._picked_pending():
                 need.add(self.picked)
@@ -1049,36 +1082,45 @@ class Scala40State:
                 need.add(JOKER)
             if len(need) == 1 and JOKER not in need:
                 # A meld holding the card uses only cards of its suit or its rank (and a jolly):
-                # the rest of the hand cannot matter, and a smaller hand is faster to search.
+                # only the melds of that suit and rank, and the table melds of that suit or
+                # rank, need looking at.
                 card = next(iter(need))
-                hand = [n if c == JOKER or c // 13 == card // 13 or c % 13 == card % 13 else 0
-                        for c, n in enumerate(hand)]
-        for cards, notes, meld in m40.new_meld_options(hand, rules):
-            if obligated_only and not need.intersection(cards):
+        present = m40.held_types(hand)
+        if card >= 0:
+            options = m40.new_meld_options_with(present, card, rules)
+        else:
+            options = []
+            for chunk in m40.held_chunks(present, rules.group_max_size):
+                options.extend(chunk.options)
+        identical_ok = rules.identical_sequence_allowed
+        for cards, notes, meld in options:
+            if obligated_only and card < 0 and not need.intersection(cards):
                 continue
-            if self._identical_blocked(meld):
+            if not identical_ok and self._identical_blocked(meld):
                 continue
-            yield Action(MELD, cards, 0, notes), (0, meld)
+            yield _action(MELD, cards, 0, notes), (0, meld)
         # Only a player who has opened comes here (the apertura has its own search), so swaps
         # and lay-offs are allowed together.
         if not self._lay_off_now():
             return
         only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
-        held = {c for c in range(NUM_TYPES) if hand[c]}
-        jolly_held = JOKER in held
+        jolly_held = hand[JOKER] > 0
+        held = int.from_bytes(present, "little")
         anyone = rules.lay_off_on_opponents
         side = self.sides[seat]
         for i, meld in enumerate(self.melds):
             number = i + 1
             if (anyone or self.sides[self.meld_owner[i]] == side) and not only_picked_meld \
+                    and (card < 0 or (meld.suit if meld.kind == SEQUENCE else meld.rank)
+                         == (card // 13 if meld.kind == SEQUENCE else card % 13)) \
                     and ((jolly_held and meld.jolly < 0)
-                         or not held.isdisjoint(m40.fitting_cards(meld, rules))):
-                for cards, notes, result in m40.attach_options(meld, hand, rules):
+                         or m40.fitting_mask(meld, rules) & held):
+                for cards, notes, result in m40.held_attach_options(meld, present, rules):
                     if obligated_only and not need.intersection(cards):
                         continue
-                    yield Action(ATTACH, cards, number, notes), (number, result)
-            if meld.jolly >= 0 and full[meld.jolly]:
-                yield Action(SWAP, (meld.jolly,), number), (number, m40.swap(meld, meld.jolly))
+                    yield _action(ATTACH, cards, number, notes), (number, result)
+            if meld.jolly >= 0 and hand[meld.jolly]:
+                yield _action(SWAP, (meld.jolly,), number, ()), (number, m40.swapped(meld))
 
     def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
         """After ``action``, can the turn still end legally?"""
@@ -1110,7 +1152,7 @@ class Scala40State:
 
     def _can_finish(self, depth: int) -> bool:
         """Is a legal discard reachable this turn from here?"""
-        if self._legal_discards():
+        if self._can_discard():
             return True
         if not self.opened[self.current]:
             if self._opening_plan()[2]:
@@ -1140,49 +1182,74 @@ class Scala40State:
         seat = self.current
         rules = self.rules
         hand = self.hands[seat][:]
-        options = [o for o in m40.new_meld_options(hand, rules)
-                   if not self._identical_blocked(o[2])]
-        first_attach = len(options)
-        numbers = [0] * first_attach
-        gains: list[int] = []
-        if not rules.opening_counts_only_new_melds and self._lay_off_now():
-            for i, meld in enumerate(self.melds):
-                if self._may_lay_off_on(i, seat):
-                    before = meld.opening_points()
-                    for option in m40.attach_options(meld, hand, rules):
-                        options.append(option)
-                        numbers.append(i + 1)
-                        gains.append(option[2].opening_points() - before)
+        found = m40.hand_melds(hand, rules)
+        laying = not rules.opening_counts_only_new_melds and self._lay_off_now()
+        clean_only = rules.opening_without_jolly
+        options: list[m40.Option]
+        values: list[int]
+        needs: Sequence[m40.Needs]
+        users: Sequence[int]
+        if rules.identical_sequence_allowed and not laying:
+            # The usual case: the options and their data come from the memo.
+            options = found.options
+            first_attach = len(options)
+            numbers = [0] * first_attach
+            gains: list[int] = []
+            values = ([p if c else 0 for p, c in zip(found.points, found.clean, strict=True)]
+                      if clean_only else found.points)
+            needs = found.needs
+            coverable: set[int] = found.cover
+            users = found.users
+        else:
+            kept = [j for j, o in enumerate(found.options) if not self._identical_blocked(o[2])]
+            options = [found.options[j] for j in kept]
+            first_attach = len(options)
+            numbers = [0] * first_attach
+            gains = []
+            if laying:
+                for i, meld in enumerate(self.melds):
+                    if self._may_lay_off_on(i, seat):
+                        before = meld.opening_points()
+                        for option in m40.attach_options(meld, hand, rules):
+                            options.append(option)
+                            numbers.append(i + 1)
+                            gains.append(option[2].opening_points() - before)
+            values = [found.points[j] if (found.clean[j] or not clean_only) else 0 for j in kept]
+            for k, gain in enumerate(gains):
+                # A lay-off counts what it adds to its meld; it is clean if it brings no jolly.
+                values.append(0 if clean_only and JOKER in options[first_attach + k][0]
+                              else gain)
+            needs = [found.needs[j] for j in kept]
+            needs.extend(m40.option_needs(o[0]) for o in options[first_attach:])
+            coverable = {c for o in options for c in o[0]}
+            built = [0] * NUM_TYPES
+            for j in range(len(options)):
+                for c in options[j][0]:
+                    built[c] |= 1 << j
+            users = built
         owed = self.jolly_owed
         jollies = hand[JOKER]
         need_picked = self._picked_pending()
         picked = self.picked
         threshold = rules.opening_threshold
-        clean_only = rules.opening_without_jolly
         good: set[int] = set()
         if not options:
             return options, numbers, good
         # An upper bound of the points still to gain: every card some meld could use, at its
         # highest value (a jolly as an ace; nothing under apertura senza jolly).
-        coverable = {c for o in options for c in o[0]}
-        top = [0] * NUM_TYPES
+        top = _TOP_CLEAN if clean_only else _TOP
+        covered = 0
+        base_bound = 0
         for c in coverable:
-            top[c] = (0 if clean_only else 11) if c == JOKER else m40.rank_value(c % 13)
-        orphans = sum(hand[c] for c in range(NUM_TYPES) if hand[c] and c not in coverable)
+            covered += hand[c]
+            base_bound += top[c] * hand[c]
+        orphans = sum(hand) - covered
         # A chiusura in mano melds every card but one: impossible with two cards no meld uses.
         may_close = self._closing_allowed() is None and orphans <= 1
         size = self.sizes[seat]
         base_points = self.turn_clean_points if clean_only else self.turn_points
-        base_bound = sum(top[c] * hand[c] for c in coverable)
         if not may_close and base_points + base_bound < rules.opening_threshold:
             return options, numbers, good  # every usable card at its best value falls short
-        values = [o[2].opening_points() if (o[2].clean or not clean_only) else 0
-                  for o in options]
-        for k, gain in enumerate(gains):
-            # A lay-off counts what it adds to its meld; it is clean if it brings no jolly.
-            values[first_attach + k] = (
-                0 if clean_only and JOKER in options[first_attach + k][0] else gain)
-        needs = [[(c, o[0].count(c)) for c in set(o[0])] for o in options]
 
         # A jolly owed by a swap and not used in the opening melds may still be laid off once
         # the apertura is down: on a meld without a jolly that has room for it.
@@ -1216,11 +1283,7 @@ class Scala40State:
         # Pairwise compatibility as bit masks: ``later[j]`` holds the options after ``j`` that
         # the hand can put down together with ``j`` (a set must also pass the exact check).
         # A meld uses one copy of a card (a jolly once), so two melds clash exactly when they
-        # share a card the hand holds once.
-        users = [0] * NUM_TYPES
-        for j in range(count):
-            for c in options[j][0]:
-                users[c] |= 1 << j
+        # share a card the hand holds once; ``users[c]`` has the options that use card ``c``.
         full = (1 << count) - 1
         same: dict[tuple[int, ...], int] = {}
         if not rules.identical_sequence_allowed:
@@ -1269,7 +1332,12 @@ class Scala40State:
                 j = low.bit_length() - 1
                 child = candidates & later[j]
                 candidates ^= low
-                if any(hand[c] < k for c, k in needs[j]):
+                short = False
+                for c, k in needs[j]:  # a loop, not any(): this is the search's inner loop
+                    if hand[c] < k:
+                        short = True
+                        break
+                if short:
                     continue
                 cards = options[j][0]
                 lost = 0
@@ -1463,13 +1531,28 @@ def _check_shape(action: Action) -> None:
         raise NotationError(f"{kind!r} needs cards")
 
 
-@lru_cache(maxsize=1024)
-def _fitting_cards(melds: tuple[S40Meld, ...], rules: RuleSet) -> frozenset[int]:
+def _fitting_cards(melds: list[S40Meld], rules: RuleSet) -> frozenset[int]:
     """Every single card that could be laid off on one of ``melds`` (the discard ban)."""
     out: set[int] = set()
     for meld in melds:
         out |= m40.fitting_cards(meld, rules)
     return frozenset(out)
+
+
+# The most a card can add to an apertura (the bound of the search): a natural at its rank's
+# opening value, an ace 11, the jolly as an ace, or nothing under apertura senza jolly.
+_TOP: Final = tuple([m40.rank_value(c % 13) for c in range(JOKER)] + [11])
+_TOP_CLEAN: Final = (*_TOP[:JOKER], 0)
+
+_CARD_TYPES: Final = range(NUM_TYPES)
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def _action(kind: str, cards: tuple[int, ...], meld: int, notes: tuple[Annotation, ...]
+            ) -> Action:
+    """``Action(kind, cards, meld, notes)`` made the way the named tuple's own ``__new__``
+    makes it, without that interpreted function (move generation makes thousands a hand)."""
+    return _TUPLE_NEW(Action, (kind, cards, meld, notes))
 
 
 DRAW_ACTION: Final = Action(DRAW)

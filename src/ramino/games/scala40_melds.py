@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Final
 
@@ -58,6 +58,12 @@ class S40Meld:
     rank: int = -1
     low: int = -1
     _hash: int = field(default=0, repr=False, compare=False)
+    # ``fitting_cards`` of the meld, computed once, and the group size it was computed for.
+    _fits: frozenset[int] | None = field(default=None, repr=False, compare=False)
+    _fits_size: int = field(default=0, repr=False, compare=False)
+    _fits_mask: int = field(default=0, repr=False, compare=False)
+    # The meld once its jolly is swapped for its card (``swapped``), made once.
+    _swapped: S40Meld | None = field(default=None, repr=False, compare=False)
 
     def __hash__(self) -> int:
         # Melds key the lay-off caches (``_fitting``) on every discard; hash the fields once.
@@ -313,6 +319,16 @@ def swap(meld: S40Meld, card: int) -> S40Meld:
     return S40Meld(meld.kind, cards, -1, meld.suit, meld.rank, meld.low)
 
 
+def swapped(meld: S40Meld) -> S40Meld:
+    """``swap(meld, meld.jolly)``, made once per meld: move generation offers the swap of every
+    jolly the player can take on every turn."""
+    result = meld._swapped
+    if result is None:
+        result = swap(meld, meld.jolly)
+        object.__setattr__(meld, "_swapped", result)
+    return result
+
+
 # --- move generation ------------------------------------------------------------------------------
 
 Option = tuple[tuple[int, ...], tuple[Annotation, ...], S40Meld]
@@ -325,31 +341,183 @@ def _declared(meld: S40Meld) -> tuple[Annotation, ...]:
 
 
 def new_meld_options(hand: Sequence[int], rules: RuleSet) -> list[Option]:
-    """Every new meld the hand (a count vector) can put down, each jolly declared.  Two copies
-    of a card make the same meld, so each meld is listed once.  The list is shared (memoised
-    on the hand): do not change it."""
-    return _new_meld_options(tuple(hand), rules)
-
-
-@lru_cache(maxsize=4096)
-def _new_meld_options(hand: tuple[int, ...], rules: RuleSet) -> list[Option]:
+    """Every new meld the hand (a count vector) can put down, each jolly declared, sequences
+    suit by suit, then groups rank by rank.  Two copies of a card make the same meld, so each
+    meld is listed once.  The options themselves are shared (memoised): do not change them."""
     out: list[Option] = []
-    has_jolly = hand[JOKER] > 0
-    for suit in range(4):
-        base = 13 * suit
-        mask = 0
-        for rank in range(13):
-            if hand[base + rank]:
-                mask |= 1 << rank
-        if mask:
-            out.extend(_suit_sequences(suit, mask, has_jolly))
-    need = 2 if has_jolly else 3
-    size = rules.group_max_size
+    for chunk in meld_chunks(hand, rules.group_max_size):
+        out.extend(chunk.options)
+    return out
+
+
+Needs = tuple[tuple[int, int], ...]
+
+
+def option_needs(cards: tuple[int, ...]) -> Needs:
+    """The cards of an option as (card type, copies) pairs."""
+    return tuple([(c, cards.count(c)) for c in set(cards)])
+
+
+class MeldChunk:
+    """The new melds of one suit (sequences) or one rank (groups), memoised on what the hand
+    holds of it, and, once :meth:`prepare` has run (only the apertura search needs it), what
+    that search reads of each: ``points`` its opening points, ``clean`` whether it holds no
+    jolly, ``needs`` its cards as (card, copies) pairs, ``users`` for each card type used the
+    options using it (bit ``j`` for option ``j``), and ``cover`` those card types.  Tuples of
+    ints, which the garbage collector stops tracking: a large memo then costs its collections
+    little."""
+
+    __slots__ = ("clean", "cover", "needs", "options", "points", "prepared", "users")
+
+    def __init__(self, options: tuple[Option, ...]) -> None:
+        self.options = options
+        self.prepared = False
+        self.points: tuple[int, ...] = ()
+        self.clean: tuple[bool, ...] = ()
+        self.needs: tuple[Needs, ...] = ()
+        self.users: tuple[tuple[int, int], ...] = ()
+        self.cover: tuple[int, ...] = ()
+
+    def prepare(self) -> None:
+        options = self.options
+        self.points = tuple([o[2].opening_points() for o in options])
+        self.clean = tuple([o[2].jolly < 0 for o in options])
+        self.needs = tuple([option_needs(o[0]) for o in options])
+        users: dict[int, int] = {}
+        for j, o in enumerate(options):
+            for c in o[0]:
+                users[c] = users.get(c, 0) | 1 << j
+        self.users = tuple(sorted(users.items()))
+        self.cover = tuple(users)
+        self.prepared = True
+
+
+class HandMelds:
+    """The new melds of a hand as :func:`new_meld_options` lists them, and their data for the
+    apertura search (see :class:`MeldChunk`), ``users`` indexed by card type and ``cover``
+    the card types some option uses.  ``options`` are shared: read only."""
+
+    __slots__ = ("clean", "cover", "needs", "options", "points", "users")
+
+    cover: set[int]
+
+    def __init__(self, chunks: list[MeldChunk]) -> None:
+        options: list[Option] = []
+        points: list[int] = []
+        clean: list[bool] = []
+        needs: list[Needs] = []
+        users = [0] * (JOKER + 1)
+        cover: set[int] = set()
+        for chunk in chunks:
+            if chunk.options:
+                if not chunk.prepared:
+                    chunk.prepare()
+                offset = len(options)
+                for c, bits in chunk.users:
+                    users[c] |= bits << offset
+                options.extend(chunk.options)
+                points.extend(chunk.points)
+                clean.extend(chunk.clean)
+                needs.extend(chunk.needs)
+                cover.update(chunk.cover)
+        self.options = options
+        self.points = points
+        self.clean = clean
+        self.needs = needs
+        self.users = users
+        self.cover = cover
+
+
+def hand_melds(hand: Sequence[int], rules: RuleSet) -> HandMelds:
+    """The new melds of ``hand`` (a count vector) and their data; see :class:`HandMelds`."""
+    return HandMelds(meld_chunks(hand, rules.group_max_size))
+
+
+# What a hand can meld in one suit depends only on which of its ranks it holds (a second copy
+# makes the same melds) and on whether it holds a jolly, so sequences are memoised per suit on
+# ``bytes`` of the suit's counts with every count above one read as one.  A hand changes by a
+# card or two a turn, so most of its suits are found in the memo (a memo of whole hands would
+# hardly ever hit).  At most 2**13 keys per suit and jolly: the memo needs no bound.
+_PRESENT: Final = bytes([0] + [1] * 255)
+_SUIT_MEMO: Final[list[dict[bytes, MeldChunk]]] = [{} for _ in range(8)]
+_ONES: Final = int.from_bytes(b"\1" * 13, "little")
+_HIGHS: Final = _ONES * 0x80
+_NOTHING: Final = MeldChunk(())
+
+
+def held_types(hand: Sequence[int]) -> bytes:
+    """Which card types ``hand`` (a count vector) holds: one byte per type, 0 or 1.  What the
+    move generator needs to know of a hand, in the form its memos are keyed on."""
+    return bytes(hand).translate(_PRESENT)
+
+
+def meld_chunks(hand: Sequence[int], group_max_size: int) -> list[MeldChunk]:
+    """The new melds of ``hand`` in chunks: the sequences of each suit, then the groups of each
+    rank held in enough suits."""
+    return held_chunks(bytes(hand).translate(_PRESENT), group_max_size)
+
+
+def held_chunks(present: bytes, group_max_size: int) -> list[MeldChunk]:
+    """:func:`meld_chunks` of the card types ``present`` (see :func:`held_types`)."""
+    has_jolly = present[JOKER]
+    out = [_suit_chunk(present[0:13], 0, has_jolly), _suit_chunk(present[13:26], 1, has_jolly),
+           _suit_chunk(present[26:39], 2, has_jolly), _suit_chunk(present[39:52], 3, has_jolly)]
+    # The ranks held in at least ``need`` suits, all at once: the four suits' presence bytes
+    # added as one number count each rank's suits in its own byte (at most 4: no carry);
+    # adding 128 - need sets a byte's high bit exactly where the count reaches ``need`` (3, or
+    # 2 with a jolly).
+    counts = (int.from_bytes(present[0:13], "little") + int.from_bytes(present[13:26], "little")
+              + int.from_bytes(present[26:39], "little")
+              + int.from_bytes(present[39:52], "little"))
+    ranks = (counts + (125 + has_jolly) * _ONES) & _HIGHS
+    while ranks:
+        low = ranks & -ranks
+        rank = (low.bit_length() - 1) >> 3
+        ranks ^= low
+        mask = (present[rank] | present[rank + 13] << 1 | present[rank + 26] << 2
+                | present[rank + 39] << 3)
+        out.append(_rank_chunk(rank, mask, bool(has_jolly), group_max_size))
+    return out
+
+
+def _suit_chunk(present: bytes, suit: int, has_jolly: int) -> MeldChunk:
+    """The sequences of ``suit`` given which of its ranks are held (``present``, 13 bytes)."""
+    memo = _SUIT_MEMO[2 * suit + has_jolly]
+    chunk = memo.get(present)
+    if chunk is None:
+        mask = _rank_bits(present)
+        chunk = memo[present] = (MeldChunk(_suit_sequences(suit, mask, bool(has_jolly)))
+                                 if mask else _NOTHING)
+    return chunk
+
+
+def _rank_bits(present: bytes) -> int:
+    """The ranks held of one suit (``present``, 13 bytes) as bits: bit ``r`` for rank ``r``."""
+    mask = 0
     for rank in range(13):
-        mask = ((hand[rank] > 0) | (hand[rank + 13] > 0) << 1 | (hand[rank + 26] > 0) << 2
-                | (hand[rank + 39] > 0) << 3)
-        if _BITS[mask] >= need:
-            out.extend(_rank_groups(rank, mask, has_jolly, size))
+        if present[rank]:
+            mask |= 1 << rank
+    return mask
+
+
+@cache
+def _rank_chunk(rank: int, mask: int, has_jolly: bool, group_max_size: int) -> MeldChunk:
+    return MeldChunk(_rank_groups(rank, mask, has_jolly, group_max_size))
+
+
+def new_meld_options_with(present: bytes, card: int, rules: RuleSet) -> list[Option]:
+    """The options of :func:`new_meld_options` that use ``card`` (a natural card), in the same
+    order: the sequences of its suit, then the groups of its rank, that hold it.  ``present``:
+    the card types held (:func:`held_types`)."""
+    suit, rank = divmod(card, 13)
+    has_jolly = present[JOKER]
+    chunk = _suit_chunk(present[13 * suit:13 * suit + 13], suit, has_jolly)
+    out = [o for o in chunk.options if card in o[0]]
+    mask = (present[rank] | present[rank + 13] << 1 | present[rank + 26] << 2
+            | present[rank + 39] << 3)
+    if _BITS[mask] >= 3 - has_jolly:
+        out.extend(o for o in _rank_groups(rank, mask, bool(has_jolly), rules.group_max_size)
+                   if card in o[0])
     return out
 
 
@@ -447,8 +615,68 @@ def _seq_option(suit: int, low: int, naturals: dict[int, int], jolly_pos: int) -
     return cards, _declared(meld), meld
 
 
+# The lay-offs on a meld depend only on the meld, on which cards next to its ends (a
+# sequence, see ``_run_key``) or of its rank (a group) the hand holds, and on whether it holds
+# a jolly: memoised on that.
+_ATTACH_MEMO: Final[dict[tuple[S40Meld, int, bool, int], list[Option]]] = {}
+_ATTACH_LIMIT: Final = 100_000
+
+
 def attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
-    """Every way to lay cards of the hand off on ``meld`` (each jolly declared)."""
+    """Every way to lay cards of the hand off on ``meld`` (each jolly declared).  The list is
+    shared (memoised): do not change it."""
+    return held_attach_options(meld, bytes(hand).translate(_PRESENT), rules)
+
+
+def held_attach_options(meld: S40Meld, present: bytes, rules: RuleSet) -> list[Option]:
+    """:func:`attach_options` for the card types ``present`` (see :func:`held_types`)."""
+    has_jolly = present[JOKER] > 0 and meld.jolly < 0
+    part: int
+    if meld.kind == GROUP:
+        rank = meld.rank
+        part = (present[rank] | present[rank + 13] << 1 | present[rank + 26] << 2
+                | present[rank + 39] << 3)
+    else:
+        part = _run_key(meld, present, has_jolly)
+    key = (meld, part, has_jolly, rules.group_max_size)
+    found = _ATTACH_MEMO.get(key)
+    if found is None:
+        if len(_ATTACH_MEMO) >= _ATTACH_LIMIT:
+            _ATTACH_MEMO.clear()
+        found = _ATTACH_MEMO[key] = _attach_options(meld, present, rules)
+    return found
+
+
+_PLACES: Final[dict[bytes, int]] = {}
+_ALL_PLACES: Final = (1 << 14) - 1
+
+
+def _run_key(meld: S40Meld, present: bytes, has_jolly: bool) -> int:
+    """What the lay-offs on the sequence ``meld`` depend on: walking outward from each end,
+    the places where the hand lacks the card, up to the first one (the second one when a jolly
+    may fill the first).  The cards beyond cannot join the sequence, so hands that differ only
+    there share the memo's entry."""
+    base = 13 * meld.suit
+    cards = present[base:base + 13]
+    held = _PLACES.get(cards)
+    if held is None:
+        ranks = _rank_bits(cards)
+        held = _PLACES[cards] = ranks | (ranks & 1) << HIGH_ACE  # the ace, low and high
+    below = ~held & ((1 << meld.low) - 1)  # the gaps below the meld, walked downward
+    gap = below.bit_length() - 1
+    low_key = gap + 1
+    if has_jolly and gap >= 0:
+        low_key |= (below & ~(1 << gap)).bit_length() << 4
+    above = ~held & _ALL_PLACES & ~((2 << meld.high) - 1)  # the gaps above, walked upward
+    first = above & -above
+    high_key = first.bit_length()
+    if has_jolly and first:
+        rest = above ^ first
+        high_key |= (rest & -rest).bit_length() << 4
+    return low_key | high_key << 8
+
+
+def _attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
     has_jolly = hand[JOKER] > 0 and meld.jolly < 0
     out: list[Option] = []
     if not has_jolly and not any(hand[c] for c in fitting_cards(meld, rules)):
@@ -542,10 +770,26 @@ def _extensions(hand: Sequence[int], suit: int, positions: Iterable[int],
 
 def fitting_cards(meld: S40Meld, rules: RuleSet) -> frozenset[int]:
     """The single cards that could be laid off on ``meld`` (the discard ban of §6.3 item 5)."""
-    return _fitting(meld, rules.group_max_size)
+    size = rules.group_max_size
+    fits = meld._fits
+    if fits is None or meld._fits_size != size:
+        fits = _fitting(meld, size)
+        # Kept on the meld: the discard ban and the lay-off search ask for it on every turn.
+        object.__setattr__(meld, "_fits", fits)
+        object.__setattr__(meld, "_fits_size", size)
+        object.__setattr__(meld, "_fits_mask", sum(0xFF << 8 * c for c in fits))
+    return fits
 
 
-@lru_cache(maxsize=8192)
+def fitting_mask(meld: S40Meld, rules: RuleSet) -> int:
+    """:func:`fitting_cards` as a number with the byte ``card`` all ones for each card, to test
+    a count vector at once: ``fitting_mask(meld, rules) & int.from_bytes(bytes(hand),
+    "little")`` is not zero exactly when the hand holds a card that fits."""
+    if meld._fits is None or meld._fits_size != rules.group_max_size:
+        fitting_cards(meld, rules)
+    return meld._fits_mask
+
+
 def _fitting(meld: S40Meld, group_max_size: int) -> frozenset[int]:
     out: set[int] = set()
     if meld.kind == GROUP:
@@ -571,6 +815,9 @@ def describe(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-__all__ = ["GROUP", "HIGH_ACE", "POSITION_VALUE", "RANKS", "SEQUENCE", "SUITS", "S40Meld",
-           "attach", "attach_options", "fitting_cards", "group_options", "new_meld",
-           "new_meld_options", "rank_value", "sequence_options", "swap"]
+__all__ = ["GROUP", "HIGH_ACE", "POSITION_VALUE", "RANKS", "SEQUENCE", "SUITS", "HandMelds",
+           "MeldChunk", "S40Meld", "attach", "attach_options", "fitting_cards", "fitting_mask",
+           "group_options", "hand_melds", "held_attach_options", "held_chunks", "held_types",
+           "meld_chunks", "new_meld", "new_meld_options",
+           "new_meld_options_with", "option_needs", "rank_value", "sequence_options", "swap",
+           "swapped"]
