@@ -28,7 +28,8 @@ def test_the_director_opens_the_turno_and_a_player_sits_by_the_link(
                      bot_delay=0.05, rng=random.Random(3))
     with live_server(app) as base:
         desk = browser.new_page()
-        desk.goto(f"{base}/tournament/desk?token={TOKEN}")
+        # Italian whatever the browser says (the choice is kept in the cookie).
+        desk.goto(f"{base}/tournament/desk?token={TOKEN}&lang=it")
         desk.get_by_role("button", name="Gioca il turno 1 sul server").click()
         desk.wait_for_selector("td.online a")
         assert "2 tavoli sul server" in desk.content()

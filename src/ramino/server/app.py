@@ -182,8 +182,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     if tournament is not None:
         from ramino.tournament.web import create_app as tournament_app
 
+        def language(request: Request) -> dict[str, Any]:
+            lang = choose_language(request.query_params.get("lang"),
+                                   request.cookies.get(LANG_COOKIE),
+                                   request.headers.get("accept-language"))
+            return {**template_globals(lang), "lang_cookie": LANG_COOKIE}
+
         app.mount("/tournament", tournament_app(tournament, director_token=tournament_token,
-                                                online=feed), name="tournament")
+                                                online=feed, language=language),
+                  name="tournament")
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page(request: Request) -> HTMLResponse:

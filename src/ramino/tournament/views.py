@@ -20,12 +20,21 @@ TEMPLATES = Path(__file__).with_name("templates")
 
 
 def environment() -> Environment:
-    return Environment(
+    """The templates' environment.  Texts are marked ``_("…")`` (``jinja2.ext.i18n``) with the
+    Italian text as the message id; with no translations given they read in Italian.  The game
+    server renders them in the reader's language by passing its catalog's ``gettext`` (and
+    ``lang``, ``languages`` for the menu) with each page (:func:`ramino.tournament.web
+    .create_app`'s ``language``); the catalogs are the server's (docs/server.md, Languages)."""
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_null_translations()  # type: ignore[attr-defined]
+    env.globals.update(lang="it", languages={})
+    return env
 
 
 def side_name(t: Tournament, side: Side) -> str:

@@ -42,12 +42,16 @@ COOKIE = "ramino_director"
 
 
 def create_app(store_path: Path | str, director_token: str | None = None,
-               online: OnlineDesk | None = None) -> FastAPI:
+               online: OnlineDesk | None = None,
+               language: Callable[[Request], dict[str, Any]] | None = None) -> FastAPI:
     """A FastAPI app for the tournament stored at ``store_path``.
 
     With ``director_token`` set, the desk needs ``?token=…`` once (then a cookie); without it
     the desk is open, which suits a laptop on the director's table.  ``online`` is the game
     server's side when the server mounts the desk: turni can then be played on it.
+    ``language`` gives a request's template globals in the reader's language (``gettext``,
+    ``lang``, ``languages``, and ``lang_cookie``, where a language chosen with ``?lang=`` is
+    kept); without it the pages are in Italian.
     """
     path = Path(store_path)
     templates = environment()
@@ -74,13 +78,21 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         return str(request.scope.get("root_path", "")) + "/"
 
     def page(request: Request, name: str, t: Tournament, **extra: Any) -> HTMLResponse:
+        words = language(request) if language is not None else {}
         html = templates.get_template(name).render(
             **context(t), base=base(request),
             error=request.query_params.get("error"),
             message=request.query_params.get("message"),
-            **extra,
+            **words, **extra,
         )
-        return HTMLResponse(html)
+        response = HTMLResponse(html)
+        lang, cookie = words.get("lang"), words.get("lang_cookie")
+        if cookie and request.query_params.get("lang") == lang != request.cookies.get(cookie):
+            # A language chosen in the menu is kept for the next pages (the server's too).
+            response.set_cookie(cookie, str(lang), max_age=365 * 86400, samesite="lax",
+                                path="/")
+        response.headers["Content-Language"] = str(lang or "it")
+        return response
 
     def back(request: Request, where: str, action: Callable[[Tournament], str]) -> RedirectResponse:
         try:
