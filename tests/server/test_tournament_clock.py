@@ -222,3 +222,34 @@ def test_the_round_clock_comes_with_revision_0010(tmp_path: Path) -> None:
     with migrated_to(url, "0009", down=True) as connection:
         columns = {r[1] for r in connection.execute(text("PRAGMA table_info(actions)"))}
         assert "out_of_time" not in columns and "by_bot" in columns
+
+
+def test_a_duplicate_deal_a_table_never_plays_is_revealed_when_its_time_is_up(
+        tmp_path: Path) -> None:
+    """Table 2 of a duplicate turno is between its two smazzate when the round clock ends: its
+    turno is over, so the deal only table 1 played is revealed there."""
+    path = tmp_path / "duplicate.json"
+    new_tournament(path, deals=2, duplicate=True)
+    wall = Wall()
+    with server(tmp_path / "s.db", path, rng=random.Random(6), wall_clock=wall) as client:
+        opened = open_round(client)
+        one, two = (manager_of(client).get(o["server_table"]) for o in opened)
+        assert one is not None and two is not None
+        rng = random.Random(8)
+        for table in (one, two):
+            play(client, table, rng, hand_over=True)
+        settle(client)
+        assert one.revealed == two.revealed == {0}
+        next_hand(client, one)
+        play(client, one, rng, hand_over=True)
+        settle(client)
+        assert one.revealed == {0}  # table 2 may still deal it
+        assert client.get(f"/api/tables/{one.id}/record").status_code == 409
+        wall.now = START + 40 * 60
+        wait(lambda: two.time_called, "time was not called at table 2")
+        settle(client)
+        assert one.revealed == {0, 1}
+        record = client.get(f"/api/tables/{one.id}/record").json()
+    assert verify_document(record).ok
+    scores = tournament_store.load(path).table(1, 2).ns_scores
+    assert scores is not None and len(scores) == 1  # its one smazzata counts

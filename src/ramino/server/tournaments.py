@@ -144,7 +144,12 @@ class TournamentFeed:
         for table_id, link in links:
             if not link.submitted:
                 self._spawn(table_id)
-        for round_no in sorted({link.round_no for _, link in links}):
+        duplicate = set()
+        for table_id, link in links:
+            table = self.manager.get(table_id)
+            if table is not None and table.prepared is not None:
+                duplicate.add(link.round_no)
+        for round_no in sorted(duplicate):
             await self.reveal(round_no)
 
     async def stop(self) -> None:
@@ -193,9 +198,20 @@ class TournamentFeed:
 
     def revealed(self, round_number: int) -> tuple[list[str], set[int]]:
         """The turno's server tables and the hand numbers every one of them has ended: a
-        duplicate deal is revealed only then (a void hand has ended too)."""
-        ids = [table_id for table_id, _ in self.store.tournament_links(self.key, round_number)]
+        duplicate deal is revealed only then (a void hand has ended too).  A table whose
+        turno is over holds back no deal, also those it never played: its result counts (the
+        server's or the director's), or the round clock has ended and so has its last hand."""
+        links = self.store.tournament_links(self.key, round_number)
+        ids = [table_id for table_id, _ in links]
         finished = self.store.finished_hands(ids)
+        t = tournament_store.load(self.path)
+        every = set(range(t.settings.deals_per_round))
+        now = self.manager.wall()
+        for table_id, link in links:
+            cut = link.ends_at is not None and now >= link.ends_at
+            if (link.submitted or t.table(round_number, link.table_no).confirmed
+                    or (cut and self.store.latest_hand_no(table_id) in finished[table_id])):
+                finished[table_id] = every
         common = set.intersection(*finished.values()) if finished else set()
         return ids, common
 
