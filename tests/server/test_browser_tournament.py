@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser
 
@@ -15,7 +16,7 @@ from ramino.tournament import store
 
 from .conftest import live_server
 from .test_browser import browser  # noqa: F401 - the Chromium fixture
-from .test_tournament_online import TOKEN, new_tournament
+from .test_tournament_online import TOKEN, new_tournament, wait
 
 pytestmark = pytest.mark.browser
 
@@ -51,3 +52,32 @@ def test_the_director_opens_the_turno_and_a_player_sits_by_the_link(
         assert any(c.seat == 0 and c.name == name for c in seat.clients)
         player.close()
         desk.close()
+
+
+def test_a_duplicate_deal_stays_sealed_on_the_page_until_the_last_table(
+        tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+    """Table 1 of a duplicate turno has played its first smazzata, table 2 not yet: its
+    player's page shows the score, says the deal will be published later, and offers no
+    record; when table 2 finishes, the page checks the revealed deal against the commitment."""
+    path = tmp_path / "duplicate.json"
+    new_tournament(path, duplicate=True)
+    app = create_app(tmp_path / "s.db", tournament=path, tournament_token=TOKEN,
+                     bot_delay=0.0, rng=random.Random(12), tick=0.05)
+    with live_server(app) as base:
+        opened = httpx.post(f"{base}/tournament/api/online",
+                            params={"token": TOKEN, "grace": 3600}).json()
+        one, two = (app.state.manager.get(o["server_table"]) for o in opened)
+        one.grace_ms = 0  # nobody at table 1: the stand-ins play its smazzata at once
+        wait(lambda: one.finished, "table 1's smazzata did not end")
+        player = browser.new_page()  # then a player of table 1 looks
+        player.goto(base + opened[0]["seats"][0]["url"] + "&lang=it")
+        player.wait_for_selector("#result:not([hidden])", timeout=60_000)
+        player.wait_for_function(
+            "document.getElementById('verify').textContent.startsWith('Smazzata duplicata')")
+        assert player.locator("#record-link").is_hidden()
+        two.grace_ms = 0  # table 2 plays its smazzata too: the deal is revealed
+        player.wait_for_function(
+            "document.getElementById('verify').textContent.startsWith('Mazzo verificato')",
+            timeout=60_000)
+        assert player.locator("#record-link").is_visible()
+        player.close()
