@@ -85,6 +85,26 @@ def test_expert_closes_when_it_can() -> None:
     assert state.end == "closed" and state.closed_by == 0
 
 
+def test_expert_closes_even_when_far_behind_on_the_table() -> None:
+    # Both sides have their pozzetto; the opponents hold two clean burrachi, so the table
+    # estimate says team 0 is well over 200 points behind.  Closing still ends the hand
+    # before they lay more (§2.8, §2.10): the default closes at every chance (docs/bots.md:
+    # +5.3 per hand over holding back, on 1,000 duplicate deals), while a margin of -100
+    # would keep building.
+    state = position(["8h 3c 3d 3s", "", "", ""],
+                     melds=[(0, "8s 9s Ts Js Qs Ks As"), (1, "4d 5d 6d 7d 8d 9d Td"),
+                            (1, "5c 6c 7c 8c 9c Tc Jc")],
+                     taken=(True, True), phase="play")
+    # close_stock=0: only the margin decides (a short tallone would force closing anyway).
+    holding_back = ExpertBot(0, FIBUR, ExpertWeights(close_margin=-100.0, close_stock=0))
+    assert not holding_back.should_close(state.observation(0))
+    bot = ExpertBot(0, FIBUR, ExpertWeights(close_stock=0))
+    assert bot.should_close(state.observation(0))
+    while not state.is_over:
+        state.apply(bot.choose(state.observation(0), state.legal_actions()))
+    assert state.end == "closed" and state.closed_by == 0
+
+
 def test_weights_round_trip_and_ignore_unknown_names() -> None:
     w = ExpertWeights(keep_pair=3.5, close_stock=9)
     assert ExpertWeights.from_dict({**w.as_dict(), "nonsense": 1.0}) == w

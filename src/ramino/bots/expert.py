@@ -12,7 +12,8 @@ the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
   the other side is close to closing; never spoil a long clean meld with a wild.
 - **Pozzetto** (§2.7): emptying the hand towards it is worth a bonus of its own.
 - **Closing** (§2.8): close when the estimated score favours it or the tallone runs out;
-  otherwise keep building (keep two cards).
+  otherwise keep building (keep two cards).  The default margin closes at every chance:
+  holding back when behind measured worse on 1,000 duplicate deals (docs/bots.md).
 - **Scarto** (step 3): discard the card least useful to the own side and least dangerous to the
   next opponent: it attaches to their melds, it melds with the cards they took with the pile,
   and unseen copies (card counting, §1.1: every card exists twice) make it live.  Danger grows
@@ -67,10 +68,10 @@ class ExpertWeights:
     spoil_clean: float = 0.0
     pozzetto_bonus: float = 120.0
     close_bonus: float = 150.0
-    close_margin: float = -100.0
+    close_margin: float = -1000.0
     close_stock: int = 12
     keep_fit: float = 30.0
-    keep_pair: float = 14.0
+    keep_pair: float = 30.0
     keep_neighbour: float = 7.0
     keep_wild: float = 70.0
     danger_fit: float = 45.0
