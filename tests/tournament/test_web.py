@@ -93,6 +93,28 @@ def test_director_token(path: Path) -> None:
     assert client.get("/standings").status_code == 200
 
 
+def test_deal_seeds_are_the_directors(path: Path) -> None:
+    """The score-cards and the tournament document carry the deal seeds, from which anyone
+    could deal a prepared (duplicate) turno before it is played: with a director's token they
+    are the director's; the standings and results stay public."""
+    client = TestClient(create_app(path, director_token="s3cret"))
+    assert client.get("/desk?token=s3cret").status_code == 200
+    for name in "ABCD":
+        client.post("/desk/register", data={"name": name})
+    client.post("/desk/seat")
+    seeds = [str(s) for s in store.load(path).round(1).tables[0].deal_seeds]
+    assert seeds and all(s in client.get("/export/scorecards/1.html").text for s in seeds)
+    assert client.get("/export/tournament.json").json()["format"] == "ramino-tournament/1"
+    public = TestClient(create_app(path, director_token="s3cret"))
+    assert public.get("/export/scorecards/1.html").status_code == 403
+    assert public.get("/export/tournament.json").status_code == 403
+    for page in ("/export/standings.csv", "/export/results.csv", "/export/standings.html",
+                 "/round/1", "/table/1/1", "/api/standings", "/standings"):
+        answer = public.get(page)
+        assert answer.status_code == 200, page
+        assert not any(seed in answer.text for seed in seeds if len(seed) > 4), page
+
+
 def test_mounted_under_a_prefix_keeps_links(path: Path) -> None:
     from fastapi import FastAPI
 

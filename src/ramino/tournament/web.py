@@ -16,7 +16,8 @@ Routes (relative to the mount point):
   when the game server mounts the desk, ``POST /desk/online`` (open the current turno on the
   server) and ``POST /api/online?round=N`` / ``GET /api/online[/{n}]`` (the same as JSON, with
   each player's join link: ``ramino tournament online``);
-* exports: ``GET /export/standings.csv|results.csv|standings.html|tournament.json`` and
+* exports: ``GET /export/standings.csv|results.csv|standings.html`` (public) and, for the
+  director only (they carry the deal seeds), ``GET /export/tournament.json`` and
   ``GET /export/scorecards/{n}.html``.
 """
 
@@ -283,7 +284,11 @@ def create_app(store_path: Path | str, director_token: str | None = None,
     def standings_print() -> HTMLResponse:
         return HTMLResponse(export.standings_html(load()))
 
-    @app.get("/export/scorecards/{number}.html", response_class=HTMLResponse)
+    # The score-cards and the tournament document carry the deal seeds (and the tournament
+    # seed they derive from): with them anyone could deal a prepared duplicate turno before
+    # playing it, so they are the director's, like the desk.
+    @app.get("/export/scorecards/{number}.html", response_class=HTMLResponse,
+             dependencies=desk_only)
     def scorecards(number: int) -> HTMLResponse:
         t = load()
         try:
@@ -291,7 +296,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         except KeyError as exc:
             raise HTTPException(status_code=404, detail=str(exc)) from None
 
-    @app.get("/export/tournament.json")
+    @app.get("/export/tournament.json", dependencies=desk_only)
     def tournament_json() -> PlainTextResponse:
         return PlainTextResponse(export.tournament_json(load()), media_type="application/json")
 
