@@ -21,15 +21,13 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from ramino.bots.protocol import decision_seed
 from ramino.bots.scala40_expert import Scala40ExpertBot
-from ramino.bots.search import candidate_plans, pick_candidate, sample_values
+from ramino.bots.search import SampledSearch
 from ramino.cards import NUM_TYPES
 from ramino.games.actions import Action
 from ramino.games.scala40 import Scala40Observation, Scala40State, penalty_value
 from ramino.games.scala40_resample import resample_scala40
 from ramino.rules.options import RuleSet
-from ramino.rules.presets import preset
 
 #: A rollout never needs more actions than this (a hand ends by a close, the tallone or a
 #: stallo, §6.4–§6.5); a guard.
@@ -37,39 +35,20 @@ ROLLOUT_LIMIT = 5_000
 MAX_SEATS = 6  # §6.1: 2 to 6 players
 
 
-class Scala40SearchBot:
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
-                 seconds: float = 0.0, candidates: float = 3, horizon: float = 8,
-                 margin: float = 2.0) -> None:
-        self.seed = seed
-        self.rules = rules or preset("fisca")
-        self.samples = max(1, int(samples))
-        self.seconds = seconds
-        self.candidates = max(1, int(candidates))
-        self.horizon = int(horizon)
-        self.margin = margin
+class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
+    default_preset = "fisca"
+    default_horizon = 8
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
         self.expert = Scala40ExpertBot(seed, self.rules)
         # Every table size (a match hand after an elimination has fewer seats than the rules).
         self.rollout_bots = [Scala40ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
 
-    def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:
-        if not legal_actions:
-            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
-        ranked = self.expert.ranked(observation, legal_actions)
-        options = self.candidate_actions(ranked)
-        if len(options) == 1:
-            return options[0]
-        seat = observation.seat
-        values = sample_values(
-            options, self.samples, self.seconds, random.Random(decision_seed(self.seed,
-                                                                            observation)),
-            lambda rng: self.world(observation, rng),
-            lambda state, action, seed: self.rollout(state, action, seat, seed))
-        return options[pick_candidate(values, self.margin)]
-
-    def candidate_actions(self, ranked: list[Action]) -> list[Action]:
-        return candidate_plans(ranked, self.candidates)
+    def ranked(self, observation: Scala40Observation, legal_actions: Sequence[Action]
+               ) -> list[Action]:
+        return self.expert.ranked(observation, legal_actions)
 
     def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
         return resample_scala40(observation, rng, self.rules)

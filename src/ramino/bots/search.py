@@ -27,13 +27,14 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from ramino.bots.expert import ExpertBot
 from ramino.bots.protocol import decision_seed
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.burraco import BurracoState, Observation
 from ramino.games.resample import resample
+from ramino.games.scala40 import Scala40Observation, Scala40State
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
@@ -96,23 +97,33 @@ def pick_candidate(values: list[list[float]], margin: float) -> int:
     return best
 
 
-class SearchBot:
+_Seen = TypeVar("_Seen", Observation, Scala40Observation)
+_State = TypeVar("_State", BurracoState, Scala40State)
+
+
+class SampledSearch(Generic[_Seen, _State]):
+    """What the Burraco and the Scala 40 search share: the budget settings and the decision
+    (the expert's candidates, valued over sampled worlds, the expert's own unless beaten by
+    ``margin``).  A game supplies its expert's ranking, its worlds and its rollouts."""
+
+    default_preset = "fibur"
+    default_horizon = 12
+
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
-                 seconds: float = 0.0, candidates: float = 3, horizon: float = 12,
+                 seconds: float = 0.0, candidates: float = 3, horizon: float | None = None,
                  margin: float = 2.0) -> None:
         self.seed = seed
-        self.rules = rules or preset("fibur")
+        self.rules = rules or preset(self.default_preset)
         self.samples = max(1, int(samples))
         self.seconds = seconds
         self.candidates = max(1, int(candidates))
-        self.horizon = int(horizon)
+        self.horizon = int(self.default_horizon if horizon is None else horizon)
         self.margin = margin
-        self.expert = ExpertBot(seed, self.rules)
-        self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        ranked = self.expert.ranked(observation, legal_actions)
-        options = self.candidate_actions(ranked)
+    def choose(self, observation: _Seen, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+        options = self.candidate_actions(self.ranked(observation, legal_actions))
         if len(options) == 1:
             return options[0]
         seat = observation.seat
@@ -128,6 +139,25 @@ class SearchBot:
 
     def candidate_actions(self, ranked: list[Action]) -> list[Action]:
         return candidate_plans(ranked, self.candidates)
+
+    def ranked(self, observation: _Seen, legal_actions: Sequence[Action]) -> list[Action]:
+        raise NotImplementedError
+
+    def world(self, observation: _Seen, rng: random.Random) -> _State:
+        raise NotImplementedError
+
+    def rollout(self, state: _State, action: Action, seat: int, seed: int) -> float:
+        raise NotImplementedError
+
+
+class SearchBot(SampledSearch[Observation, BurracoState]):
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
+        self.expert = ExpertBot(seed, self.rules)
+        self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
+
+    def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
+        return self.expert.ranked(observation, legal_actions)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
         return resample(observation, rng, self.rules)
