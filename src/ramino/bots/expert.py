@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from ramino.bots.features import (
     PlayEffect,
     fits,
+    greedy_preference,
     has_burraco,
     meld_bonus,
     neighbours,
@@ -123,15 +124,17 @@ class ExpertBot:
         discards = [a for a in legal_actions if a.kind == DISCARD]
         urgent = self.urgency(observation)
         closing = self.should_close(observation)
-        scored_plays = sorted(((self.play_score(observation, a, urgent, closing), rng.random(), a)
+        # One effect per play: scoring, ordering and the layout all read it.
+        effects = {a: play_effect(observation, a, self.rules, self.values) for a in plays}
+        scored_plays = sorted(((self.play_score(effects[a], urgent, closing), rng.random(), a)
                                for a in plays), key=lambda t: (-t[0], t[1]))
         if self.w.order_like_greedy:
-            scored_plays.sort(key=lambda t: (-(t[0] > self.w.meld_threshold),
-                                             self.greedy_order(observation, t[2]), t[1]))
+            order = {a: tuple(-x for x in greedy_preference(e)) for a, e in effects.items()}
+            scored_plays.sort(key=lambda t: (-(t[0] > self.w.meld_threshold), order[t[2]], t[1]))
         good = [a for sc, _, a in scored_plays if sc > self.w.meld_threshold]
         rest = [a for sc, _, a in scored_plays if sc <= self.w.meld_threshold]
         if self.w.use_solver and good and len(observation.hand) <= self.w.use_solver:
-            good, dropped = self.follow_layout(observation, good)
+            good, dropped = self.follow_layout(observation, good, effects)
             rest = dropped + rest
         if not discards:
             return good + rest
@@ -188,8 +191,8 @@ class ExpertBot:
         score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
         return score
 
-    def follow_layout(self, observation: Observation,
-                      plays: list[Action]) -> tuple[list[Action], list[Action]]:
+    def follow_layout(self, observation: Observation, plays: list[Action],
+                      effects: dict[Action, PlayEffect]) -> tuple[list[Action], list[Action]]:
         """Lay new melds the way the exact solver would (``ramino.bots.solver``): a meld it
         does not choose would spend cards that are worth more elsewhere.  Plays that reach
         the pozzetto, close or raise a burraco keep their place first."""
@@ -201,7 +204,7 @@ class ExpertBot:
         others: list[Action] = []
         dropped: list[Action] = []
         for a in plays:
-            e = play_effect(observation, a, self.rules, self.values)
+            e = effects[a]
             if e.closes or e.pozzetto or e.bonus_gain > 0:
                 urgent.append(a)
             elif a.kind == MELD:
@@ -210,14 +213,8 @@ class ExpertBot:
                 others.append(a)
         return urgent + chosen + others, dropped
 
-    def greedy_order(self, observation: Observation, action: Action) -> tuple[int, ...]:
-        e = play_effect(observation, action, self.rules, self.values)
-        return (-int(e.closes), -int(e.pozzetto), -e.bonus_gain, -e.cards, e.wilds, -e.points)
-
-    def play_score(self, observation: Observation, action: Action, urgent: float,
-                   closing: bool) -> float:
+    def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
         w = self.w
-        e: PlayEffect = play_effect(observation, action, self.rules, self.values)
         score = float(e.points + e.bonus_gain)
         if e.closes:
             score += w.close_bonus if closing else -w.close_bonus * 3

@@ -177,3 +177,9 @@ def play_effect(observation: Observation, action: Action, rules: RuleSet,
         bonus_gain=meld_bonus(result, rules) - meld_bonus(old, rules),
         result=result, old=old, burraco_after=burraco_after, closes=closes,
         pozzetto=not taken and pozzetto_left and left <= 1)
+
+
+def greedy_preference(e: PlayEffect) -> tuple[int, ...]:
+    """The greedy order of plays, larger first: enables closing (§2.8) > reaches the pozzetto
+    (§2.7) > raises a burraco (§2.6) > cards laid > fewer wilds > points."""
+    return (int(e.closes), int(e.pozzetto), e.bonus_gain, e.cards, -e.wilds, e.points)

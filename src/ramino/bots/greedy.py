@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ramino.bots.features import (
     fits,
+    greedy_preference,
     melds_with,
     neighbours,
     own_melds,
@@ -59,8 +60,7 @@ class GreedyBot:
                                             rng.random()))
 
     def play_key(self, observation: Observation, action: Action) -> tuple[int, ...]:
-        e = play_effect(observation, action, self.rules, self.values)
-        return (int(e.closes), int(e.pozzetto), e.bonus_gain, e.cards, -e.wilds, e.points)
+        return greedy_preference(play_effect(observation, action, self.rules, self.values))
 
     def discard_key(self, observation: Observation, card: int) -> tuple[int, ...]:
         closes = len(observation.hand) == 1
