@@ -8,7 +8,16 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
 
-from ramino.bots.solver import FAST_FROM, Candidate, _fast_tables, _solve_search, candidates, solve
+from ramino.bots.solver import (
+    FAST_FROM,
+    Candidate,
+    _fast_tables,
+    _FastSolver,
+    _pack,
+    _solve_search,
+    candidates,
+    solve,
+)
 from ramino.cards import cards_str, pack, parse_cards, to_counts
 from ramino.melds import new_meld_options
 from ramino.rules import preset
@@ -92,6 +101,29 @@ def test_suit_by_suit_solver_matches_on_30_to_45_card_hands(first: int, count: i
         size = 30 + seed % 16
         hand = random_hand(seed, size)
         assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+@pytest.mark.parametrize("seed", [2041, 2076, 2121, 2130, 2136])
+def test_suit_by_suit_solver_matches_on_the_slowest_40_card_bench_hands(seed: int) -> None:
+    # Among the slowest hands of bench/solver.py (hand k is random_hand(2000 + k, 40)):
+    # 2041 once exposed a relaxation that was not an upper bound, 2130 holds two ranks
+    # sized exactly, 2076 and 2136 need the most branch-and-bound nodes.
+    hand = random_hand(seed, 40)
+    assert check_layout(hand) == milp_value(hand, candidates(hand, FIBUR)), cards_str(hand)
+
+
+def test_suit_options_count_a_natural_two_among_the_naturals() -> None:
+    # 2h W 4h: the pinella stands as the natural 2 (§2.5) and the other wild fills the 3, so a
+    # suit holding only the 4 of its ranks plus one natural 2 still has a one-slot option.
+    # Counting only the other ranks' naturals (one card: no sequence) dropped it, and the
+    # bound of such a node fell below the best layout (hand 2041 of bench/solver.py).
+    hand = parse_cards("2h 4h 2d")
+    tables = _fast_tables(FIBUR)
+    assert tables is not None
+    solver = _FastSolver(to_counts(hand), FIBUR, tables, 0)
+    four_of_hearts = 1 << (2 * 3)
+    options = solver._suit_options(1, four_of_hearts, 0, (), solver.wilds)
+    assert options.get(_pack(1, 1, ())) == 20 + 5
 
 
 def test_suit_by_suit_solver_agrees_with_the_card_search() -> None:

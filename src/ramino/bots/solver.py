@@ -371,9 +371,9 @@ def _solve_search(hand: Sequence[int], rules: RuleSet, grouped_ranks: Iterable[i
 # --- the fast exact solver: suits apart, groups by branch and bound ---------------------------
 #
 # Sequences live inside one suit; only groups (one rank across suits) and the wilds couple the
-# suits.  So the layout is searched as: per rank a *status* (free, no group, a group core, an
-# exact group), and per suit an exact packing of its sequences given those statuses, combined
-# over the suits by a small knapsack on the wilds.
+# suits.  So the layout is searched as: per rank a *status* (free, no group, a group core, a
+# burraco group), and per suit an exact packing of its sequences given those statuses,
+# combined over the suits by a small knapsack on the wilds.
 #
 # * A free rank's copies that no sequence of their suit uses are credited their points, as if
 #   they went to a group: a relaxation, so the combined value is an upper bound.  The relaxed
@@ -383,8 +383,13 @@ def _solve_search(hand: Sequence[int], rules: RuleSet, grouped_ranks: Iterable[i
 #   group holding a given core (three naturals, or two and a wild) that every group of the rank
 #   contains, its other copies joining it.  Joining never costs because the group's value
 #   grows with its naturals (checked on the engine's values, else the generic search runs).
-# * A group that could be a burraco has its bonus credited; if the repair misses it, the rank
-#   is branched into every exact group content.
+#   The rank branched on is one with the fewest children among those whose credit was
+#   missed, and every child's relaxed layout is repaired as soon as it is bounded: the best
+#   repair found early prunes the most.
+# * A rank whose group could be a burraco starts with the largest bonus it could earn
+#   credited on top; if the repair misses it, the rank splits into a group without a bonus
+#   (free) and a burraco group, whose naturals per suit and wild the knapsack counts exactly
+#   (a bound without a bonus is usually below the best layout, so that child is cut at once).
 # * A sequence's value (card points plus the burraco bonus) is the engine's own classification
 #   (``ramino.melds``) of the shape: naturals at a window of positions and at most one wild.
 #   Wild cards are interchangeable in every meld (a jolly and a pinella are both just "the
@@ -393,8 +398,18 @@ def _solve_search(hand: Sequence[int], rules: RuleSet, grouped_ranks: Iterable[i
 #   how many each suit takes that way is part of the knapsack.
 
 NEG = -(1 << 40)
-_SUIT_ORDER = (0, *range(2, 13), 1)  # ace first, the 2 last: every sequence has a non-2 natural
+#: The order a suit's cards are laid in by ``_suit``: the ranks in order, the ace first (low
+#: or high).  Natural 2s come early so that the answers for different numbers of pinelle
+#: standing as natural 2s share every state once the 2s are placed.
+_SUIT_ORDER = tuple(range(13))
 _LOW_BITS = sum(1 << (2 * r) for r in range(13))
+_ONLY_ZERO = [0]        # no cards: worth 0 with no wild slot, impossible with any
+_IMPOSSIBLE = [NEG]
+#: The first present rank in ``_SUIT_ORDER`` of every ``present`` mask (bit 2r: rank r).
+_FIRST: dict[int, int] = {}
+for _mask in range(1 << 13):
+    _spread = sum(1 << (2 * r) for r in range(13) if _mask >> r & 1)
+    _FIRST[_spread] = next((r for r in _SUIT_ORDER if _mask >> r & 1), -1)
 
 
 @dataclass(slots=True)
@@ -463,12 +478,36 @@ def _shape_value(tables: _Tables, rules: RuleSet, suit: int, positions: int,
     return value
 
 
-# A rank's status in the branch and bound: free (leftovers credited), none (no group), a core
-# (those naturals and maybe a wild are in the group, leftovers join it), exact (the group is
-# exactly these naturals per suit and maybe a wild).
+# A suit's option key packs (pinelle standing as natural 2s, wild slots, copies given to each
+# exactly-sized group) into one int, five bits each for the first two and four for every
+# exact group: every field of a sum of keys is the sum of the fields (two decks hold at most 8
+# copies of a rank and 12 wilds, so no field overflows into the next), and combining two
+# suits' options is one addition instead of building tuples.
+_FIELD = 31
+_K_SHIFT = 5
+_N_SHIFT = 10
+
+
+def _pack(t: int, k: int, given: Sequence[int]) -> int:
+    key = t | k << _K_SHIFT
+    for i, g in enumerate(given):
+        key |= g << (_N_SHIFT + 4 * i)
+    return key
+
+
+def _unpack(key: int, groups: int) -> tuple[int, int, tuple[int, ...]]:
+    return (key & _FIELD, key >> _K_SHIFT & _FIELD,
+            tuple(key >> (_N_SHIFT + 4 * i) & 15 for i in range(groups)))
+
+
+# A rank's status in the branch and bound: free (leftovers credited, the group earns no bonus),
+# none (no group), a core (those naturals and maybe a wild are in the group, leftovers join
+# it), bonus (free, plus the largest burraco bonus the rank's group could earn), burraco (the
+# group earns a bonus; the knapsack counts its naturals per suit and its wild exactly).
 _FREE: tuple[str] = ("F",)
 _NONE: tuple[str] = ("N",)
-_EXACT: tuple[str] = ("X",)
+_BONUS: tuple[str] = ("B",)
+_BURRACO: tuple[str] = ("Y",)
 _Status = tuple[object, ...]
 
 
@@ -491,17 +530,30 @@ class _FastSolver:
         self.groupable = [
             rules.groups_allowed and r != TWO and not blocked >> r & 1
             and self.copies[r] + (1 if self.wilds else 0) >= 3 for r in range(13)]
-        self.memo: dict[tuple[int, int, int, int],
-                        tuple[int, tuple[int, int, int, int] | None]] = {}
+        #: per suit: cards | credited present ranks << 26 -> ``_suit``'s answer
+        self.memo: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        #: per suit: present ranks * 2 + wild allowed -> ``_shapes``'s answer
+        self.suit_shapes: list[dict[int, list[tuple[int, int, int, int]]]] = [{}, {}, {}, {}]
         self.shape_cache = tables.shapes
         self.option_cache: dict[tuple[int, int, int, tuple[int, ...], int],
                                 _FastSolver._Options] = {}
-        self.merge_cache: dict[tuple[int, int, int], tuple[_FastSolver._Options, object,
-                                                             object]] = {}
-        self.tail_cache: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int],
-                              tuple[int, tuple[int, ...]]] = {}
+        self.merge_cache: dict[tuple[int, int, int], tuple[_FastSolver._Options, dict[int, int],
+                                                             object, object]] = {}
+        #: (exact ranks, forced wilds, free ranks, burraco-only bits) -> packed key ->
+        #: ``_tail``'s answer
+        self.tail_cache: dict[tuple[tuple[int, ...], int, int, int],
+                              dict[int, tuple[int, tuple[int, ...]]]] = {}
         self.wild_values = [self._wild_values(t) for t in range(self.twos + 1)]
+        #: the points of the m most valuable wilds, by natural 2s standing and m
+        self.wild_sums = [list(itertools.accumulate(v, initial=0)) for v in self.wild_values]
         self.eval_cache: dict[tuple[_Status, ...], tuple[int, tuple[object, ...] | None]] = {}
+        self.cores = [self._cores(r) for r in range(13)]
+        #: each suit's naturals but its 2s, two bits a rank (``_suit``'s ``x``)
+        self.base_x = [sum(self.base[s][r] << (2 * r) for r in range(13) if r != TWO)
+                       for s in range(4)]
+        #: the largest burraco bonus a group of each rank could earn (0: none)
+        self.bonus_room = [self._max_bonus(r, 0, self.copies[r], (0, 1) if self.wilds else (0,))
+                           if self.groupable[r] else 0 for r in range(13)]
         self.best_value = NEG
         self.best_plan: tuple[list[list[tuple[int, int, int, int]]],
                               list[tuple[int, list[int], int]], list[int], int] | None = None
@@ -554,46 +606,87 @@ class _FastSolver:
         self.shape_cache[key] = shapes
         return shapes
 
-    def _suit(self, suit: int, x: int, k: int, credit: int) -> int:
-        """The best value of suit ``suit``'s cards ``x`` (2 bits a rank) with exactly ``k``
-        wild slots and every pinella of ``x`` a natural 2: sequence values plus the points of
-        leftovers of credited ranks (bit 2r of ``credit``).  NEG when impossible."""
+    def _suit(self, suit: int, x: int, credit: int) -> list[int]:
+        """The best value of suit ``suit``'s cards ``x`` (2 bits a rank) with every pinella of
+        ``x`` a natural 2, for each number of wild slots (index k: exactly k slots, NEG when
+        impossible): sequence values plus the points of leftovers of credited ranks (bit 2r
+        of ``credit``).  One answer for every k at once: the states are the card multisets,
+        and a shape with a wild shifts its rest's answers by one slot."""
         if x == 0:
-            return 0 if k == 0 else NEG
+            return _ONLY_ZERO
         present = (x | (x >> 1)) & _LOW_BITS
-        key = (suit, x, k, credit & present)
-        hit = self.memo.get(key)
+        memo = self.memo[suit]
+        key = x | (credit & present) << 26
+        hit = memo.get(key)
         if hit is not None:
-            return hit[0]
-        first = next(r for r in _SUIT_ORDER if present >> (2 * r) & 1)
-        if first == TWO:
-            self.memo[key] = (NEG, None)   # a pinella kept as natural 2 but in no sequence
-            return NEG
+            return hit
+        first = _FIRST[present]
         one = 1 << (2 * first)
-        best = self._suit(suit, x - one, k, credit)
-        if best > NEG and credit & one:
-            best += self.pts[first]
-        choice: tuple[int, int, int, int] | None = None
-        for shape in self._shapes(suit, present, first, k > 0):
-            rest = self._suit(suit, x - shape[0], k - shape[1], credit)
-            if rest > NEG and rest + shape[2] > best:
-                best, choice = rest + shape[2], shape
-        self.memo[key] = (best, choice)
+        if first == TWO:
+            best = [NEG]   # a pinella kept as a natural 2 must be in a sequence
+        else:
+            rest = self._suit(suit, x - one, credit)
+            if credit & one:
+                gain = self.pts[first]
+                best = [v + gain if v > NEG else NEG for v in rest]
+            else:
+                best = rest[:]
+        size = len(best)
+        limit = self.wilds + 1
+        shapes = self.suit_shapes[suit].get(present * 2 + (limit > 1))
+        if shapes is None:
+            shapes = self._shapes(suit, present, first, limit > 1)
+            self.suit_shapes[suit][present * 2 + (limit > 1)] = shapes
+        for dec, wild, value, _ in shapes:
+            y = x - dec
+            if y:
+                child = memo.get(y | (credit & (y | (y >> 1)) & _LOW_BITS) << 26)
+                if child is None:
+                    child = self._suit(suit, y, credit)
+            else:
+                child = _ONLY_ZERO
+            end = len(child) + wild
+            if end > limit:
+                end = limit
+            if end > size:
+                best.extend([NEG] * (end - size))
+                size = end
+            for j in range(wild, end):
+                v = child[j - wild]
+                if v > NEG and v + value > best[j]:
+                    best[j] = v + value
+        memo[key] = best
         return best
 
     def _suit_plan(self, suit: int, x: int, k: int, credit: int
                    ) -> tuple[list[tuple[int, int, int, int]], list[int]]:
-        """The sequences (count decrement, wild) and the leftovers per rank of the best
-        ``_suit`` answer (every state on the path is in the memo)."""
+        """The sequences (count decrement, wild, value, positions) and the leftovers per rank
+        of the best ``_suit`` answer with ``k`` slots (the choices are found again along the
+        one path, every state of it is in the memo)."""
         seqs: list[tuple[int, int, int, int]] = []
         left = [0] * 13
         while x:
             present = (x | (x >> 1)) & _LOW_BITS
-            _, choice = self.memo[(suit, x, k, credit & present)]
+            target = self._suit(suit, x, credit)[k]
+            first = _FIRST[present]
+            one = 1 << (2 * first)
+            choice: tuple[int, int, int, int] | None = None
+            rest = self._suit(suit, x - one, credit) if first != TWO else _IMPOSSIBLE
+            keep = NEG
+            if k < len(rest) and rest[k] > NEG:
+                keep = rest[k] + (self.pts[first] if credit & one else 0)
+            if keep != target:  # ties keep the card: the repair then sees it as a leftover
+                for shape in self._shapes(suit, present, first, self.wilds > 0):
+                    j = k - shape[1]
+                    if j < 0:
+                        continue
+                    child = self._suit(suit, x - shape[0], credit)
+                    if j < len(child) and child[j] > NEG and child[j] + shape[2] == target:
+                        choice = shape
+                        break
             if choice is None:
-                first = next(r for r in _SUIT_ORDER if present >> (2 * r) & 1)
                 left[first] += 1
-                x -= 1 << (2 * first)
+                x -= one
             else:
                 seqs.append(choice)
                 x -= choice[0]
@@ -614,116 +707,143 @@ class _FastSolver:
     def _evaluate(self, statuses: list[_Status]) -> tuple[int, tuple[object, ...] | None]:
         """Upper bound of the node and the relaxed plan that reaches it."""
         pts = self.pts
-        removed = [[0] * 13 for _ in range(4)]
+        xs = self.base_x[:]     # each suit's naturals but its 2s, less the cores'
         credit = [0, 0, 0, 0]
         fixed = forced = free = 0
         exact: list[int] = []   # ranks whose group the knapsack builds exactly
+        burraco_only = 0        # bit i: the group of exact[i] must be a burraco
         for r, st in enumerate(statuses):
             tag = st[0]
             bit = 1 << (2 * r)
-            if tag == "F":
-                for s in range(4):
-                    credit[s] |= bit
+            if tag == "F" or tag == "B":
+                credit[0] |= bit
+                credit[1] |= bit
+                credit[2] |= bit
+                credit[3] |= bit
                 free += 1
+                if tag == "B":
+                    fixed += self.bonus_room[r]
             elif tag == "C":
                 core, wild = st[1], st[2]
                 assert isinstance(core, tuple) and isinstance(wild, int)
                 last = max(s for s in range(4) if core[s])
                 for s in range(4):
-                    removed[s][r] += core[s]
+                    xs[s] -= core[s] * bit
                     if s >= last:
                         credit[s] |= bit  # suits before the core's last one give no more
                 forced += wild
                 fixed += pts[r] * sum(core)
-            elif tag == "X":
+            elif tag == "Y":
                 exact.append(r)
+                burraco_only |= 1 << len(exact) - 1
         wild_cap = self.wilds - forced
         exact_t = tuple(exact)
-        tables = []
-        for s in range(4):
-            x0 = 0
-            for r in range(13):
-                if r != TWO:
-                    x0 |= (self.base[s][r] - removed[s][r]) << (2 * r)
-            tables.append(self._suit_options(s, x0, credit[s], exact_t, wild_cap))
-        low = self._merge(tables[0], tables[1], wild_cap)
-        high = self._merge(tables[2], tables[3], wild_cap)
+        tables = [self._suit_options(s, xs[s], credit[s], exact_t, wild_cap) for s in range(4)]
+        # The suits are combined smallest table first: the tables grow with every merge, so
+        # the big ones meet the fewest entries.
+        order = sorted(range(4), key=lambda s: len(tables[s]))
+        everything = tables[order[0]]
+        splits = []
+        for s in order[1:]:
+            everything, split = self._merge(everything, tables[s], wild_cap)
+            splits.append(split)
         best = NEG
-        plan: tuple[object, ...] | None = None
-        for (t1, k1, n1), (v1, p1) in low.items():
-            for (t2, k2, n2), (v2, p2) in high.items():
-                tt, kk = t1 + t2, k1 + k2
-                if kk + forced > self.wilds - tt:
-                    continue
-                nn = tuple(a + b for a, b in zip(n1, n2, strict=True)) if exact else ()
-                tail = self._tail(tt, kk, nn, exact_t, forced, free)
-                if tail[0] == NEG:
-                    continue
-                total = v1 + v2 + tail[0] + fixed
-                if total > best:
-                    best, plan = total, (p1 + p2, tuple(credit), removed, exact, tail[1])
-        return best, plan
+        best_key = -1
+        best_wilds: tuple[int, ...] = ()
+        tails = self.tail_cache.setdefault((exact_t, forced, free, burraco_only), {})
+        for key, value in everything.items():
+            tail = tails.get(key)
+            if tail is None:
+                tail = tails[key] = self._tail(key, exact_t, forced, free, burraco_only)
+            if tail[0] == NEG:
+                continue
+            total = value + tail[0] + fixed
+            if total > best:
+                best, best_key, best_wilds = total, key, tail[1]
+        if best_key < 0:
+            return best, None
+        # The suits' own options behind the best total (each merge remembers its left part).
+        suit_keys = [0] * 4
+        key = best_key
+        for s, split in zip(reversed(order[1:]), reversed(splits), strict=True):
+            suit_keys[s] = key - split[key]
+            key = split[key]
+        suit_keys[order[0]] = key
+        picks = tuple(_unpack(key, len(exact)) for key in suit_keys)
+        return best, (picks, tuple(credit), xs, exact, best_wilds)
 
-    _Options = dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[object, ...]]]
+    #: A suit's (or several suits') options: packed key (``_pack``) -> best value.
+    _Options = dict[int, int]
 
     def _suit_options(self, s: int, x0: int, credit: int, exact: tuple[int, ...],
                       wild_cap: int) -> _Options:
         """Best value of suit ``s`` by (pinelle as natural 2s, wild slots, copies given to
         each exactly-sized group)."""
+        credit &= (x0 | (x0 >> 1)) & _LOW_BITS  # a rank the suit lacks earns it nothing
         key = (s, x0, credit, exact, wild_cap)
         found = self.option_cache.get(key)
         if found is not None:
             return found
         row = self.base[s]
-        naturals = sum((x0 >> (2 * r)) & 3 for r in range(13))
         out: _FastSolver._Options = {}
         for given in itertools.product(*(range(row[r] + 1) for r in exact)):
             x1 = x0
             for r, g in zip(exact, given, strict=True):
                 x1 -= g << (2 * r)
-            k_cap = min(wild_cap, (naturals - sum(given)) // 2)
             for t in range(row[TWO] + 1):
                 x = x1 | (t << (2 * TWO))
-                for k in range(k_cap + 1):
-                    value = self._suit(s, x, k, credit)
+                # The answers stop at the most wild slots the cards can hold (every sequence
+                # needs two naturals, a pinella standing as its suit's 2 among them).
+                values = self._suit(s, x, credit)
+                for k in range(min(wild_cap + 1, len(values))):
+                    value = values[k]
                     if value > NEG:
-                        out[(t, k, given)] = (value, ((t, k, given),))
+                        out[_pack(t, k, given)] = value
         self.option_cache[key] = out
         return out
 
-    def _merge(self, a: _Options, b: _Options, wild_cap: int) -> _Options:
-        key = (id(a), id(b), wild_cap)
-        found = self.merge_cache.get(key)
+    def _merge(self, a: _Options, b: _Options, wild_cap: int) -> tuple[_Options, dict[int, int]]:
+        """The best value of every combined key of ``a`` and ``b`` (keys add up, see
+        ``_pack``) within the wilds, and the key of ``a`` behind each."""
+        cache_key = (id(a), id(b), wild_cap)
+        found = self.merge_cache.get(cache_key)
         if found is not None:
-            return found[0]
+            return found[0], found[1]
         out: _FastSolver._Options = {}
-        for (t1, k1, n1), (v1, p1) in a.items():
-            for (t2, k2, n2), (v2, p2) in b.items():
-                k = k1 + k2
-                t = t1 + t2
-                if k > wild_cap - t:
-                    continue
-                state = (t, k, tuple(x + y for x, y in zip(n1, n2, strict=True)))
-                total = v1 + v2
-                if state not in out or out[state][0] < total:
-                    out[state] = (total, p1 + p2)
-        self.merge_cache[key] = (out, a, b)  # a and b kept alive: their ids stay theirs
-        return out
+        left: dict[int, int] = {}
+        # b's options by the wilds they take (natural 2s and slots), fewest first, so each
+        # option of a meets only the ones it has wilds left for.
+        by_wilds = sorted(((kb & _FIELD) + (kb >> _K_SHIFT & _FIELD), kb, vb)
+                          for kb, vb in b.items())
+        for ka, va in a.items():
+            room = wild_cap - (ka & _FIELD) - (ka >> _K_SHIFT & _FIELD)
+            for used, kb, vb in by_wilds:
+                if used > room:
+                    break
+                key = ka + kb
+                total = va + vb
+                if out.get(key, NEG) < total:
+                    out[key] = total
+                    left[key] = ka
+        self.merge_cache[cache_key] = (out, left, a, b)  # a and b kept alive: ids stay theirs
+        return out, left
 
-    def _tail(self, tt: int, kk: int, nn: tuple[int, ...], exact: tuple[int, ...],
-              forced: int, free: int) -> tuple[int, tuple[int, ...]]:
-        """Value of the wilds and of the exactly-sized groups for a knapsack total, and the
-        wild each of those groups takes."""
-        key = (tt, kk, nn, exact, forced, free)
-        found = self.tail_cache.get(key)
-        if found is not None:
-            return found
+    def _tail(self, packed: int, exact: tuple[int, ...], forced: int, free: int,
+              burraco_only: int) -> tuple[int, tuple[int, ...]]:
+        """Value of the wilds and of the exactly-sized groups for a knapsack total (a packed
+        key, ``_pack``), and the wild each of those groups takes; the group of ``exact[i]``
+        must earn a burraco bonus (§2.6) when bit i of ``burraco_only`` is set."""
+        tt, kk, nn = _unpack(packed, len(exact))
         gv = self.tables.group_value
         wild_values = self.wild_values[tt]
+        laid = self.wild_sums[tt]
         best: tuple[int, tuple[int, ...]] = (NEG, ())
         for wilds in itertools.product((0, 1), repeat=len(exact)):
             extra = 0
-            for r, n, w in zip(exact, nn, wilds, strict=True):
+            for i, (r, n, w) in enumerate(zip(exact, nn, wilds, strict=True)):
+                if burraco_only >> i & 1 and (n == 0 or gv[r][n][w] <= self.pts[r] * n):
+                    extra = NEG   # no bonus: such a group is searched as a free rank's
+                    break
                 if n == 0 and not w:
                     continue
                 if n == 0 or gv[r][n][w] == NEG:
@@ -733,11 +853,9 @@ class _FastSolver:
             need = kk + forced + sum(wilds)
             if extra == NEG or need > len(wild_values):
                 continue
-            m = min(len(wild_values), need + free)
-            total = extra + sum(wild_values[:m])
+            total = extra + laid[min(len(wild_values), need + free)]
             if total > best[0]:
                 best = (total, wilds)
-        self.tail_cache[key] = best
         return best
 
     def _max_bonus(self, r: int, low: int, high: int, wilds: tuple[int, ...]) -> int:
@@ -757,9 +875,9 @@ class _FastSolver:
                 ) -> tuple[int, list[tuple[int, int]], object]:
         """Value of the real layout closest to the relaxed ``plan``, the credit each free
         rank missed (rank, loss), and that layout."""
-        picks, credit, removed, exact, exact_wilds = plan
+        picks, credit, xs, exact, exact_wilds = plan
         assert isinstance(picks, tuple) and isinstance(credit, tuple)
-        assert isinstance(removed, list) and isinstance(exact, list)
+        assert isinstance(xs, list) and isinstance(exact, list)
         assert isinstance(exact_wilds, tuple)
         gv = self.tables.group_value
         pts = self.pts
@@ -769,10 +887,7 @@ class _FastSolver:
         slots = 0
         natural_twos = 0
         for s, (t, k, given) in enumerate(picks):
-            x = t << (2 * TWO)
-            for r in range(13):
-                if r != TWO:
-                    x |= (self.base[s][r] - removed[s][r]) << (2 * r)
+            x = xs[s] | t << (2 * TWO)
             for r, g in zip(exact, given, strict=False):
                 x -= g << (2 * r)
             seqs, left[s] = self._suit_plan(s, x, k, credit[s])
@@ -794,7 +909,7 @@ class _FastSolver:
                 required += w
         for r, st in enumerate(statuses):
             tag = st[0]
-            if tag not in ("F", "C"):
+            if tag not in ("F", "C", "B"):
                 continue
             bit = 1 << (2 * r)
             per_suit = [left[s][r] if credit[s] & bit else 0 for s in range(4)]
@@ -814,10 +929,10 @@ class _FastSolver:
             elif gv[r][n][0] > NEG:
                 groups.append((r, per_suit, 0))
                 value += gv[r][n][0]
-                if gv[r][n][1] > NEG and tag == "F":
+                if gv[r][n][1] > NEG and tag != "C":
                     optional.append((gv[r][n][1] - gv[r][n][0], len(groups) - 1))
                 losses.append((r, credited - gv[r][n][0]))
-            elif n >= 2 and gv[r][n][1] > NEG and tag == "F":
+            elif n >= 2 and gv[r][n][1] > NEG and tag != "C":
                 groups.append((r, per_suit, -1))   # only with a wild
                 optional.append((gv[r][n][1], len(groups) - 1))
                 losses.append((r, credited))
@@ -841,46 +956,77 @@ class _FastSolver:
 
     # -- the branch and bound ------------------------------------------------------------
 
-    def _children(self, statuses: list[_Status], r: int) -> list[list[_Status]]:
-        """No group of rank ``r``, or a group whose first naturals in suit order (three, or
-        two beside a wild) are a given core: every group has exactly one such core, so the
-        children split the layouts without overlap."""
+    def _cores(self, r: int) -> list[tuple[tuple[int, ...], int]]:
+        """The cores a group of rank ``r`` can have: (naturals per suit, wild)."""
         gv = self.tables.group_value[r]
-        out: list[list[_Status]] = [[*statuses[:r], _NONE, *statuses[r + 1:]]]
+        out = []
         for core in itertools.product(*(range(self.base[s][r] + 1) for s in range(4))):
             n = sum(core)
             for wild, size in ((0, 3), (1, 2)):
                 if n == size and gv[n][wild] > NEG and (self.wilds or not wild):
-                    out.append([*statuses[:r], ("C", core, wild), *statuses[r + 1:]])
+                    out.append((core, wild))
+        return out
+
+    def _children(self, statuses: list[_Status], r: int) -> list[list[_Status]]:
+        """No group of rank ``r``, or a group whose first naturals in suit order (three, or
+        two beside a wild) are a given core: every group has exactly one such core, so the
+        children split the layouts without overlap."""
+        out: list[list[_Status]] = [[*statuses[:r], _NONE, *statuses[r + 1:]]]
+        for core, wild in self.cores[r]:
+            out.append([*statuses[:r], ("C", core, wild), *statuses[r + 1:]])
         return out
 
     def search(self, statuses: list[_Status], bound: int,
-               plan: tuple[object, ...] | None) -> None:
+               plan: tuple[object, ...] | None,
+               repaired: tuple[int, list[tuple[int, int]], object] | None = None) -> None:
         if plan is None or bound <= self.best_value:
             return
-        value, losses, layout = self._repair(statuses, plan)
-        if value > self.best_value:
-            self.best_value = value
-            self.best_plan = layout  # type: ignore[assignment]
+        value, losses, layout = repaired or self._repair(statuses, plan)
+        self._offer(value, layout)
         if value >= bound:
             return
-        # Split on the free rank whose credit the repaired layout missed most.
-        missed = [(loss, r) for r, loss in losses if statuses[r][0] == "F" and loss > 0]
+        bonus = next((r for r, st in enumerate(statuses) if st[0] == "B"), -1)
+        if bonus >= 0:
+            # A rank that could hold a burraco group: either its group is no burraco (a free
+            # rank, no bonus credited) or a burraco whose size is tracked exactly.
+            before, after = statuses[:bonus], statuses[bonus + 1:]
+            self._search_children([[*before, _FREE, *after], [*before, _BURRACO, *after]])
+            return
+        # Split on a free rank whose credit the repaired layout missed: the one with the
+        # fewest children (no group, or each core), the most missed credit among those.  Few
+        # children keep the tree narrow; on the ten slowest forty-card hands of bench/solver.py
+        # this halved the time against always taking the most missed credit.
+        missed = [(len(self.cores[r]), -loss, r) for r, loss in losses
+                  if statuses[r][0] == "F" and loss > 0]
         if missed:
-            branch = max(missed)[1]
+            branch = min(missed)[2]
         else:
             # The credit missed is the wilds counted for groups that did not form.
             branch = next((r for r, st in enumerate(statuses) if st[0] == "F"), -1)
         if branch < 0:
             raise AssertionError("the relaxation is exact once every rank is decided")
+        self._search_children(self._children(statuses, branch))
+
+    def _search_children(self, split: list[list[_Status]]) -> None:
+        """Bound every child of a split, then search them, the highest bound first."""
         children = []
-        for child in self._children(statuses, branch):
+        for child in split:
             child_bound, child_plan = self._evaluate_cached(child)
             if child_plan is not None and child_bound > self.best_value:
-                children.append((child_bound, child, child_plan))
+                # Every child's relaxed plan is repaired at once: the best of them is often
+                # the optimum, and knowing it before going down prunes the other children.
+                child_repaired = self._repair(child, child_plan)
+                self._offer(child_repaired[0], child_repaired[2])
+                children.append((child_bound, child, child_plan, child_repaired))
         children.sort(key=lambda c: -c[0])
-        for child_bound, child, child_plan in children:
-            self.search(child, child_bound, child_plan)
+        for child_bound, child, child_plan, child_repaired in children:
+            self.search(child, child_bound, child_plan, child_repaired)
+
+    def _offer(self, value: int, layout: object) -> None:
+        """Keep ``layout`` if it beats the best layout so far."""
+        if value > self.best_value:
+            self.best_value = value
+            self.best_plan = layout  # type: ignore[assignment]
 
     def _evaluate_cached(self, statuses: list[_Status]
                          ) -> tuple[int, tuple[object, ...] | None]:
@@ -896,8 +1042,8 @@ class _FastSolver:
         for r, ok in enumerate(self.groupable):
             if not ok:
                 statuses.append(_NONE)
-            elif self._max_bonus(r, 0, self.copies[r], (0, 1) if self.wilds else (0,)):
-                statuses.append(_EXACT)  # a possible burraco: its size is tracked exactly
+            elif self.bonus_room[r]:
+                statuses.append(_BONUS)  # a possible burraco: its bonus credited at first
             else:
                 statuses.append(_FREE)
         bound, plan = self._evaluate(statuses)
