@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import pytest
 
 from ramino.arena.play import play_hand
 from ramino.bots.expert import ExpertBot, ExpertWeights
 from ramino.bots.greedy import GreedyBot
 from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
-from ramino.bots.search import SearchBot
+from ramino.bots.search import SearchBot, best_alternative, pick_candidate, sample_values
 from ramino.cards import parse_card
-from ramino.games.actions import Action
+from ramino.games.actions import DRAW, PICK, Action
 from ramino.games.burraco import BurracoState
 from ramino.rules import preset
 from tests.helpers import cards, position
@@ -168,3 +171,44 @@ def test_the_fair_oracle_redeals_only_the_future_draws() -> None:
     assert seer.world(state.observation(0), random.Random(3)).stock == state.stock
     out = play_hand(FIBUR, 8, ("oracle:tallone=0,samples=1", "expert", "expert", "expert"))
     assert out.illegal == 0
+
+
+def _counting_worlds(rolled: list[int]) -> tuple[Callable[[random.Random], BurracoState],
+                                                 Callable[[BurracoState, Action, int], float]]:
+    """A world maker and a rollout whose values are scripted: candidate 1 beats candidate 0 by
+    exactly ``gap`` in every world (the paired differences are constant, so z is infinite)."""
+    base = BurracoState.new_hand(FIBUR, seed=1)
+
+    def world(rng: random.Random) -> BurracoState:
+        rolled.append(1)
+        return base
+
+    def rollout(state: BurracoState, action: Action, seed: int) -> float:
+        return float(seed % 97) + (10.0 if action.kind == PICK else 0.0)
+
+    return world, rollout
+
+
+def test_adaptive_sampling_stops_when_settled_and_extends_while_undecided() -> None:
+    options = [Action(DRAW), Action(PICK)]
+    rolled: list[int] = []
+    world, rollout = _counting_worlds(rolled)
+    values = sample_values(options, 4, 0.0, random.Random(1), world, rollout, extra=12,
+                           settled=lambda v: True)
+    assert len(rolled) == 4 and all(len(v) == 4 for v in values)
+    rolled.clear()
+    values = sample_values(options, 4, 0.0, random.Random(1), world, rollout, extra=12,
+                           settled=lambda v: False)
+    assert len(rolled) == 16 and all(len(v) == 16 for v in values)
+    assert best_alternative(values) == (1, float("inf"))
+    assert pick_candidate(values, margin=2.0) == 1
+
+
+def test_search_settles_a_clear_call_and_samples_a_close_one_further() -> None:
+    bot = SearchBot(0, FIBUR, samples=4, extra=8, margin=2.0, undecided=0.5)
+    clear_win = [[0.0, 10.0, 0.0, 10.0], [100.0, 110.0, 100.0, 110.0]]
+    clear_loss = [[0.0, 10.0, 0.0, 10.0], [-100.0, -90.0, -100.0, -90.0]]
+    close = [[0.0, 10.0, 0.0, 10.0], [9.0, 1.0, 8.0, 12.0]]  # +2.5 on average, noisy
+    assert bot.settled(clear_win) and bot.settled(clear_loss)
+    assert not bot.settled(close)
+    assert 0.5 < best_alternative(close)[1] < 2.0

@@ -60,7 +60,7 @@ def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 
 def _search_options(options: dict[str, str]) -> dict[str, float]:
-    allowed = {"samples", "seconds", "candidates", "horizon", "margin"}
+    allowed = {"samples", "seconds", "candidates", "horizon", "margin", "extra", "undecided"}
     unknown = set(options) - allowed
     if unknown:
         raise ValueError(f"unknown search setting(s) {sorted(unknown)}; use {sorted(allowed)}")
