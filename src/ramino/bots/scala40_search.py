@@ -39,6 +39,7 @@ class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
     default_preset = "fisca"
     default_horizon = 8
     default_extra = 0
+    default_margin = 2.0
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
         super().__init__(seed, rules, **settings)

@@ -10,7 +10,7 @@ out in the same sampled worlds:
    until the hand ends, and the candidate scores its side's point difference (§2.10);
 3. common random numbers: every candidate meets the same worlds and the same rollout seeds, so
    the comparison measures the decision and not the luck of the draw;
-4. the expert's own choice stands unless another candidate beats it by ``margin`` standard
+4. the expert's own choice stands unless another candidate beats it by ``margin`` (1.5) standard
    errors of the paired differences (a hand swings by hundreds of points: noise must not
    overturn the expert).
 
@@ -123,13 +123,15 @@ class SampledSearch(Generic[_Seen, _State]):
 
     default_preset = "fibur"
     default_horizon = 12
-    #: More worlds for close calls: +41 points per hand against the expert on 150 Burraco
-    #: deals (docs/bots.md); not measured for Scala 40, whose search keeps 0.
+    #: More worlds for close calls, and a smaller margin once they are sampled: +41 and +60
+    #: points per hand against the expert on 150 Burraco deals (docs/bots.md); not measured
+    #: for Scala 40, whose search keeps 0 and 2.
     default_extra = 24
+    default_margin = 1.5
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
                  seconds: float = 0.0, candidates: float = 3, horizon: float | None = None,
-                 margin: float = 2.0, extra: float | None = None,
+                 margin: float | None = None, extra: float | None = None,
                  undecided: float = 0.5) -> None:
         self.seed = seed
         self.rules = rules or preset(self.default_preset)
@@ -137,7 +139,7 @@ class SampledSearch(Generic[_Seen, _State]):
         self.seconds = seconds
         self.candidates = max(1, int(candidates))
         self.horizon = int(self.default_horizon if horizon is None else horizon)
-        self.margin = margin
+        self.margin = self.default_margin if margin is None else margin
         self.extra = max(0, int(self.default_extra if extra is None else extra))
         self.undecided = undecided
 
