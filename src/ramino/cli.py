@@ -343,11 +343,10 @@ def bot_turn(state: BurracoState | Scala40State, bot: RandomBot) -> list[Action]
 
 @app.command("arena")
 def arena_command(
-    bot_a: Annotated[str | None, typer.Argument(help="bot A (random, greedy, expert, search, "
-                                                     "oracle; settings as search:samples=8; "
-                                                     "expert+search: two partners)")
-                     ] = None,
-    bot_b: Annotated[str | None, typer.Argument(help="bot B")] = None,
+    bots: Annotated[list[str] | None, typer.Argument(
+        help="two bots, A then B (random, greedy, expert, search, oracle; settings as "
+             "search:samples=8; expert+search: two partners); with --ladder, any number "
+             "(none: random, greedy, expert)")] = None,
     deals: Annotated[int, typer.Option(help="deals, each played twice with sides swapped")] = 100,
     preset_name: Annotated[str, typer.Option("--preset", help="rule preset")] = "fibur",
     ladder: Annotated[bool, typer.Option(help="rate every bot (Bradley–Terry) with a chart")
@@ -371,7 +370,7 @@ def arena_command(
     bots play Scala 40 (--players 2..6): A in the even seats, then in the odd ones."""
     from ramino.arena.command import arena
     try:
-        status = arena(bot_a, bot_b, deals=deals, preset_name=preset_name, ladder=ladder,
+        status = arena(list(bots or []), deals=deals, preset_name=preset_name, ladder=ladder,
                        jobs=jobs, seed=seed, first_deal=first_deal, early_stop=early_stop,
                        honesty_every=honesty_every, records=records, out=out, as_json=as_json,
                        players=players)

@@ -67,9 +67,23 @@ def test_cli_arena_json() -> None:
     assert match["match_win_rate"] is None  # fewer deals than one 4-deal match
 
 
+def test_cli_ladder_takes_any_number_of_bots(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["arena", "--ladder", "random", "greedy", "expert",
+                                      "--deals", "1", "--jobs", "1", "--honesty-every", "0",
+                                      "--json", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert {(m["bot_a"], m["bot_b"]) for m in payload["matches"]} == {
+        ("random", "greedy"), ("random", "expert"), ("greedy", "expert")}
+    assert set(payload["ratings"]) == {"random", "greedy", "expert"}
+
+
 @pytest.mark.parametrize("args,message", [
     (["arena", "greedy", "grandmaster"], "unknown bot"),
     (["arena", "greedy", "random", "--preset", "fisca", "--players", "7"], "players"),
+    (["arena", "greedy", "random", "expert"], "two bots"),
+    (["arena", "greedy"], "two bots"),
+    (["arena", "--ladder", "greedy"], "two bots or more"),
 ])
 def test_cli_arena_refuses_bad_input(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, [*args, "--deals", "1", "--jobs", "1"])

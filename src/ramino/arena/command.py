@@ -14,7 +14,7 @@ from ramino.arena.duplicate import DealResult, run_match
 from ramino.arena.ladder import LADDER, run_ladder, write_ladder
 
 
-def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
+def arena(bots: list[str], *, deals: int, preset_name: str,
           ladder: bool, jobs: int | None, seed: int, first_deal: int, early_stop: bool,
           honesty_every: int, records: Path | None, out: Path, as_json: bool,
           players: int | None = None) -> int:
@@ -26,7 +26,11 @@ def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
                         disable=as_json)
     with progress:
         if ladder:
-            bots = [b for b in (bot_a, bot_b) if b] or list(LADDER)
+            if len(bots) == 1:
+                console.print("a ladder needs two bots or more (none: the default ladder "
+                              f"{', '.join(LADDER)})")
+                return 2
+            bots = bots or list(LADDER)
             pairs = len(bots) * (len(bots) - 1) // 2
             task = progress.add_task("ladder", total=deals * pairs)
 
@@ -38,10 +42,11 @@ def arena(bot_a: str | None, bot_b: str | None, *, deals: int, preset_name: str,
             files = write_ladder(result, out)
             summaries = result.matches
         else:
-            if not bot_a or not bot_b:
-                console.print("arena needs two bots (e.g. ramino arena expert greedy) or "
-                              "--ladder")
+            if len(bots) != 2:
+                console.print("arena needs two bots (e.g. ramino arena expert greedy), or "
+                              "--ladder with any number")
                 return 2
+            bot_a, bot_b = bots
             task = progress.add_task(f"{bot_a} vs {bot_b}", total=deals)
 
             def tick(_: DealResult) -> None:
