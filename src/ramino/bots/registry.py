@@ -50,7 +50,8 @@ def _expert(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.search import SearchBot
-    return SearchBot(seed, rules, **_search_options(options))
+    # The pass evidence reads the Burraco scarto (``ramino.bots.evidence``): Burraco only.
+    return SearchBot(seed, rules, **_search_options(options, {"evidence", "evidence_mode"}))
 
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
@@ -59,8 +60,10 @@ def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     return OracleBot(seed, rules, tallone=tallone, **_search_options(options))
 
 
-def _search_options(options: dict[str, str]) -> dict[str, float]:
-    allowed = {"samples", "seconds", "candidates", "horizon", "margin", "extra", "undecided"}
+def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = frozenset(),
+                    ) -> dict[str, float]:
+    allowed = {"samples", "seconds", "candidates", "horizon", "margin", "extra", "undecided",
+               *more}
     unknown = set(options) - allowed
     if unknown:
         raise ValueError(f"unknown search setting(s) {sorted(unknown)}; use {sorted(allowed)}")

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
+from ramino.bots.evidence import PassEvidence
 from ramino.bots.expert import ExpertBot
 from ramino.bots.protocol import decision_seed
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
@@ -181,16 +182,38 @@ class SampledSearch(Generic[_Seen, _State]):
 
 
 class SearchBot(SampledSearch[Observation, BurracoState]):
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, evidence: float = 0,
+                 evidence_mode: float = 3, **settings: float) -> None:
         super().__init__(seed, rules, **settings)
         self.expert = ExpertBot(seed, self.rules)
         self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
+        #: Guesses drawn per world until one agrees with every scarto the others let pass
+        #: (``ramino.bots.evidence``); 0 keeps the first guess.
+        self.evidence = max(0, int(evidence))
+        self.evidence_mode = int(evidence_mode)
+        self._passes: tuple[Observation, PassEvidence] | None = None
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
-        return resample(observation, rng, self.rules)
+        if not self.evidence:
+            return resample(observation, rng, self.rules)
+        if self._passes is None or self._passes[0] is not observation:
+            self._passes = (observation, PassEvidence(observation, self.rules,
+                                                      self.evidence_mode))
+        passes = self._passes[1]
+        best: BurracoState | None = None
+        fewest = 0
+        for _ in range(self.evidence):
+            guess = resample(observation, rng, self.rules)
+            conflicts = passes.conflicts(guess.hands)
+            if conflicts == 0:
+                return guess
+            if best is None or conflicts < fewest:
+                best, fewest = guess, conflicts
+        assert best is not None
+        return best
 
     def rollout(self, state: BurracoState, action: Action, seat: int, seed: int) -> float:
         """Play ``action`` then the expert everywhere; the side's point difference."""
