@@ -19,3 +19,23 @@ def test_engine_bench_prints_every_figure() -> None:
     # Which engines ran compiled: none here (this test runs the pure package, unless the suite
     # itself runs on the compiled overlay).
     assert set(figures["compiled"].split()) <= {"none", "burraco", "scala40"}
+
+
+def figures_of(script: str, *args: str) -> dict[str, str]:
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args],
+                         capture_output=True, text=True, check=True, timeout=300)
+    return dict(line.split(": ", 1) for line in out.stdout.splitlines())
+
+
+def test_bot_bench_prints_a_median_and_p99_per_bot() -> None:
+    figures = figures_of("bots.py", "--hands", "1", "--bots", "greedy",
+                         "search:samples=1,extra=0,horizon=2")
+    for name in ("greedy", "search_samples1_extra0_horizon2"):
+        assert int(figures[f"{name}_decisions"]) > 20, name
+        assert 0 < float(figures[f"{name}_median_ms"]) <= float(figures[f"{name}_p99_ms"])
+
+
+def test_solver_bench_prints_its_percentiles() -> None:
+    figures = figures_of("solver.py", "--small", "5", "--large", "2")
+    assert any(name.endswith("_p99_ms") for name in figures)
+    assert all(float(value) > 0 for name, value in figures.items() if name.endswith("_ms"))

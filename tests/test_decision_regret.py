@@ -1,0 +1,70 @@
+"""scripts/decision_regret.py, which docs/bots.md's decision figures come from: the points it
+collects replay to real decisions, the expert's regret is that of the search's first
+candidate, and a search told every hand sees the same worlds as the fair oracle's."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "decision_regret.py"
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("decision_regret", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["decision_regret"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_collect_and_score(tmp_path: Path) -> None:
+    points_file = tmp_path / "points.json"
+    subprocess.run([sys.executable, str(SCRIPT), "collect", "--deals", "1", "--first", "30001",
+                    "--every", "5", "--worlds", "2", "--jobs", "1", "--out", str(points_file)],
+                   check=True, timeout=300, capture_output=True)
+    points = json.loads(points_file.read_text())
+    assert len(points) >= 2
+    script = load_script()
+    for point in points:
+        state = script.replay(point["deal"], point["path"])
+        assert state.current == point["seat"] and point["seat"] in (0, 2)
+        assert len(point["options"]) == len(point["values"]) >= 2
+        expert = script.regrets((point, ["expert", "search:samples=2,extra=0"]))
+        assert expert[0] == max(point["values"]) - point["values"][0]
+        assert all(r >= 0 for r in expert)
+    out = subprocess.run([sys.executable, str(SCRIPT), "score", str(points_file), "expert",
+                          "search:samples=2,extra=0", "--jobs", "1"], check=True, timeout=300,
+                         capture_output=True, text=True).stdout.splitlines()
+    assert out[0].startswith(f"{len(points)} decision points")
+    assert out[1].split()[0] == "expert" and out[1].split()[2] == "+0.00"
+
+
+def test_a_search_told_every_hand_redeals_only_the_future() -> None:
+    script = load_script()
+    state = script.replay(30001, [])
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    world = script.future_shuffled(state, random.Random(1))
+    assert world.hands == state.hands and world.pile == state.pile
+    assert world.stock != state.stock and len(world.stock) == len(state.stock)
+    future = [*state.stock, *(c for p in state.pozzetti for c in p or ())]
+    assert sorted(future) == sorted([*world.stock, *(c for p in world.pozzetti for c in p or ())])
+    hidden = script.future_shuffled(state, random.Random(1), hide=(1, 3))
+    assert hidden.hands[0] == state.hands[0] and hidden.hands[2] == state.hands[2]
+    assert sum(hidden.hands[1]) == sum(state.hands[1])
+    assert hidden.hands[1] != state.hands[1] or hidden.hands[3] != state.hands[3]
+    loose = [c for h in (state.hands[1], state.hands[3]) for c, n in enumerate(h)
+             for _ in range(n)] + list(state.stock)
+    again = [c for h in (hidden.hands[1], hidden.hands[3]) for c, n in enumerate(h)
+             for _ in range(n)] + list(hidden.stock)
+    for p_old, p_new in zip(state.pozzetti, hidden.pozzetti, strict=True):
+        loose += list(p_old or ())
+        again += list(p_new or ())
+    assert sorted(loose) == sorted(again)
