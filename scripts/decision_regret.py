@@ -45,6 +45,7 @@ from typing import Any
 
 from ramino.arena.play import bot_seed
 from ramino.bots.expert import ExpertBot
+from ramino.bots.oracle import redeal_future
 from ramino.bots.random_bot import Bot
 from ramino.bots.registry import make_bot
 from ramino.bots.search import SearchBot
@@ -57,34 +58,9 @@ Point = dict[str, Any]
 
 def future_shuffled(state: BurracoState, rng: random.Random,
                     hide: tuple[int, ...] = ()) -> BurracoState:
-    """``state`` with the tallone, the untaken pozzetti and the hidden part of the hands of
-    the seats in ``hide`` (not the cards they took with the pile) dealt again."""
+    """A copy of ``state`` with the future draws and the hidden hands of ``hide`` redealt."""
     world = state.clone()
-    loose = list(world.stock)
-    for pozzetto in world.pozzetti:
-        loose.extend(pozzetto or ())
-    for seat in hide:
-        hand, known = world.hands[seat], world.known[seat]
-        for card, count in enumerate(hand):
-            loose.extend([card] * (count - known[card]))
-    rng.shuffle(loose)
-    for seat in hide:
-        hidden = world.sizes[seat] - sum(world.known[seat])
-        redealt = list(world.known[seat])
-        for card in loose[:hidden]:
-            redealt[card] += 1
-        del loose[:hidden]
-        world.hands[seat] = redealt
-    world.stock = loose[:len(world.stock)]
-    rest = loose[len(world.stock):]
-    slots: list[tuple[int, ...] | None] = []
-    for pozzetto in world.pozzetti:
-        if pozzetto is None:
-            slots.append(None)
-        else:
-            slots.append(tuple(rest[:len(pozzetto)]))
-            rest = rest[len(pozzetto):]
-    world.pozzetti = slots
+    redeal_future(world, rng, hide)
     return world
 
 

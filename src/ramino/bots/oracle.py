@@ -34,19 +34,35 @@ class OracleBot(SearchBot):
             raise RuntimeError("the oracle must be shown the state (see) before choosing")
         world = self._state.clone()
         if not self.tallone:
-            # The future draws stay unknown: stock and untaken pozzetti dealt again.
-            loose = list(world.stock)
-            for p in world.pozzetti:
-                loose.extend(p or ())
-            rng.shuffle(loose)
-            world.stock = loose[:len(world.stock)]
-            rest = loose[len(world.stock):]
-            slots: list[tuple[int, ...] | None] = []
-            for p in world.pozzetti:
-                if p is None:
-                    slots.append(None)
-                else:
-                    slots.append(tuple(rest[:len(p)]))
-                    rest = rest[len(p):]
-            world.pozzetti = slots
+            redeal_future(world, rng)
         return world
+
+
+def redeal_future(world: BurracoState, rng: random.Random, hands: tuple[int, ...] = ()) -> None:
+    """Deal ``world``'s stock and untaken pozzetti again (the future draws nobody knows), and
+    with them the hidden part of the hands of the seats in ``hands`` (not the cards they took
+    with the pile): a measurement device's partial knowledge (scripts/decision_regret.py)."""
+    loose = list(world.stock)
+    for p in world.pozzetti:
+        loose.extend(p or ())
+    for seat in hands:
+        for card, count in enumerate(world.hands[seat]):
+            loose.extend([card] * (count - world.known[seat][card]))
+    rng.shuffle(loose)
+    for seat in hands:
+        hidden = world.sizes[seat] - sum(world.known[seat])
+        redealt = list(world.known[seat])
+        for card in loose[:hidden]:
+            redealt[card] += 1
+        del loose[:hidden]
+        world.hands[seat] = redealt
+    world.stock = loose[:len(world.stock)]
+    rest = loose[len(world.stock):]
+    slots: list[tuple[int, ...] | None] = []
+    for p in world.pozzetti:
+        if p is None:
+            slots.append(None)
+        else:
+            slots.append(tuple(rest[:len(p)]))
+            rest = rest[len(p):]
+    world.pozzetti = slots
