@@ -18,7 +18,8 @@ from ramino.rules import RuleSet, make_rules, preset
 GameState = BurracoState | Scala40State
 
 FIBUR = preset("fibur")
-HONEST = ["random", "greedy", "expert", "search:samples=2,candidates=2"]
+HONEST = ["random", "greedy", "expert", "search:samples=2,candidates=2,extra=2",
+          "search:samples=2,candidates=2,extra=2,evidence=8"]
 
 
 def twin(state: BurracoState, seat: int, rng: random.Random) -> BurracoState:

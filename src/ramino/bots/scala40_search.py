@@ -38,6 +38,7 @@ MAX_SEATS = 6  # §6.1: 2 to 6 players
 class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
     default_preset = "fisca"
     default_horizon = 8
+    default_samples = 8
     default_extra = 0
     default_margin = 2.0
 

@@ -15,12 +15,15 @@ out in the same sampled worlds:
    overturn the expert).
 
 Meld and attach choices follow the expert (they are rarely close calls, and searching them
-would multiply the cost).  Budget: ``samples`` worlds per decision (8) with rollouts cut after
-``horizon`` turns (12; 0 plays to the end) and scored by the table as it stands; up to
-``extra`` (24) more worlds while the call is close (the best alternative between ``undecided``
-and ``margin`` standard errors ahead of the expert's choice); and, if ``seconds`` > 0, a time
-limit per decision (then the choice depends on the machine's speed, so the arena's honesty
-replay is only exact with ``seconds=0``).
+would multiply the cost).  Budget: ``samples`` worlds per decision (32 for Burraco, 8 for
+Scala 40) with rollouts cut after ``horizon`` turns (12; 0 plays to the end) and scored by the
+table as it stands; up to ``extra`` (96; Scala 40 0) more worlds while the call is close (the
+best alternative between ``undecided`` and ``margin`` standard errors ahead of the expert's
+choice); and, if ``seconds`` > 0, a time limit per decision (then the choice depends on the
+machine's speed, so the arena's honesty replay is only exact with ``seconds=0``).  The budget
+is a number of worlds, not a clock, so that a decision is a pure function of the observation
+and the seed; the Burraco default spends a median of about 0.15 s and a p99 of about 0.5 s a
+decision on the compiled overlay (docs/bots.md), inside the issue's one second.
 """
 
 from __future__ import annotations
@@ -124,19 +127,23 @@ class SampledSearch(Generic[_Seen, _State]):
 
     default_preset = "fibur"
     default_horizon = 12
-    #: More worlds for close calls, and a smaller margin once they are sampled: +41 and +60
-    #: points per hand against the expert on 150 Burraco deals (docs/bots.md); not measured
-    #: for Scala 40, whose search keeps 0 and 2.
-    default_extra = 24
+    #: Four times the worlds of 2026-11-29's 8 + 24: the search's own sampling noise was most
+    #: of its regret per decision (scripts/decision_regret.py), and against the expert on
+    #: deals 20001-20150 it went from +81.9 to +151.8 points per hand (docs/bots.md).  More
+    #: worlds for close calls and a smaller margin once they are sampled measured +41 and +60
+    #: on 150 Burraco deals; not measured for Scala 40, whose search keeps 8, 0 and 2.
+    default_samples = 32
+    default_extra = 96
     default_margin = 1.5
 
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, samples: float = 8,
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *,
+                 samples: float | None = None,
                  seconds: float = 0.0, candidates: float = 3, horizon: float | None = None,
                  margin: float | None = None, extra: float | None = None,
                  undecided: float = 0.5) -> None:
         self.seed = seed
         self.rules = rules or preset(self.default_preset)
-        self.samples = max(1, int(samples))
+        self.samples = max(1, int(self.default_samples if samples is None else samples))
         self.seconds = seconds
         self.candidates = max(1, int(candidates))
         self.horizon = int(self.default_horizon if horizon is None else horizon)
