@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ramino.bots.evidence import PassEvidence, passed_piles
+from ramino.bots.evidence import HandEvidence, passed_piles
 from ramino.bots.expert import ExpertBot
 from ramino.bots.greedy import GreedyBot
 from ramino.bots.search import SearchBot
@@ -71,7 +71,7 @@ def test_a_guess_that_could_have_used_a_passed_card_conflicts() -> None:
     # discard), seat 2 while it was Kd, seat 1 has not drawn since the pile was last taken.
     state = position(["Ah 4s", "", "", ""], pile="Kd 7h 9c", phase="draw")
     seen = at_turn(state.observation(0), 12)
-    evidence = PassEvidence(seen, RULES, mode=1)
+    evidence = HandEvidence(seen, RULES, mode=1)
     assert evidence.conflicts(hands_of("", "6h 8h", "", "3s 5d")) == 0  # seat 1 never saw 7h
     assert evidence.conflicts(hands_of("", "", "", "6h 8h Qs")) == 1  # 6h 7h 8h
     assert evidence.conflicts(hands_of("", "", "Kc Ks", "")) == 1  # Kd Kc Ks
@@ -83,17 +83,17 @@ def test_a_pass_the_public_cards_explain_is_not_evidence() -> None:
     # Seat 3 let Kd 2c pass: every ladder bot takes a wild, so that pass says nothing of its
     # hand (seat 2's pass of Kd alone still does).  And 7h fits seat 3's side's own meld.
     wild = position(["Ah 4s", "", "", ""], pile="Kd 2c 9c", phase="draw")
-    checks = PassEvidence(at_turn(wild.observation(0), 12), RULES, mode=1).checks
+    checks = HandEvidence(at_turn(wild.observation(0), 12), RULES, mode=1).checks
     assert [(seat, c) for seat, c, _ in checks] == [(2, cards("Kd"))]
     fits = position(["Ah 4s", "", "", ""], [(1, "4h 5h 6h")], pile="7h Qs 9c", phase="draw")
-    evidence = PassEvidence(at_turn(fits.observation(0), 12), RULES, mode=1)
+    evidence = HandEvidence(at_turn(fits.observation(0), 12), RULES, mode=1)
     assert [(seat, c) for seat, c, _ in evidence.checks] == [(2, cards("7h")), (3, cards("Qs"))]
 
 
 def test_a_hand_after_its_turn_holds_no_meld_it_could_have_laid() -> None:
     state = position(["Ah 4s", "", "", ""], [(1, "4h 5h 6h")], pile="Kd", phase="draw")
     seen = at_turn(state.observation(0), 12)
-    evidence = PassEvidence(seen, RULES, mode=2)
+    evidence = HandEvidence(seen, RULES, mode=2)
     assert sorted(seat for seat, _ in evidence.held) == [1, 2, 3]
     assert evidence.conflicts(hands_of("", "9c Jc Kd", "3s 3d 8c", "7d 9d Qs")) == 0
     assert evidence.conflicts(hands_of("", "9c Tc Jc", "", "")) == 1  # a sequence
@@ -105,7 +105,7 @@ def test_a_hand_after_its_turn_holds_no_meld_it_could_have_laid() -> None:
     # 4h-6h after seat 1's turn).
     assert evidence.conflicts(hands_of("", "7h", "", "")) == 0
     # Early in the hand the seats that have not played yet hold the dealt hand.
-    early = PassEvidence(at_turn(seen, 1), RULES, mode=2)
+    early = HandEvidence(at_turn(seen, 1), RULES, mode=2)
     assert [seat for seat, _ in early.held] == [3]
 
 
@@ -119,7 +119,7 @@ def test_the_true_hands_of_the_ladder_bots_rarely_conflict() -> None:
         rng = random.Random(deal)
         while not state.is_over:
             seen = state.observation(state.current)
-            evidence = PassEvidence(seen, RULES)
+            evidence = HandEvidence(seen, RULES)
             if state.turn >= 8:
                 decisions += 1
                 true_conflicts += evidence.conflicts(state.hands) > 0
@@ -137,7 +137,7 @@ def test_the_search_guesses_worlds_that_agree_with_the_evidence() -> None:
         state.apply(bots[state.current].choose(state.observation(state.current),
                                                state.legal_actions()))
     seen = state.observation(state.current)
-    evidence = PassEvidence(seen, RULES)
+    evidence = HandEvidence(seen, RULES)
     search = SearchBot(3, RULES, evidence=64)
     worlds = [search.world(seen, random.Random(n)) for n in range(20)]
     assert all(evidence.conflicts(w.hands) == 0 for w in worlds)

@@ -44,12 +44,13 @@ def passed_piles(observation: Observation, rules: RuleSet) -> list[tuple[int, ..
     return passed
 
 
-class PassEvidence:
-    """The passes worth checking a guessed hand against, one decision's worth: per seat, the
-    natural scarto cards that the seat's public cards (melds of its side, cards it took with
-    the pile, the pile itself) could not use, so only a hidden card could have made them
-    usable.  A pile holding a wild is skipped (every ladder bot takes a wild), as is a card
-    the public cards already make usable (the seat did not play like the ladder's bots)."""
+class HandEvidence:
+    """What a guessed hand is checked against, one decision's worth (``mode``: 1 the passes,
+    2 the finished turns, 3 both).  Passes: per seat, the natural scarto cards that the
+    seat's public cards (melds of its side, cards it took with the pile, the pile itself)
+    could not use, so only a hidden card could have made them usable; a pile holding a wild
+    is skipped (every ladder bot takes a wild), as is a card the public cards already make
+    usable (the seat did not play like the ladder's bots).  Finished turns: ``held``."""
 
     __slots__ = ("checks", "held", "rules")
 
@@ -87,7 +88,8 @@ class PassEvidence:
 
     def conflicts(self, hands: list[list[int]]) -> int:
         """How many passed cards the guessed ``hands`` (counts per seat) would have let the
-        seat lay at once: 0 for a guess that agrees with every pass."""
+        seat lay at once, plus one for each seat holding a meld it would have laid: 0 for a
+        guess that agrees with all the evidence."""
         found = 0
         for seat, cards, scarto in self.checks:
             # A guessed hand already holds the seat's known cards (``resample`` keeps them).
@@ -104,4 +106,4 @@ class PassEvidence:
         return found
 
 
-__all__ = ["PassEvidence", "passed_piles"]
+__all__ = ["HandEvidence", "passed_piles"]

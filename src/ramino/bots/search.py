@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from ramino.bots.evidence import PassEvidence
+from ramino.bots.evidence import HandEvidence
 from ramino.bots.expert import ExpertBot
 from ramino.bots.protocol import decision_seed
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
@@ -198,7 +198,7 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         #: (``ramino.bots.evidence``); 0 keeps the first guess.
         self.evidence = max(0, int(evidence))
         self.evidence_mode = int(evidence_mode)
-        self._passes: tuple[Observation, PassEvidence] | None = None
+        self._evidence: tuple[Observation, HandEvidence] | None = None
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
@@ -206,15 +206,15 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
         if not self.evidence:
             return resample(observation, rng, self.rules)
-        if self._passes is None or self._passes[0] is not observation:
-            self._passes = (observation, PassEvidence(observation, self.rules,
+        if self._evidence is None or self._evidence[0] is not observation:
+            self._evidence = (observation, HandEvidence(observation, self.rules,
                                                       self.evidence_mode))
-        passes = self._passes[1]
+        inferred = self._evidence[1]
         best: BurracoState | None = None
         fewest = 0
         for _ in range(self.evidence):
             guess = resample(observation, rng, self.rules)
-            conflicts = passes.conflicts(guess.hands)
+            conflicts = inferred.conflicts(guess.hands)
             if conflicts == 0:
                 return guess
             if best is None or conflicts < fewest:
