@@ -122,6 +122,39 @@ def test_single_card_pile_options(policy: str, may: bool) -> None:
     assert ("discard 7h" in legal_strings(state)) is may
 
 
+
+def test_pozzetto_copy_of_a_single_card_pile_may_be_discarded() -> None:
+    """§2.3 with §2.7: the lone 7♥ taken may not be re-discarded, but a pozzetto taken con lo
+    scarto joins the hand after that draw, and its 7♥ is another, equivalent card.  Found by
+    the arena: a hand melded down to the two 7♥ had no legal move at all."""
+    pozzetto = "7h 8s 9s Ts Jd Jd Jc 4c 5c 6c Kd"
+    state = position([pozzetto, "Qd", "Qs", "Qh"], pile="7h", phase="draw",
+                     taken=(True, False))
+    state.hands[0] = [0] * len(state.hands[0])
+    state.sizes[0] = 0
+    state.pending[0] = tuple(cards(pozzetto))
+    state.play("pick")
+    assert state.sizes[0] == 12
+    assert "discard 7h" in legal_strings(state)
+    for meld in ("meld 8s 9s Ts", "meld Jd Jd Jc", "meld 4c 5c 6c"):
+        state.play(meld)
+    assert sorted(state.observation(0).hand) == sorted(cards("7h 7h Kd"))
+    state.play("discard Kd")  # leaves the two 7h, and a discard still exists next turn
+    assert state.current == 1
+
+
+def test_a_play_may_not_leave_only_the_card_that_cannot_be_discarded() -> None:
+    """§2.3 (house option FORBIDDEN): holding a 7♥ and taking the lone 7♥, the player may
+    not meld down to the two 7♥: neither may be discarded, so the turn could not end."""
+    rules = make_rules("fibur", {"single_card_pile_rediscard": "FORBIDDEN"})
+    state = position(["7h 8s 9s Ts", "Qd", "Qs", "Qh"], pile="7h", phase="draw", rules=rules)
+    state.play("pick")
+    assert "meld 8s 9s Ts" not in legal_strings(state)
+    refused(state, "meld 8s 9s Ts", "single-card-pile")
+    assert "discard 8s" in legal_strings(state)
+    state.play("discard 8s")
+
+
 def test_pickup_forbidden_with_one_card() -> None:
     rules = make_rules("fibur", {"pickup_forbidden_with_one_card": True})
     state = position(["Kc", "Qd", "Qs", "Qh"], pile="7h 9c", phase="draw", rules=rules)

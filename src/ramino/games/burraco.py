@@ -541,6 +541,12 @@ class BurracoState:
                 hand[c] += 1
             self.sizes[seat] += len(pending)
             self.pending[seat] = None
+            if (self.forbidden_discard in pending and self.rules.single_card_pile_rediscard
+                    is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD):
+                # §2.3 bans re-discarding the card taken as the pile's only card; the
+                # pozzetto's copy is another card, equivalent to it: the exception applies.
+                # Otherwise a hand melded down to the two copies would have no legal move.
+                self.forbidden_discard = -1
         self.phase = PHASE_PLAY
         team = self.team_of[seat]
         self.opening_points = 0 if self.rules.min_first_meld_points and not any(
@@ -717,6 +723,8 @@ class BurracoState:
         action returns to the hand (a freed wild, §3.4)."""
         left = self.sizes[seat] - len(cards) + len(back)
         if left >= 2:
+            if self._only_forbidden_left(seat, cards, back):
+                self._check_not_stranded(seat, cards, melds, teams, back)
             return
         team = self.team_of[seat]
         if left == 0:
@@ -749,6 +757,38 @@ class BurracoState:
         except IllegalActionError:
             if not self._may_close_by_attaching(team, last, melds, teams):
                 raise
+
+    def _only_forbidden_left(self, seat: int, cards: tuple[int, ...],
+                             back: Sequence[int]) -> bool:
+        """Would the hand hold nothing but copies of the card it may not discard (§2.3)?"""
+        forbidden = self.forbidden_discard
+        if forbidden < 0:
+            return False
+        left = self.sizes[seat] - len(cards) + len(back)
+        copies = self.hands[seat][forbidden] - cards.count(forbidden) + list(back).count(
+            forbidden)
+        return copies == left
+
+    def _check_not_stranded(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
+                            teams: list[int], back: Sequence[int]) -> None:
+        """Refuse a play after which the player could neither discard (the cards left are
+        all the one taken as a single-card pile, §2.3) nor play on: the turn could not end."""
+        trial = self.clone()
+        hand = trial.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        for c in back:
+            hand[c] += 1
+        trial.sizes[seat] += len(back) - len(cards)
+        trial.melds = list(melds)
+        trial.meld_team = list(teams)
+        trial._legal = None
+        trial._resolved = None
+        if not trial._generate():
+            card = card_str(self.forbidden_discard)
+            raise illegal(f"you would be left with only {card}, the one card of the pile you "
+                           "took, which may not be discarded this turn: the turn could not "
+                           "end", "single-card-pile", "§2.3")
 
     def _may_close_by_attaching(self, team: int, card: int, melds: list[Meld],
                                 teams: list[int]) -> bool:
@@ -947,16 +987,20 @@ class BurracoState:
             own_suits.clear()
         # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
         # a chunk whose options all leave more is accepted whole.
+        # Holding two copies of the card it may not discard (§2.3), a play that keeps more
+        # than one card could still leave only those: every play is checked then (rare).
+        careful = self.forbidden_discard >= 0 and hand[self.forbidden_discard] >= 2
+        shortcut = size - 1 if not careful else 0
         wilds = movegen.wild_key(hand)
         memo = movegen.memo_for(rules)
         for kind, which, chunk in movegen.new_melds(hand, rules, wilds, memo):
             if which in (own_groups if kind == GROUP else own_suits):
                 continue
-            if chunk.most_cards < size - 1:
+            if chunk.most_cards < shortcut:
                 results.update(zip(chunk.actions, chunk.melds, strict=True))
                 continue
             for action, meld in zip(chunk.actions, chunk.melds, strict=True):
-                if len(action.cards) >= size - 1 and not self._may_go_down(
+                if len(action.cards) >= shortcut and not self._may_go_down(
                         seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
                     continue
                 results[action] = meld
@@ -964,11 +1008,11 @@ class BurracoState:
             if self.meld_team[i] != team:
                 continue
             chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
-            if chunk.most_cards < size - 1:
+            if chunk.most_cards < shortcut:
                 results.update(zip(chunk.actions, chunk.melds, strict=True))
                 continue
             for action, result in zip(chunk.actions, chunk.melds, strict=True):
-                if len(action.cards) >= size - 1:
+                if len(action.cards) >= shortcut:
                     melds = self.melds[:]
                     melds[i] = result
                     back = (returned_to_hand(m, result, action.cards)
