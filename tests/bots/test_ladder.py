@@ -86,6 +86,27 @@ def test_expert_does_not_feed_the_next_opponent() -> None:
     assert choice.cards[0] not in cards("Kh 4d 4s")  # Kh fits their Ks; the 4s are a pair
 
 
+
+def test_expert_weighs_a_discard_by_how_near_it_brings_their_burraco() -> None:
+    """Kh only lengthens their three kings; 9d makes their six diamonds a burraco (§2.6)."""
+    state = position(["Kh 9d 5s 4h", "", "", ""],
+                     melds=[(1, "Kc Kd Ks"), (1, "3d 4d 5d 6d 7d 8d")])
+    legal = [a for a in state.legal_actions() if a.kind == "discard" and a.cards[0] in
+             cards("Kh 9d")]
+    assert ExpertBot(0, FIBUR).choose(state.observation(0), legal).cards == tuple(cards("Kh"))
+
+
+def test_expert_with_one_card_takes_only_a_pile_that_lays_two() -> None:
+    """One card in hand: the tallone's card may let it go down; a pile laying one card
+    would leave the rest in hand.  With two cards it takes the usable pile as before."""
+    melds = [(0, "9s Ts Js"), (0, "Kc Kd Ks")]
+    bot = ExpertBot(0, FIBUR)
+    for hand, pile, kind in (("7c", "Qs 4d", "draw"), ("7c", "Qs Kh", "pick"),
+                             ("7c 8c", "Qs 4d", "pick")):
+        state = position([hand, "", "", ""], melds=melds, pile=pile, phase="draw")
+        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, hand
+
+
 def test_expert_closes_when_it_can() -> None:
     state = position(["8h 3c 3d 3s", "", "", ""], melds=[(0, "8s 9s Ts Js Qs Ks As")],
                      taken=(True, False), phase="play")

@@ -64,6 +64,7 @@ class ExpertWeights:
     pick_usable: float = 1.0
     pick_points: float = 0.0
     pick_urgent: float = 0.0
+    pick_last_card: float = 5.0
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
@@ -76,6 +77,9 @@ class ExpertWeights:
     keep_neighbour: float = 7.0
     keep_wild: float = 70.0
     danger_fit: float = 45.0
+    danger_fit_short: float = 20.0
+    danger_fit_burraco: float = 90.0
+    short_meld: int = 4
     danger_known: float = 25.0
     danger_live: float = 0.0
     danger_pile: float = 0.0
@@ -189,6 +193,10 @@ class ExpertBot:
         score = (w.pick_base + w.pick_card * len(pile) + w.pick_usable * (usable + wilds)
                  - w.pick_points * points * self.urgency(observation))
         score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
+        if len(observation.hand) == 1 and usable <= 1:
+            # With one card the tallone's card may let it go down; a pile that lays one card
+            # leaves the rest in hand (+12.3 points a hand on 1,000 duplicate deals).
+            score -= w.pick_last_card
         return score
 
     def follow_layout(self, observation: Observation, plays: list[Action],
@@ -247,8 +255,14 @@ class ExpertBot:
             keep += w.keep_neighbour * neighbours(hand, card)
         hand[card] += 1
         danger = 0.0
-        if any(fits(m, card, rules) for m in context.theirs):
-            danger += w.danger_fit
+        fitting = [len(m.cards) for m in context.theirs if fits(m, card, rules)]
+        if fitting:
+            # What the card gives away grows with how near it brings their meld to a burraco
+            # (§2.6): a card for a meld of three or four is a few points, one for a meld of
+            # five or six brings a burraco within reach (docs/bots.md, "Danger by length").
+            longest = max(fitting)
+            danger += (w.danger_fit_short if longest <= w.short_meld
+                       else w.danger_fit if longest < 7 else w.danger_fit_burraco)
         known = context.next_known
         danger += w.danger_known * (same_rank(known, card) + neighbours(known, card) > 0)
         # Cards the next opponent let pass (in the scarto when they drew instead of taking it,
