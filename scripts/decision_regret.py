@@ -25,6 +25,11 @@ Usage (on the compiled overlay, ``./dev compile``; a few minutes each on two cor
         --first 30001 --every 2 --worlds 32 --out points.json
     PYTHONPATH=build/compiled python scripts/decision_regret.py score points.json \\
         search expert oracle:tallone=0 search:samples=32,extra=96
+    PYTHONPATH=build/compiled python scripts/decision_regret.py lengths points.json
+
+``lengths`` compares, at the discard points, the first candidate with each alternative that
+feeds the opponents' melds where the first does not, by the length of the meld it feeds (the
+table behind the expert's graded danger).
 
 A choice's regret, summed over the ~28 such decisions a side makes in a hand, is in points per
 hand: the expert's 36.1 and the default search's 32.9 per decision (894 points) predict the
@@ -45,10 +50,12 @@ from typing import Any
 
 from ramino.arena.play import bot_seed
 from ramino.bots.expert import ExpertBot
+from ramino.bots.features import fits, their_melds
 from ramino.bots.oracle import redeal_future
 from ramino.bots.random_bot import Bot
 from ramino.bots.registry import make_bot
 from ramino.bots.search import SearchBot
+from ramino.games.actions import DISCARD
 from ramino.games.burraco import BurracoState, Observation
 from ramino.rules import preset
 
@@ -159,6 +166,40 @@ def regrets(args: tuple[Point, list[str]]) -> list[float]:
     return out
 
 
+def fitting_length(seen: Observation, card: int) -> int:
+    """The longest opposing meld ``card`` could be attached to (0: none), as the expert's
+    graded danger reads it (docs/bots.md, "Danger by length")."""
+    theirs = [m for _, m in their_melds(seen)]
+    return max((len(m.cards) for m in theirs if fits(m, card, RULES)), default=0)
+
+
+def discard_lengths(point: Point) -> list[tuple[int, float]]:
+    """At a discard point, for every alternative that fits the opponents' melds where the
+    first candidate (the expert's choice) does not: the length of the meld it fits and its
+    value minus the first candidate's."""
+    state = replay(point["deal"], point["path"])
+    legal = state.legal_actions()
+    options = [legal[i] for i in point["options"]]
+    if options[0].kind != DISCARD:
+        return []
+    seen = state.observation(point["seat"])
+    lengths = [fitting_length(seen, a.cards[0]) for a in options]
+    values = point["values"]
+    return [(lengths[k], values[k] - values[0]) for k in range(1, len(options))
+            if lengths[k] and not lengths[0]]
+
+
+def lengths_table(pairs: list[tuple[int, float]]) -> list[str]:
+    """Mean advantage (and standard error) of feeding a meld of each length."""
+    lines = []
+    for length in sorted({n for n, _ in pairs}):
+        gains = [g for n, g in pairs if n == length]
+        se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+        lines.append(f"{length:2d} cards  {len(gains):5d} pairs  {statistics.fmean(gains):+8.1f}"
+                     f" ± {se:.1f}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -171,6 +212,10 @@ def main() -> None:
     collect.add_argument("--out", required=True)
     collect.add_argument("--search", default="search",
                          help="the search spec that plays seats 0 and 2 and names the candidates")
+    lengths = sub.add_parser("lengths", help="the first discard candidate against one that "
+                             "fits the opponents' melds, by the length of that meld")
+    lengths.add_argument("points")
+    lengths.add_argument("--jobs", type=int, default=2)
     score = sub.add_parser("score", help="each spec's mean regret at the points")
     score.add_argument("points")
     score.add_argument("specs", nargs="+")
@@ -187,6 +232,12 @@ def main() -> None:
         return
     with open(args.points) as f:
         points = json.load(f)
+    if args.command == "lengths":
+        with Pool(args.jobs) as pool:
+            found = [pair for pairs in pool.map(discard_lengths, points) for pair in pairs]
+        print("their meld  pairs  the alternative's advantage (points, ± standard error)")
+        print("\n".join(lengths_table(found)))
+        return
     with Pool(args.jobs) as pool:
         rows = pool.map(regrets, [(p, args.specs) for p in points])
     print(f"{len(rows)} decision points; mean regret per decision (points), paired against "

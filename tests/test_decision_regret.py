@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from ramino.bots.expert import ExpertBot
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "decision_regret.py"
 
 
@@ -68,3 +70,39 @@ def test_a_search_told_every_hand_redeals_only_the_future() -> None:
         loose += list(p_old or ())
         again += list(p_new or ())
     assert sorted(loose) == sorted(again)
+
+
+def test_lengths_compares_discards_that_feed_their_melds() -> None:
+    """``lengths``: at a discard point, an alternative that fits the opponents' melds where
+    the first candidate does not is reported with that meld's length and its value gain."""
+    script = load_script()
+    state = script.replay(30001, [])
+    path: list[int] = []
+    bots = [ExpertBot(seat, script.RULES) for seat in range(4)]
+    # Play on (the expert) until seat 0 may discard a card that fits opposing melds.
+    while not state.is_over:
+        legal = state.legal_actions()
+        seen = state.observation(state.current)
+        discards = [i for i, a in enumerate(legal) if a.kind == "discard"]
+        if state.current == 0 and discards and any(
+                script.fitting_length(seen, legal[i].cards[0]) for i in discards) and any(
+                not script.fitting_length(seen, legal[i].cards[0]) for i in discards):
+            break
+        index = legal.index(bots[state.current].choose(seen, legal))
+        path.append(index)
+        state.apply(legal[index])
+    assert not state.is_over, "no discard point with a card fitting their melds on this deal"
+    legal = state.legal_actions()
+    seen = state.observation(0)
+    discards = [i for i, a in enumerate(legal) if a.kind == "discard"]
+    safe = next(i for i in discards if not script.fitting_length(seen, legal[i].cards[0]))
+    feeding = next(i for i in discards if script.fitting_length(seen, legal[i].cards[0]))
+    point = {"deal": 30001, "path": path, "seat": 0, "seed": 0,
+             "options": [safe, feeding], "values": [10.0, -15.0]}
+    length = script.fitting_length(seen, legal[feeding].cards[0])
+    assert length >= 3
+    assert script.discard_lengths(point) == [(length, -25.0)]
+    point["options"] = [feeding, safe]
+    assert script.discard_lengths(point) == []  # the first candidate feeds them: not compared
+    assert script.lengths_table([(3, 10.0), (3, 20.0), (5, -40.0)]) == [
+        " 3 cards      2 pairs     +15.0 ± 5.0", " 5 cards      1 pairs     -40.0 ± 0.0"]
