@@ -94,6 +94,13 @@ def test_expert_weighs_a_discard_by_how_near_it_brings_their_burraco() -> None:
     legal = [a for a in state.legal_actions() if a.kind == "discard" and a.cards[0] in
              cards("Kh 9d")]
     assert ExpertBot(0, FIBUR).choose(state.observation(0), legal).cards == tuple(cards("Kh"))
+    # 8d lengthens their five diamonds; Ah, more points to shed, would make their six aces
+    # a burraco.
+    state = position(["Ah 8d 5s 4h", "", "", ""],
+                     melds=[(1, "As Ad Ah Ac Ac Ad"), (1, "3d 4d 5d 6d 7d")])
+    legal = [a for a in state.legal_actions() if a.kind == "discard" and a.cards[0] in
+             cards("Ah 8d")]
+    assert ExpertBot(0, FIBUR).choose(state.observation(0), legal).cards == tuple(cards("8d"))
 
 
 def test_expert_with_one_card_takes_only_a_pile_that_lays_two() -> None:

@@ -259,10 +259,11 @@ class ExpertBot:
         if fitting:
             # What the card gives away grows with how near it brings their meld to a burraco
             # (§2.6): a card for a meld of three or four is a few points, one for a meld of
-            # five or six brings a burraco within reach (docs/bots.md, "Danger by length").
+            # five brings a burraco within reach, one for six makes it (docs/bots.md,
+            # "Danger by length").
             longest = max(fitting)
             danger += (w.danger_fit_short if longest <= w.short_meld
-                       else w.danger_fit if longest < 7 else w.danger_fit_burraco)
+                       else w.danger_fit if longest < 6 else w.danger_fit_burraco)
         known = context.next_known
         danger += w.danger_known * (same_rank(known, card) + neighbours(known, card) > 0)
         # Cards the next opponent let pass (in the scarto when they drew instead of taking it,
