@@ -50,7 +50,7 @@ from typing import Any
 
 from ramino.arena.play import bot_seed
 from ramino.bots.expert import ExpertBot
-from ramino.bots.features import fits, their_melds
+from ramino.bots.features import longest_fitting, their_melds
 from ramino.bots.oracle import redeal_future
 from ramino.bots.random_bot import Bot
 from ramino.bots.registry import make_bot
@@ -169,8 +169,7 @@ def regrets(args: tuple[Point, list[str]]) -> list[float]:
 def fitting_length(seen: Observation, card: int) -> int:
     """The longest opposing meld ``card`` could be attached to (0: none), as the expert's
     graded danger reads it (docs/bots.md, "Danger by length")."""
-    theirs = [m for _, m in their_melds(seen)]
-    return max((len(m.cards) for m in theirs if fits(m, card, RULES)), default=0)
+    return longest_fitting([m for _, m in their_melds(seen)], card, RULES)
 
 
 def discard_lengths(point: Point) -> list[tuple[int, float]]:

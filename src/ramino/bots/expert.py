@@ -33,6 +33,7 @@ from ramino.bots.features import (
     fits,
     greedy_preference,
     has_burraco,
+    longest_fitting,
     meld_bonus,
     neighbours,
     next_opponent,
@@ -255,13 +256,12 @@ class ExpertBot:
             keep += w.keep_neighbour * neighbours(hand, card)
         hand[card] += 1
         danger = 0.0
-        fitting = [len(m.cards) for m in context.theirs if fits(m, card, rules)]
-        if fitting:
+        longest = longest_fitting(context.theirs, card, rules)
+        if longest:
             # What the card gives away grows with how near it brings their meld to a burraco
             # (§2.6): a card for a meld of three or four is a few points, one for a meld of
             # five brings a burraco within reach, one for six makes it (docs/bots.md,
             # "Danger by length").
-            longest = max(fitting)
             danger += (w.danger_fit_short if longest <= w.short_meld
                        else w.danger_fit if longest < 6 else w.danger_fit_burraco)
         known = context.next_known

@@ -69,6 +69,11 @@ def fits(meld: Meld, card: int, rules: RuleSet) -> bool:
     return found
 
 
+def longest_fitting(melds: list[Meld], card: int, rules: RuleSet) -> int:
+    """The longest of ``melds`` that ``card`` alone could be attached to (0: none)."""
+    return max((len(m.cards) for m in melds if fits(m, card, rules)), default=0)
+
+
 _CORES: dict[tuple[int, int, int, RuleSet], bool] = {}
 
 

@@ -723,7 +723,7 @@ class BurracoState:
         action returns to the hand (a freed wild, §3.4)."""
         left = self.sizes[seat] - len(cards) + len(back)
         if left >= 2:
-            if self._only_forbidden_left(seat, cards, back):
+            if self._only_forbidden_left(seat, left, cards, back):
                 self._check_not_stranded(seat, cards, melds, teams, back)
             return
         team = self.team_of[seat]
@@ -758,13 +758,13 @@ class BurracoState:
             if not self._may_close_by_attaching(team, last, melds, teams):
                 raise
 
-    def _only_forbidden_left(self, seat: int, cards: tuple[int, ...],
+    def _only_forbidden_left(self, seat: int, left: int, cards: tuple[int, ...],
                              back: Sequence[int]) -> bool:
-        """Would the hand hold nothing but copies of the card it may not discard (§2.3)?"""
+        """Would the ``left`` cards be nothing but copies of the card it may not discard
+        (§2.3)?"""
         forbidden = self.forbidden_discard
         if forbidden < 0:
             return False
-        left = self.sizes[seat] - len(cards) + len(back)
         copies = self.hands[seat][forbidden] - cards.count(forbidden) + list(back).count(
             forbidden)
         return copies == left
