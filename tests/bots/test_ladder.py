@@ -105,13 +105,49 @@ def test_expert_weighs_a_discard_by_how_near_it_brings_their_burraco() -> None:
 
 def test_expert_with_one_card_takes_only_a_pile_that_lays_two() -> None:
     """One card in hand: the tallone's card may let it go down; a pile laying one card
-    would leave the rest in hand.  With two cards it takes the usable pile as before."""
+    would leave the rest in hand.  With two cards it takes a pile that makes a new meld."""
     melds = [(0, "9s Ts Js"), (0, "Kc Kd Ks")]
     bot = ExpertBot(0, FIBUR)
     for hand, pile, kind in (("7c", "Qs 4d", "draw"), ("7c", "Qs Kh", "pick"),
-                             ("7c 8c", "Qs 4d", "pick")):
+                             ("7c 8c", "Qs 9c", "pick")):
         state = position([hand, "", "", ""], melds=melds, pile=pile, phase="draw")
         assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, hand
+
+
+def test_expert_takes_a_lone_card_that_lets_it_go_out() -> None:
+    """One card in hand and one in the pile that attaches: taking it lays it and the held
+    card is the scarto, so the side goes out, to the pozzetto (§2.7) or closing with a
+    burraco (§2.8); with the pozzetto taken and no burraco it cannot go out, and draws."""
+    bot = ExpertBot(0, FIBUR)
+    short = [(0, "9s Ts Js")]
+    burraco = [(0, "9s Ts Js"), (0, "3h 4h 5h 6h 7h 8h 9h")]
+    for melds, taken, kind in ((short, (False, False), "pick"), (short, (True, False), "draw"),
+                               (burraco, (True, False), "pick")):
+        state = position(["7c", "", "", ""], melds=melds, pile="Qs", phase="draw",
+                         taken=taken)
+        choice = bot.choose(state.observation(0), state.legal_actions())
+        assert choice.kind == kind, (melds, taken)
+
+
+def test_expert_with_its_pozzetto_and_no_burraco_takes_a_pile_to_build_one() -> None:
+    """Pozzetto taken, no burraco, one card: a pile of three is material for the burraco
+    that closing needs (§2.8), even when none of it lays at once; before the pozzetto the
+    same pile stays."""
+    bot = ExpertBot(0, FIBUR)
+    for taken, kind in (((True, False), "pick"), ((False, False), "draw")):
+        state = position(["7c", "", "", ""], melds=[(0, "9s Ts Js")], pile="4d 8h Kc",
+                         phase="draw", taken=taken)
+        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, taken
+
+
+def test_expert_with_two_cards_leaves_a_pile_that_only_attaches() -> None:
+    """Two cards: a pile whose cards only attach to own melds leaves its other cards in a
+    hand too small to meld them; one that makes a new meld with the hand is taken."""
+    bot = ExpertBot(0, FIBUR)
+    for pile, kind in (("Qs 4h", "draw"), ("Qs 9c", "pick")):
+        state = position(["7c 8c", "", "", ""], melds=[(0, "9s Ts Js")], pile=pile,
+                         phase="draw")
+        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, pile
 
 
 def test_expert_closes_when_it_can() -> None:

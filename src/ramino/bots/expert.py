@@ -51,7 +51,7 @@ from ramino.bots.solver import solve
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
 from ramino.games.burraco import Observation
-from ramino.melds import burraco_type
+from ramino.melds import GROUP, burraco_type
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
@@ -66,6 +66,10 @@ class ExpertWeights:
     pick_points: float = 0.0
     pick_urgent: float = 0.0
     pick_last_card: float = 5.0
+    pick_go_out: float = 10.0
+    pick_build: float = 10.0
+    build_pile: int = 3
+    pick_no_meld: float = 10.0
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
@@ -198,14 +202,41 @@ class ExpertBot:
             # With one card the tallone's card may let it go down; a pile that lays one card
             # leaves the rest in hand (+12.3 points a hand on 1,000 duplicate deals).
             score -= w.pick_last_card
+        if len(observation.hand) <= 1:
+            score += self.last_card_pick(observation, usable)
+        elif len(observation.hand) == 2 and score > 0 and w.pick_no_meld:
+            # Two cards and a pile whose cards only attach: the junk stays in a hand too small
+            # to meld it, where the tallone's card might have gone down (docs/bots.md,
+            # "The pick by true-state values").
+            own = own_melds(observation)
+            grouped = [m.rank for _, m in own if m.kind == GROUP]
+            if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
+                score -= w.pick_no_meld
         return score
+
+    def last_card_pick(self, observation: Observation, usable: int) -> float:
+        """With one card in hand (or none, a pozzetto about to join it), two piles are worth
+        taking whatever they leave in it: a lone card the hand can lay when the side may go
+        out (it is laid, the held card discarded: the pozzetto, §2.7, or the close, §2.8),
+        and, once the pozzetto is taken and no burraco is down yet, a pile of ``build_pile``
+        cards or more (one card cannot build the burraco that closing needs)."""
+        w = self.w
+        pile = observation.pile
+        taken = observation.pozzetto_taken[team_of(observation.seat)]
+        burraco = has_burraco(own_melds(observation))
+        if len(observation.hand) == 1 and len(pile) == 1 and usable == 1:
+            may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
+            return w.pick_go_out if may_go_out else 0.0
+        if taken and not burraco and len(pile) >= w.build_pile:
+            return w.pick_build
+        return 0.0
 
     def follow_layout(self, observation: Observation, plays: list[Action],
                       effects: dict[Action, PlayEffect]) -> tuple[list[Action], list[Action]]:
         """Lay new melds the way the exact solver would (``ramino.bots.solver``): a meld it
         does not choose would spend cards that are worth more elsewhere.  Plays that reach
         the pozzetto, close or raise a burraco keep their place first."""
-        grouped = [m.rank for _, m in own_melds(observation) if m.kind == 1]
+        grouped = [m.rank for _, m in own_melds(observation) if m.kind == GROUP]
         layout = {tuple(sorted(m)) for m in solve(observation.hand, self.rules,
                                                  grouped_ranks=grouped).melds}
         urgent: list[Action] = []
