@@ -27,6 +27,8 @@ Usage (on the compiled overlay, ``./dev compile``; a few minutes each on two cor
         search expert oracle:tallone=0 search:samples=32,extra=96
     PYTHONPATH=build/compiled python scripts/decision_regret.py lengths points.json
 
+``score`` also splits the regrets into pick and discard decisions (the search's edge over
+the expert is mostly in the pick: docs/bots.md, "The pick by true-state values").
 ``lengths`` compares, at the discard points, the first candidate with each alternative that
 feeds the opponents' melds where the first does not, by the length of the meld it feeds (the
 table behind the expert's graded danger).
@@ -239,17 +241,37 @@ def main() -> None:
         return
     with Pool(args.jobs) as pool:
         rows = pool.map(regrets, [(p, args.specs) for p in points])
+        kinds = pool.map(point_kind, points)
     print(f"{len(rows)} decision points; mean regret per decision (points), paired against "
           f"{args.specs[0]} with a 95% interval")
+    print("\n".join(regret_lines(rows, args.specs)))
+    for kind in ("pick", "discard"):
+        mine = [row for row, k in zip(rows, kinds, strict=True) if k == kind]
+        if mine:
+            print(f"{kind} decisions ({len(mine)}):")
+            print("\n".join(regret_lines(mine, args.specs)))
+    sys.stdout.flush()
+
+
+def point_kind(point: Point) -> str:
+    """``pick`` (the tallone or the scarto, §2.3 step 1) or ``discard`` (step 3)."""
+    state = replay(point["deal"], point["path"])
+    first = state.legal_actions()[point["options"][0]]
+    return "discard" if first.kind == DISCARD else "pick"
+
+
+def regret_lines(rows: list[list[float]], specs: list[str]) -> list[str]:
+    """Each spec's mean regret, and its difference from the first spec's with a 95% interval."""
+    lines = []
     first = [row[0] for row in rows]
-    for j, spec in enumerate(args.specs):
+    for j, spec in enumerate(specs):
         mine = [row[j] for row in rows]
         diffs = [a - b for a, b in zip(mine, first, strict=True)]
         half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
         changed = sum(d != 0 for d in diffs)
-        print(f"{spec:40s} {statistics.fmean(mine):7.2f}   {statistics.fmean(diffs):+6.2f} "
-              f"± {half:.2f}   (another choice at {changed})")
-    sys.stdout.flush()
+        lines.append(f"{spec:40s} {statistics.fmean(mine):7.2f}   {statistics.fmean(diffs):+6.2f} "
+                     f"± {half:.2f}   (another choice at {changed})")
+    return lines
 
 
 if __name__ == "__main__":

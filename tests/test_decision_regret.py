@@ -46,6 +46,9 @@ def test_collect_and_score(tmp_path: Path) -> None:
                          capture_output=True, text=True).stdout.splitlines()
     assert out[0].startswith(f"{len(points)} decision points")
     assert out[1].split()[0] == "expert" and out[1].split()[2] == "+0.00"
+    counted = sum(int(line.split("(")[1].rstrip("):")) for line in out
+                  if line.startswith(("pick decisions", "discard decisions")))
+    assert counted == len(points)  # every point is a pick or a discard
 
 
 def test_a_search_told_every_hand_redeals_only_the_future() -> None:
