@@ -1,6 +1,12 @@
-"""Small builders for engine tests: cards from notation, positions with the full pack."""
+"""Small builders for engine tests: cards from notation, positions with the full pack; and the
+loader of the measurement scripts under ``scripts/``."""
 
 from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from ramino.cards import pack, parse_annotated_card, parse_cards, to_counts
 from ramino.games.burraco import BurracoState
@@ -54,3 +60,16 @@ def position(hands: list[str], melds: list[tuple[int, str]] | None = None, *,
         pile=pile_cards, melds=meld_list, current=current, phase=phase,
         forbidden_discard=None if forbidden is None else cards(forbidden)[0])
     return state
+
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (registered, so its dataclasses find their module)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

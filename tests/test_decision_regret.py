@@ -4,26 +4,16 @@ candidate, and a search told every hand sees the same worlds as the fair oracle'
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 from ramino.bots.expert import ExpertBot
+from tests.helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "decision_regret.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("decision_regret", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["decision_regret"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_collect_and_score(tmp_path: Path) -> None:
@@ -33,7 +23,7 @@ def test_collect_and_score(tmp_path: Path) -> None:
                    check=True, timeout=300, capture_output=True)
     points = json.loads(points_file.read_text())
     assert len(points) >= 2
-    script = load_script()
+    script = load_script("decision_regret")
     for point in points:
         state = script.replay(point["deal"], point["path"])
         assert state.current == point["seat"] and point["seat"] in (0, 2)
@@ -52,7 +42,7 @@ def test_collect_and_score(tmp_path: Path) -> None:
 
 
 def test_a_search_told_every_hand_redeals_only_the_future() -> None:
-    script = load_script()
+    script = load_script("decision_regret")
     state = script.replay(30001, [])
     for _ in range(30):
         state.apply(state.legal_actions()[0])
@@ -78,7 +68,7 @@ def test_a_search_told_every_hand_redeals_only_the_future() -> None:
 def test_lengths_compares_discards_that_feed_their_melds() -> None:
     """``lengths``: at a discard point, an alternative that fits the opponents' melds where
     the first candidate does not is reported with that meld's length and its value gain."""
-    script = load_script()
+    script = load_script("decision_regret")
     state = script.replay(30001, [])
     path: list[int] = []
     bots = [ExpertBot(seat, script.RULES) for seat in range(4)]

@@ -3,14 +3,12 @@ reproducible: the harness's output, each probe on a deal, the regression's logge
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import re
 import subprocess
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -18,19 +16,11 @@ import pytest
 from ramino.games.actions import DRAW, PICK
 from ramino.games.burraco import BurracoState
 from ramino.rules import preset
+from tests.helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "expert_probes.py"
 NUMBER = r"[+-]\d+\.\d"
 INTERVAL = rf"\[ *{NUMBER}, *{NUMBER}\]"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("expert_probes", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["expert_probes"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_harness_prints_mean_interval_components_and_paired_difference() -> None:
@@ -57,19 +47,19 @@ def test_probes_are_not_opponents() -> None:
 @pytest.mark.parametrize("spec", ["peek-discard", "danger-sampled:D=60", "pick-solver:tau=0",
                                   "pick-small-hand:k=3"])
 def test_every_probe_plays_a_deal_and_the_components_add_up(spec: str) -> None:
-    probes = load_script()
+    probes = load_script("expert_probes")
     outcome = probes.play_deal((spec, "greedy", 10001, "fibur"))
     assert outcome.diff == pytest.approx(sum(outcome.parts))  # no split with four players
 
 
 def test_probe_settings_are_checked() -> None:
-    probes = load_script()
+    probes = load_script("expert_probes")
     with pytest.raises(ValueError, match="probe pick-solver"):
         probes.make_variant("pick-solver:tua=1", 0, preset("fibur"))
 
 
 def test_the_logger_values_both_pick_options_and_follows_the_expert() -> None:
-    probes = load_script()
+    probes = load_script("expert_probes")
     rules = preset("fibur")
     picks: list[Any] = []
     discards: list[Any] = []
@@ -88,7 +78,7 @@ def test_the_logger_values_both_pick_options_and_follows_the_expert() -> None:
 def test_the_fits_recover_a_linear_truth() -> None:
     """Picking is worth 10 points a usable card minus 15: the fitted rule must do as well as
     the best rule on the held-out half; the discard values follow one feature exactly."""
-    probes = load_script()
+    probes = load_script("expert_probes")
     n_features = len(probes.PICK_FEATURES)
     usable = probes.PICK_FEATURES.index("usable")
     picks = []

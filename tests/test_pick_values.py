@@ -3,28 +3,18 @@ the expert's real pick decisions, and its table marks the cells the expert gets 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 from ramino.bots.expert import ExpertBot
 from ramino.games.actions import DRAW, PICK
 from ramino.games.burraco import BurracoState
 from ramino.rules import preset
+from tests.helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "pick_values.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pick_values", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pick_values"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_collect_replays_to_the_experts_pick_decisions(tmp_path: Path) -> None:
@@ -52,7 +42,7 @@ def test_collect_replays_to_the_experts_pick_decisions(tmp_path: Path) -> None:
 
 
 def test_the_table_marks_a_cell_the_expert_gets_wrong() -> None:
-    script = load_script()
+    script = load_script("pick_values")
 
     def point(hand: int, gain: float, picks: bool) -> dict[str, object]:
         return {"hand": hand, "pile": 3, "usable": 0, "pozzetto": True, "burraco": False,
