@@ -58,6 +58,11 @@ def test_passed_piles_are_what_each_seat_let_pass_at_its_last_draw(bot: type) ->
     assert compared > 300
 
 
+#: Hidden hands of five for seats 1-3: the expert lets usable piles pass with two cards or
+#: fewer, so the passes of smaller hands are no evidence.
+OTHERS = ["Jc Jd 5s 8d Ac", "Js Qd 5c 8s Ad", "Jh Qc 5d 8c As"]
+
+
 def test_no_passes_when_the_pile_is_closed_or_only_its_top_is_taken() -> None:
     state = position(["Ah 4s", "", "", ""], pile="3c 4h 7d 9s", phase="draw")
     seen = at_turn(state.observation(0), 12)
@@ -69,7 +74,7 @@ def test_no_passes_when_the_pile_is_closed_or_only_its_top_is_taken() -> None:
 def test_a_guess_that_could_have_used_a_passed_card_conflicts() -> None:
     # Seat 0 to draw after turn 12: seat 3 drew while the scarto was Kd 7h (9c is its own
     # discard), seat 2 while it was Kd, seat 1 has not drawn since the pile was last taken.
-    state = position(["Ah 4s", "", "", ""], pile="Kd 7h 9c", phase="draw")
+    state = position(["Ah 4s", *OTHERS], pile="Kd 7h 9c", phase="draw")
     seen = at_turn(state.observation(0), 12)
     evidence = HandEvidence(seen, RULES, mode=1)
     assert evidence.conflicts(hands_of("", "6h 8h", "", "3s 5d")) == 0  # seat 1 never saw 7h
@@ -82,12 +87,24 @@ def test_a_guess_that_could_have_used_a_passed_card_conflicts() -> None:
 def test_a_pass_the_public_cards_explain_is_not_evidence() -> None:
     # Seat 3 let Kd 2c pass: every ladder bot takes a wild, so that pass says nothing of its
     # hand (seat 2's pass of Kd alone still does).  And 7h fits seat 3's side's own meld.
-    wild = position(["Ah 4s", "", "", ""], pile="Kd 2c 9c", phase="draw")
+    wild = position(["Ah 4s", *OTHERS], pile="Kd 2c 9c", phase="draw")
     checks = HandEvidence(at_turn(wild.observation(0), 12), RULES, mode=1).checks
     assert [(seat, c) for seat, c, _ in checks] == [(2, cards("Kd"))]
-    fits = position(["Ah 4s", "", "", ""], [(1, "4h 5h 6h")], pile="7h Qs 9c", phase="draw")
+    fits = position(["Ah 4s", *OTHERS], [(1, "4h 5h 6h")], pile="7h Qs 9c", phase="draw")
     evidence = HandEvidence(at_turn(fits.observation(0), 12), RULES, mode=1)
     assert [(seat, c) for seat, c, _ in evidence.checks] == [(2, cards("7h")), (3, cards("Qs"))]
+
+
+def test_the_passes_where_the_expert_lets_a_usable_pile_go_are_not_evidence() -> None:
+    # With two cards the expert leaves a pile it can only attach from; with its pozzetto and
+    # no burraco, a lone card (docs/bots.md, "The pick by true-state values").
+    small = position(["Ah 4s", OTHERS[0], "Js Qd", OTHERS[2]], pile="Kd 7h 9c", phase="draw")
+    checks = HandEvidence(at_turn(small.observation(0), 12), RULES, mode=1).checks
+    assert [seat for seat, _, _ in checks] == [3]  # seat 2 passed Kd with two cards
+    for taken, seats in (((False, False), [2, 3]), ((True, False), [3])):
+        building = position(["Ah 4s", *OTHERS], pile="Kd 7h 9c", phase="draw", taken=taken)
+        checks = HandEvidence(at_turn(building.observation(0), 12), RULES, mode=1).checks
+        assert [seat for seat, _, _ in checks] == seats, taken
 
 
 def test_a_hand_after_its_turn_holds_no_meld_it_could_have_laid() -> None:

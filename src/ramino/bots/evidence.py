@@ -50,7 +50,9 @@ class HandEvidence:
     seat's public cards (melds of its side, cards it took with the pile, the pile itself)
     could not use, so only a hidden card could have made them usable; a pile holding a wild
     is skipped (every ladder bot takes a wild), as is a card the public cards already make
-    usable (the seat did not play like the ladder's bots).  Finished turns: ``held``."""
+    usable (the seat did not play like the ladder's bots), and so are the passes of a seat
+    down to two cards or of a lone card while its side has the pozzetto and no burraco
+    (where the expert passes usable piles).  Finished turns: ``held``."""
 
     __slots__ = ("checks", "held", "rules")
 
@@ -75,6 +77,13 @@ class HandEvidence:
                 continue
             side = observation.sides[seat]
             own = [m.meld for m in observation.melds if m.team == side]
+            building = (observation.pozzetto_taken[side]
+                        and not any(len(m.cards) >= 7 for m in own))
+            if observation.hand_sizes[seat] <= 2 or (building and len(pile) == 1):
+                # Where the expert lets a usable pile pass: its last two cards, and a lone
+                # card while its side builds the burraco that closing needs (docs/bots.md,
+                # "The pick by true-state values").
+                continue
             groups = {m.rank for m in own if m.kind == GROUP}
             scarto = to_counts(pile)
             public = to_counts(observation.known_cards[seat])
