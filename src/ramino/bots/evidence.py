@@ -20,7 +20,7 @@ places before it drew from the tallone while the scarto was its bottom ``len(pil
 
 from __future__ import annotations
 
-from ramino.bots.features import fits, melds_with
+from ramino.bots.features import building_burraco, fits, melds_with
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.burraco import Observation
 from ramino.melds import GROUP, Meld
@@ -77,9 +77,8 @@ class HandEvidence:
                 continue
             side = observation.sides[seat]
             own = [m.meld for m in observation.melds if m.team == side]
-            building = (observation.pozzetto_taken[side]
-                        and not any(len(m.cards) >= 7 for m in own))
-            if observation.hand_sizes[seat] <= 2 or (building and len(pile) == 1):
+            if observation.hand_sizes[seat] <= 2 or (len(pile) == 1
+                                                     and building_burraco(observation, side)):
                 # Where the expert lets a usable pile pass: its last two cards, and a lone
                 # card while its side builds the burraco that closing needs (docs/bots.md,
                 # "The pick by true-state values").

@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from ramino.bots.features import (
     PlayEffect,
+    building_burraco,
     fits,
     greedy_preference,
     has_burraco,
@@ -213,17 +214,13 @@ class ExpertBot:
             grouped = [m.rank for _, m in own if m.kind == GROUP]
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
                 score -= w.pick_no_meld
-        elif len(pile) == 1 and usable == 1 and self.building(observation):
+        elif (len(observation.hand) >= 3 and len(pile) == 1 and usable == 1
+              and building_burraco(observation, team_of(observation.seat))):
             # Pozzetto taken, no burraco, three cards or more: the lone card lays one card
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
             # blocks of 1,000 duplicate deals, docs/bots.md).
             score -= w.pick_lone_card
         return score
-
-    def building(self, observation: Observation) -> bool:
-        """The side has taken its pozzetto but has no burraco yet: it cannot close (§2.8)."""
-        return (observation.pozzetto_taken[team_of(observation.seat)]
-                and not has_burraco(own_melds(observation)))
 
     def last_card_pick(self, observation: Observation, usable: int) -> float:
         """With one card in hand (or none, a pozzetto about to join it), two piles are worth
@@ -239,8 +236,8 @@ class ExpertBot:
             burraco = has_burraco(own_melds(observation))
             may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
             return w.pick_go_out if may_go_out else 0.0
-        if self.building(observation) and (len(pile) >= w.build_pile
-                                           or (len(pile) >= 2 and usable >= 1)):
+        material = len(pile) >= w.build_pile or (len(pile) >= 2 and usable >= 1)
+        if material and building_burraco(observation, team_of(observation.seat)):
             return w.pick_build
         return 0.0
 
