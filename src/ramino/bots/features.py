@@ -58,8 +58,8 @@ def has_burraco(melds: list[tuple[int, Meld]]) -> bool:
 def building_burraco(observation: Observation, team: int) -> bool:
     """``team`` has taken its pozzetto but has no burraco down: it cannot close yet (§2.8),
     and the expert's pick changes (docs/bots.md, "The pick by true-state values")."""
-    return observation.pozzetto_taken[team] and not any(
-        len(m.meld.cards) >= 7 for m in observation.melds if m.team == team)
+    return observation.pozzetto_taken[team] and not has_burraco(
+        [(m.number, m.meld) for m in observation.melds if m.team == team])
 
 
 _FITS: dict[tuple[Meld, int, RuleSet], bool] = {}
