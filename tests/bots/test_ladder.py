@@ -171,6 +171,36 @@ def test_expert_with_two_cards_leaves_a_pile_that_only_attaches() -> None:
         assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, pile
 
 
+def test_expert_takes_a_lone_card_that_makes_its_burraco() -> None:
+    """Pozzetto taken, no burraco, three cards: a lone scarto card is left for the tallone,
+    unless it is the seventh card of an own meld of six (§2.6, §2.8)."""
+    bot = ExpertBot(0, FIBUR)
+    for meld, kind in (("3h 4h 5h 6h 7h 8h", "pick"), ("4h 5h 6h 7h 8h", "draw")):
+        state = position(["4s 9c Kd", "", "", ""], melds=[(0, meld)], pile="9h",
+                         phase="draw", taken=(True, False))
+        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, meld
+
+
+def test_expert_brings_a_meld_to_six_before_laying_a_new_one() -> None:
+    """9h makes the five hearts six, a card from a burraco: it goes there before the three
+    nines are laid as a group (which would spend it).  Four hearts made five wait."""
+    bot = ExpertBot(0, FIBUR)
+    for meld, first in (("4h 5h 6h 7h 8h", "9h"), ("5h 6h 7h 8h", "9h 9c 9d")):
+        state = position(["9h 9c 9d Kc 4s", "", "", ""], melds=[(0, meld)])
+        choice = bot.choose(state.observation(0), state.legal_actions())
+        assert sorted(choice.cards) == sorted(cards(first)), meld
+
+
+def test_expert_attaches_a_card_that_fits_two_melds_to_the_longer() -> None:
+    """7h fits the three sevens and the four hearts: it lengthens the hearts, whatever the
+    seed that breaks ties between plays greedy ranks alike."""
+    state = position(["7h 4s 9c", "", "", ""],
+                     melds=[(0, "7c 7d 7s"), (0, "3h 4h 5h 6h")])
+    for seed in range(12):
+        choice = ExpertBot(seed, FIBUR).choose(state.observation(0), state.legal_actions())
+        assert choice.kind == "attach" and choice.meld == 2, seed  # the hearts
+
+
 def test_expert_closes_when_it_can() -> None:
     state = position(["8h 3c 3d 3s", "", "", ""], melds=[(0, "8s 9s Ts Js Qs Ks As")],
                      taken=(True, False), phase="play")

@@ -72,6 +72,7 @@ class ExpertWeights:
     build_pile: int = 3
     pick_no_meld: float = 10.0
     pick_lone_card: float = 10.0
+    pick_burraco: float = 10.0
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
@@ -95,6 +96,8 @@ class ExpertWeights:
     safe_refused: float = 20.0
     safe_rank: float = 8.0
     order_like_greedy: int = 1
+    attach_longest: int = 1
+    reach_first: int = 6
     use_solver: int = 16
 
     def as_dict(self) -> dict[str, float]:
@@ -140,7 +143,8 @@ class ExpertBot:
         scored_plays = sorted(((self.play_score(effects[a], urgent, closing), rng.random(), a)
                                for a in plays), key=lambda t: (-t[0], t[1]))
         if self.w.order_like_greedy:
-            order = {a: tuple(-x for x in greedy_preference(e)) for a, e in effects.items()}
+            order = {a: (*(-x for x in greedy_preference(e)), self.target_order(e))
+                     for a, e in effects.items()}
             scored_plays.sort(key=lambda t: (-(t[0] > self.w.meld_threshold), order[t[2]], t[1]))
         good = [a for sc, _, a in scored_plays if sc > self.w.meld_threshold]
         rest = [a for sc, _, a in scored_plays if sc <= self.w.meld_threshold]
@@ -220,7 +224,16 @@ class ExpertBot:
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
             # blocks of 1,000 duplicate deals, docs/bots.md).
             score -= w.pick_lone_card
+        if w.pick_burraco and self.completes_burraco(observation):
+            # Whatever else the pile brings, a card that makes a burraco is 100 to 200
+            # points and the right to close (§2.6, §2.8).
+            score += w.pick_burraco
         return score
+
+    def completes_burraco(self, observation: Observation) -> bool:
+        """A scarto card fits an own meld of six (the seventh card makes a burraco)."""
+        sixes = [m for _, m in own_melds(observation) if len(m.cards) == 6]
+        return any(fits(m, c, self.rules) for m in sixes for c in set(observation.pile))
 
     def last_card_pick(self, observation: Observation, usable: int) -> float:
         """With one card in hand (or none, a pozzetto about to join it), two piles are worth
@@ -245,7 +258,8 @@ class ExpertBot:
                       effects: dict[Action, PlayEffect]) -> tuple[list[Action], list[Action]]:
         """Lay new melds the way the exact solver would (``ramino.bots.solver``): a meld it
         does not choose would spend cards that are worth more elsewhere.  Plays that reach
-        the pozzetto, close or raise a burraco keep their place first."""
+        the pozzetto, close, raise a burraco or bring a meld to six cards keep their place
+        first."""
         grouped = [m.rank for _, m in own_melds(observation) if m.kind == GROUP]
         layout = {tuple(sorted(m)) for m in solve(observation.hand, self.rules,
                                                  grouped_ranks=grouped).melds}
@@ -257,11 +271,24 @@ class ExpertBot:
             e = effects[a]
             if e.closes or e.pozzetto or e.bonus_gain > 0:
                 urgent.append(a)
+            elif e.old is not None and e.result is not None and len(
+                    e.result.cards) == self.w.reach_first:
+                # A meld of six is one card, any natural that fits or a wild, from the
+                # burraco that closing needs (§2.8): bring one there before laying new
+                # melds that might spend the card (+25 points a hand, docs/bots.md,
+                # "Six first").
+                urgent.append(a)
             elif a.kind == MELD:
                 (chosen if tuple(sorted(a.cards)) in layout else dropped).append(a)
             else:
                 others.append(a)
         return urgent + chosen + others, dropped
+
+    def target_order(self, e: PlayEffect) -> int:
+        """Among plays greedy ranks alike, attach to the longest own meld: a card that fits
+        two melds (a wild fits most) brings the nearer one closer to a burraco (§2.6)
+        (+2.1 points a hand over four blocks of 1,000 duplicate deals, docs/bots.md)."""
+        return -len(e.old.cards) if self.w.attach_longest and e.old is not None else 0
 
     def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
         w = self.w
