@@ -9,7 +9,9 @@ the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
   than the points it would leave in hand, less eagerly when the other side is about to close.
 - **Melds** (§2.4–§2.6): lay naturals freely (points on the table, not in hand), but keep the
   jolly and the pinelle for a burraco unless the wild completes one, reaches the pozzetto or
-  the other side is close to closing; never spoil a long clean meld with a wild.
+  the other side is close to closing; never spoil a long clean meld with a wild.  Bring a
+  meld to six cards, one from a burraco, before laying new melds, and attach a card that fits
+  two melds to the longer; take a scarto holding the seventh card of a meld of six.
 - **Pozzetto** (§2.7): emptying the hand towards it is worth a bonus of its own.
 - **Closing** (§2.8): close when the estimated score favours it or the tallone runs out;
   otherwise keep building (keep two cards).  The default margin closes at every chance:
@@ -275,8 +277,8 @@ class ExpertBot:
                     e.result.cards) == self.w.reach_first:
                 # A meld of six is one card, any natural that fits or a wild, from the
                 # burraco that closing needs (§2.8): bring one there before laying new
-                # melds that might spend the card (+25 points a hand, docs/bots.md,
-                # "Six first").
+                # melds that might spend the card (+21 to +24 points a hand on its own,
+                # docs/bots.md, "Six first").
                 urgent.append(a)
             elif a.kind == MELD:
                 (chosen if tuple(sorted(a.cards)) in layout else dropped).append(a)
@@ -287,7 +289,8 @@ class ExpertBot:
     def target_order(self, e: PlayEffect) -> int:
         """Among plays greedy ranks alike, attach to the longest own meld: a card that fits
         two melds (a wild fits most) brings the nearer one closer to a burraco (§2.6)
-        (+2.1 points a hand over four blocks of 1,000 duplicate deals, docs/bots.md)."""
+        (+2 to +8 points a hand on blocks of 1,000 duplicate deals, docs/bots.md, "Six
+        first")."""
         return -len(e.old.cards) if self.w.attach_longest and e.old is not None else 0
 
     def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
