@@ -189,6 +189,10 @@ def play_hand(client: TestClient, layout: list[str], rng: random.Random,
         checked = 0
         for receiver, box in inbox.items():
             checked += check_frames(box.frames, states, receiver)
+            # From joining to the end, every receiver saw and had checked every version.
+            seen_versions = {f["version"] for f in box.frames
+                             if f["type"] == "update" and f["result"] is None}
+            assert seen_versions == set(range(min(seen_versions), len(states) - 1)), receiver
         return checked
     finally:
         for ws in [*sockets.values(), spectator]:
@@ -201,7 +205,9 @@ def test_no_frame_leaks_a_hidden_card(tmp_path: Path) -> None:
     with fast_app_client(tmp_path / "t.db", rng=random.Random(11)) as client:
         for hand in range(HANDS):
             checked += play_hand(client, LAYOUTS[hand % len(LAYOUTS)], rng)
-    assert checked > HANDS * 300  # every version seen by three receivers, hand after hand
+    # Whole hands (each receiver saw every version, play_hand asserts), not a few openings:
+    # about 300 frames a hand with the bots of 2ce3793, whose hands end sooner than before.
+    assert checked > HANDS * 200
 
 
 def test_no_frame_leaks_a_hidden_card_in_scala40(tmp_path: Path) -> None:
