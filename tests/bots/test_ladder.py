@@ -103,82 +103,68 @@ def test_expert_weighs_a_discard_by_how_near_it_brings_their_burraco() -> None:
     assert ExpertBot(0, FIBUR).choose(state.observation(0), legal).cards == tuple(cards("8d"))
 
 
+def expert_draws_or_picks(hand: str, melds: list[tuple[int, str]], pile: str,
+                          taken: tuple[bool, bool] = (False, False)) -> str:
+    """The default expert's draw-or-pick choice (§2.3 step 1) for seat 0 in a position."""
+    state = position([hand, "", "", ""], melds=melds, pile=pile, phase="draw", taken=taken)
+    return ExpertBot(0, FIBUR).choose(state.observation(0), state.legal_actions()).kind
+
+
 def test_expert_with_one_card_takes_only_a_pile_that_lays_two() -> None:
     """One card in hand: the tallone's card may let it go down; a pile laying one card
     would leave the rest in hand.  With two cards it takes a pile that makes a new meld."""
     melds = [(0, "9s Ts Js"), (0, "Kc Kd Ks")]
-    bot = ExpertBot(0, FIBUR)
     for hand, pile, kind in (("7c", "Qs 4d", "draw"), ("7c", "Qs Kh", "pick"),
                              ("7c 8c", "Qs 9c", "pick")):
-        state = position([hand, "", "", ""], melds=melds, pile=pile, phase="draw")
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, hand
+        assert expert_draws_or_picks(hand, melds, pile) == kind, hand
 
 
 def test_expert_takes_a_lone_card_that_lets_it_go_out() -> None:
     """One card in hand and one in the pile that attaches: taking it lays it and the held
     card is the scarto, so the side goes out, to the pozzetto (§2.7) or closing with a
     burraco (§2.8); with the pozzetto taken and no burraco it cannot go out, and draws."""
-    bot = ExpertBot(0, FIBUR)
     short = [(0, "9s Ts Js")]
     burraco = [(0, "9s Ts Js"), (0, "3h 4h 5h 6h 7h 8h 9h")]
     for melds, taken, kind in ((short, (False, False), "pick"), (short, (True, False), "draw"),
                                (burraco, (True, False), "pick")):
-        state = position(["7c", "", "", ""], melds=melds, pile="Qs", phase="draw",
-                         taken=taken)
-        choice = bot.choose(state.observation(0), state.legal_actions())
-        assert choice.kind == kind, (melds, taken)
+        assert expert_draws_or_picks("7c", melds, "Qs", taken) == kind, (melds, taken)
 
 
 def test_expert_with_its_pozzetto_and_no_burraco_takes_a_pile_to_build_one() -> None:
     """Pozzetto taken, no burraco, one card: a pile of three is material for the burraco
     that closing needs (§2.8), even when none of it lays at once; before the pozzetto the
     same pile stays."""
-    bot = ExpertBot(0, FIBUR)
     for taken, kind in (((True, False), "pick"), ((False, False), "draw")):
-        state = position(["7c", "", "", ""], melds=[(0, "9s Ts Js")], pile="4d 8h Kc",
-                         phase="draw", taken=taken)
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, taken
+        assert expert_draws_or_picks("7c", [(0, "9s Ts Js")], "4d 8h Kc", taken) == kind, taken
 
 
 def test_expert_building_its_burraco_takes_two_cards_with_one_it_can_lay() -> None:
     """Pozzetto taken, no burraco, one card: a pile of two is material too when one of its
     cards lays at once; with a burraco down (the side may close) the same pile stays."""
-    bot = ExpertBot(0, FIBUR)
     burraco = [(0, "9s Ts Js"), (0, "3h 4h 5h 6h 7h 8h 9h")]
     for melds, kind in (([(0, "9s Ts Js")], "pick"), (burraco, "draw")):
-        state = position(["7c", "", "", ""], melds=melds, pile="4d Qs", phase="draw",
-                         taken=(True, False))
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, melds
+        assert expert_draws_or_picks("7c", melds, "4d Qs", (True, False)) == kind, melds
 
 
 def test_expert_building_its_burraco_with_cards_in_hand_leaves_a_lone_card() -> None:
     """Pozzetto taken, no burraco, three cards: a lone scarto card that attaches is left for
     the tallone (measured, docs/bots.md); before the pozzetto it is taken."""
-    bot = ExpertBot(0, FIBUR)
     for taken, kind in (((True, False), "draw"), ((False, False), "pick")):
-        state = position(["7c 4d Kh", "", "", ""], melds=[(0, "9s Ts Js")], pile="Qs",
-                         phase="draw", taken=taken)
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, taken
+        assert expert_draws_or_picks("7c 4d Kh", [(0, "9s Ts Js")], "Qs", taken) == kind, taken
 
 
 def test_expert_with_two_cards_leaves_a_pile_that_only_attaches() -> None:
     """Two cards: a pile whose cards only attach to own melds leaves its other cards in a
     hand too small to meld them; one that makes a new meld with the hand is taken."""
-    bot = ExpertBot(0, FIBUR)
     for pile, kind in (("Qs 4h", "draw"), ("Qs 9c", "pick")):
-        state = position(["7c 8c", "", "", ""], melds=[(0, "9s Ts Js")], pile=pile,
-                         phase="draw")
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, pile
+        assert expert_draws_or_picks("7c 8c", [(0, "9s Ts Js")], pile) == kind, pile
 
 
 def test_expert_takes_a_lone_card_that_makes_its_burraco() -> None:
     """Pozzetto taken, no burraco, three cards: a lone scarto card is left for the tallone,
     unless it is the seventh card of an own meld of six (§2.6, §2.8)."""
-    bot = ExpertBot(0, FIBUR)
     for meld, kind in (("3h 4h 5h 6h 7h 8h", "pick"), ("4h 5h 6h 7h 8h", "draw")):
-        state = position(["4s 9c Kd", "", "", ""], melds=[(0, meld)], pile="9h",
-                         phase="draw", taken=(True, False))
-        assert bot.choose(state.observation(0), state.legal_actions()).kind == kind, meld
+        assert expert_draws_or_picks("4s 9c Kd", [(0, meld)], "9h", (True, False)) == kind, meld
 
 
 def test_expert_brings_a_meld_to_six_before_laying_a_new_one() -> None:
