@@ -20,7 +20,7 @@ from ramino.bots.search import (
 )
 from ramino.cards import parse_card
 from ramino.games.actions import DRAW, PICK, Action
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco import BurracoState, Observation
 from ramino.rules import preset
 from tests.helpers import cards, position
 
@@ -231,14 +231,16 @@ def test_search_is_deterministic_for_a_seed() -> None:
 
 
 def test_the_default_search_budget() -> None:
-    """32 worlds and up to 96 more on close calls for Burraco (docs/bots.md: +151.8 points
-    per hand against the expert where 8 and 24 measured +81.9); Scala 40 keeps 8 and 0."""
+    """Burraco: 64 worlds, more on close calls until 9,000 rollout actions (about a second on
+    the compiled overlay; docs/bots.md, "One second of worlds": +104.1 points per hand against
+    the expert where 32 + 96 worlds measured +90.8).  Scala 40 keeps 8 worlds and no more."""
     search = SearchBot(0, FIBUR)
-    assert (search.samples, search.extra, search.margin, search.horizon) == (32, 96, 1.5, 12)
-    assert search.evidence == 0
+    assert (search.samples, search.extra, search.steps) == (64, 960, 9_000)
+    assert (search.margin, search.horizon, search.evidence) == (1.5, 12, 0)
     scala40 = make_bot("search", 0, preset("fisca"))
     assert isinstance(scala40, SampledSearch)
     assert (scala40.samples, scala40.extra, scala40.margin, scala40.horizon) == (8, 0, 2.0, 8)
+    assert scala40.steps == 0
 
 
 def test_registry_names_and_settings() -> None:
@@ -321,6 +323,39 @@ def test_adaptive_sampling_stops_when_settled_and_extends_while_undecided() -> N
     assert len(rolled) == 16 and all(len(v) == 16 for v in values)
     assert best_alternative(values) == (1, float("inf"))
     assert pick_candidate(values, margin=2.0) == 1
+
+
+def test_sampling_stops_once_the_work_budget_is_spent() -> None:
+    options = [Action(DRAW), Action(PICK)]
+    rolled: list[int] = []
+    world, rollout = _counting_worlds(rolled)
+    values = sample_values(options, 10, 0.0, random.Random(1), world, rollout, extra=20,
+                           settled=lambda v: False, spent=lambda: len(rolled) >= 3)
+    # Every candidate met each of the three worlds: the values stay paired.
+    assert len(rolled) == 3 and all(len(v) == 3 for v in values)
+
+
+def test_a_search_decision_plays_no_more_rollout_actions_than_its_budget_allows() -> None:
+    class CountingSearch(SearchBot):
+        worlds = 0
+
+        def world(self, observation: Observation, rng: random.Random) -> BurracoState:
+            self.worlds += 1
+            return super().world(observation, rng)
+
+    state = BurracoState.new_hand(FIBUR, seed=6)
+    observation, legal = state.observation(state.current), state.legal_actions()
+    unlimited = CountingSearch(4, FIBUR, samples=12, extra=0)
+    unlimited.choose(observation, legal)
+    per_world = unlimited.rollout_actions / unlimited.worlds
+    budget = int(3.5 * per_world)
+    capped = CountingSearch(4, FIBUR, samples=12, extra=0, steps=budget)
+    capped.choose(observation, legal)
+    assert unlimited.worlds == 12 and 3 <= capped.worlds <= 6
+    assert budget <= capped.rollout_actions < unlimited.rollout_actions
+    # The budget is a count, not a clock: the same observation and seed, the same choice.
+    again = CountingSearch(4, FIBUR, samples=12, extra=0, steps=budget)
+    assert again.choose(observation, legal) == capped.choose(observation, legal)
 
 
 def test_search_settles_a_clear_call_and_samples_a_close_one_further() -> None:

@@ -62,8 +62,8 @@ def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = frozenset(),
                     ) -> dict[str, float]:
-    allowed = {"samples", "seconds", "candidates", "horizon", "margin", "extra", "undecided",
-               *more}
+    allowed = {"samples", "steps", "seconds", "candidates", "horizon", "margin", "extra",
+               "undecided", *more}
     unknown = set(options) - allowed
     if unknown:
         raise ValueError(f"unknown search setting(s) {sorted(unknown)}; use {sorted(allowed)}")

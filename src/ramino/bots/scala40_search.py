@@ -66,10 +66,11 @@ class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
         steps = 0
         while not state.is_over and steps < ROLLOUT_LIMIT:
             if self.horizon and state.turn - start_turn >= self.horizon:
-                return self.estimate(state, seat)
+                break
             current = state.current
             state.apply(bots[current].choose(state.observation(current), state.legal_actions()))
             steps += 1
+        self.rollout_actions += steps
         result = state.result()
         if result is None:
             return self.estimate(state, seat)

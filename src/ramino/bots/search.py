@@ -15,15 +15,15 @@ out in the same sampled worlds:
    overturn the expert).
 
 Meld and attach choices follow the expert (they are rarely close calls, and searching them
-would multiply the cost).  Budget: ``samples`` worlds per decision (32 for Burraco, 8 for
+would multiply the cost).  Budget: ``samples`` worlds per decision (64 for Burraco, 8 for
 Scala 40) with rollouts cut after ``horizon`` turns (12; 0 plays to the end) and scored by the
-table as it stands; up to ``extra`` (96; Scala 40 0) more worlds while the call is close (the
+table as it stands; up to ``extra`` (960; Scala 40 0) more worlds while the call is close (the
 best alternative between ``undecided`` and ``margin`` standard errors ahead of the expert's
-choice); and, if ``seconds`` > 0, a time limit per decision (then the choice depends on the
-machine's speed, so the arena's honesty replay is only exact with ``seconds=0``).  The budget
-is a number of worlds, not a clock, so that a decision is a pure function of the observation
-and the seed; the Burraco default spends a median of about 0.15 s and a p99 of about 0.5 s a
-decision on the compiled overlay (docs/bots.md), inside the issue's one second.
+choice); at most ``steps`` rollout actions over the whole decision (9,000 for Burraco, about
+one second on the compiled overlay; 0 for no limit); and, if ``seconds`` > 0, a time limit per
+decision (then the choice depends on the machine's speed, so the arena's honesty replay is
+only exact with ``seconds=0``).  The budget is counted in worlds and actions, not read off a
+clock, so that a decision is a pure function of the observation and the seed (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -59,13 +59,14 @@ def sample_values(options: Sequence[Action], samples: int, seconds: float, rng: 
                   world: Callable[[random.Random], _World],
                   rollout: Callable[[_World, Action, int], float], *, extra: int = 0,
                   settled: Callable[[list[list[float]]], bool] | None = None,
-                  ) -> list[list[float]]:
+                  spent: Callable[[], bool] | None = None) -> list[list[float]]:
     """Each candidate's rollout value in every sampled world, with common random numbers: all
     candidates of one sample start from the same world with the same rollout seed, so their
     differences measure the choice and not the luck of the sample.  Stops after ``samples``
     worlds, or up to ``extra`` more while ``settled`` says the values do not decide yet (a
-    close call gets the worlds a clear one does not need), or, when ``seconds`` > 0, once that
-    time is spent."""
+    close call gets the worlds a clear one does not need), or once ``spent`` says the work
+    budget is used up, or, when ``seconds`` > 0, once that time is spent.  Every world is
+    played out for every candidate, so the values stay paired whatever stops the sampling."""
     values: list[list[float]] = [[] for _ in options]
     deadline = time.perf_counter() + seconds if seconds > 0 else None
     for n in range(1, samples + extra + 1):
@@ -74,6 +75,8 @@ def sample_values(options: Sequence[Action], samples: int, seconds: float, rng: 
         for i, action in enumerate(options):
             values[i].append(rollout(sampled.clone(), action, rollout_seed))
         if deadline is not None and time.perf_counter() > deadline:
+            break
+        if spent is not None and spent():
             break
         if n >= samples and (settled is None or settled(values)):
             break
@@ -127,17 +130,18 @@ class SampledSearch(Generic[_Seen, _State]):
 
     default_preset = "fibur"
     default_horizon = 12
-    #: Four times the worlds of 2026-11-29's 8 + 24: the search's own sampling noise was most
-    #: of its regret per decision (scripts/decision_regret.py), and against the expert on
-    #: deals 20001-20150 it went from +81.9 to +151.8 points per hand (docs/bots.md).  More
-    #: worlds for close calls and a smaller margin once they are sampled measured +41 and +60
-    #: on 150 Burraco deals; not measured for Scala 40, whose search keeps 8, 0 and 2.
+    #: Each game's bot sets its budget (``SearchBot``, ``Scala40SearchBot``); these are the
+    #: settings any other would start from: 32 + 96 worlds was the Burraco default of
+    #: 2026-11-30, four times 8 + 24 (the search's own sampling noise was most of its regret
+    #: per decision, scripts/decision_regret.py; +81.9 to +151.8 points per hand against the
+    #: expert of then, docs/bots.md), and no work budget.
     default_samples = 32
     default_extra = 96
     default_margin = 1.5
+    default_steps = 0
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *,
-                 samples: float | None = None,
+                 samples: float | None = None, steps: float | None = None,
                  seconds: float = 0.0, candidates: float = 3, horizon: float | None = None,
                  margin: float | None = None, extra: float | None = None,
                  undecided: float = 0.5) -> None:
@@ -150,6 +154,11 @@ class SampledSearch(Generic[_Seen, _State]):
         self.margin = self.default_margin if margin is None else margin
         self.extra = max(0, int(self.default_extra if extra is None else extra))
         self.undecided = undecided
+        #: The work budget of a decision: rollout actions (each one bot's choice) over all its
+        #: worlds and candidates; 0 for none.  A count, not a clock, keeps the decision a pure
+        #: function of the observation and the seed (the arena's honesty replay needs that).
+        self.steps = max(0, int(self.default_steps if steps is None else steps))
+        self.rollout_actions = 0
 
     def choose(self, observation: _Seen, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
@@ -158,13 +167,17 @@ class SampledSearch(Generic[_Seen, _State]):
         if len(options) == 1:
             return options[0]
         seat = observation.seat
+        self.rollout_actions = 0
         values = sample_values(
             options, self.samples, self.seconds, random.Random(decision_seed(self.seed,
                                                                             observation)),
             lambda rng: self.world(observation, rng),
             lambda state, action, seed: self.rollout(state, action, seat, seed),
-            extra=self.extra, settled=self.settled)
+            extra=self.extra, settled=self.settled, spent=self.spent)
         return options[self.pick(values)]
+
+    def spent(self) -> bool:
+        return self.steps > 0 and self.rollout_actions >= self.steps
 
     def settled(self, values: list[list[float]]) -> bool:
         """Enough worlds: an alternative clearly beats the expert's choice (``margin``), or
@@ -189,6 +202,14 @@ class SampledSearch(Generic[_Seen, _State]):
 
 
 class SearchBot(SampledSearch[Observation, BurracoState]):
+    #: One second of work a decision on the compiled overlay (about 100 µs a rollout action,
+    #: bench/bots.py): 64 worlds, then more while the call is close, until 9,000 rollout
+    #: actions are spent.  Against the expert on deals 20001-20100: +104.1 points per hand
+    #: where 32 + 96 worlds measured +90.8 (docs/bots.md, "One second of worlds").
+    default_samples = 64
+    default_extra = 960
+    default_steps = 9_000
+
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, evidence: float = 0,
                  evidence_mode: float = 3, **settings: float) -> None:
         super().__init__(seed, rules, **settings)
@@ -232,13 +253,14 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
             bot.seed = seed + s
         while not state.is_over and steps < ROLLOUT_LIMIT:
             if self.horizon and state.turn - start_turn >= self.horizon:
-                return self.estimate(state, seat)
+                break
             current = state.current
             legal = state.legal_actions()
             if not legal:  # only in hand-built positions that no deal can reach
                 break
             state.apply(bots[current].choose(state.observation(current), legal))
             steps += 1
+        self.rollout_actions += steps
         result = state.result()
         if result is None:
             return self.estimate(state, seat)

@@ -291,6 +291,8 @@ class RuleSet:
 
     # The engine memoises on the rule set, so its hash is computed once, not per lookup.
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    # The bots' rollouts ask for the card values tens of thousands of times a decision.
+    _values: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         values = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
@@ -306,11 +308,13 @@ class RuleSet:
 
     def card_value_table(self) -> tuple[int, ...]:
         """Points of each card type (indexed like ``ramino.cards``), from ``card_values``."""
-        by_key = dict(self.card_values)
-        ranks = "A23456789TJQK"
-        table = [by_key[ranks[c % 13]] for c in range(52)]
-        table.append(by_key["JK"])
-        return tuple(table)
+        if not self._values:
+            by_key = dict(self.card_values)
+            ranks = "A23456789TJQK"
+            table = [by_key[ranks[c % 13]] for c in range(52)]
+            table.append(by_key["JK"])
+            object.__setattr__(self, "_values", tuple(table))
+        return self._values
 
     @property
     def decks(self) -> int:
