@@ -335,7 +335,7 @@ def test_sampling_stops_once_the_work_budget_is_spent() -> None:
     assert len(rolled) == 3 and all(len(v) == 3 for v in values)
 
 
-def test_a_search_decision_plays_no_more_rollout_actions_than_its_budget_allows() -> None:
+def test_a_search_decision_stops_sampling_once_its_rollout_budget_is_spent() -> None:
     class CountingSearch(SearchBot):
         worlds = 0
 
