@@ -232,8 +232,8 @@ def test_search_is_deterministic_for_a_seed() -> None:
 
 def test_the_default_search_budget() -> None:
     """Burraco: 64 worlds, more on close calls until 9,000 rollout actions (about a second on
-    the compiled overlay; docs/bots.md, "One second of worlds": +104.1 points per hand against
-    the expert where 32 + 96 worlds measured +90.8).  Scala 40 keeps 8 worlds and no more."""
+    the compiled overlay; docs/bots.md, "One second of worlds": +90.1 points per hand against
+    the expert over 200 deals where 32 + 96 worlds made +79.4).  Scala 40 keeps 8 worlds."""
     search = SearchBot(0, FIBUR)
     assert (search.samples, search.extra, search.steps) == (64, 960, 9_000)
     assert (search.margin, search.horizon, search.evidence) == (1.5, 12, 0)

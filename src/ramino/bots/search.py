@@ -204,8 +204,9 @@ class SampledSearch(Generic[_Seen, _State]):
 class SearchBot(SampledSearch[Observation, BurracoState]):
     #: One second of work a decision on the compiled overlay (about 100 µs a rollout action,
     #: bench/bots.py): 64 worlds, then more while the call is close, until 9,000 rollout
-    #: actions are spent.  Against the expert on deals 20001-20100: +104.1 points per hand
-    #: where 32 + 96 worlds measured +90.8 (docs/bots.md, "One second of worlds").
+    #: actions are spent.  Against the expert on deals 20001-20200: +90.1 points per hand
+    #: where 32 + 96 worlds made +79.4, inside the noise (docs/bots.md, "One second of
+    #: worlds"); the issue asks for a second a decision.
     default_samples = 64
     default_extra = 960
     default_steps = 9_000
