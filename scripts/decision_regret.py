@@ -53,7 +53,7 @@ from typing import Any
 from ramino.arena.play import bot_seed
 from ramino.bots.expert import ExpertBot
 from ramino.bots.features import longest_fitting, their_melds
-from ramino.bots.oracle import redeal_future
+from ramino.bots.oracle import OracleBot, redeal_future
 from ramino.bots.random_bot import Bot
 from ramino.bots.registry import make_bot
 from ramino.bots.search import SearchBot
@@ -73,24 +73,21 @@ def future_shuffled(state: BurracoState, rng: random.Random,
     return world
 
 
-class PeekingSearch(SearchBot):
+class PeekingSearch(OracleBot):
     """The search told the hands of the seats at ``offsets`` from it (a measurement device:
-    how much each hand's knowledge is worth)."""
+    how much each hand's knowledge is worth); shown the state as the oracle is."""
 
     def __init__(self, seed: int, offsets: set[int]) -> None:
-        super().__init__(seed, RULES)
+        super().__init__(seed, RULES, tallone=0)
         self.offsets = offsets
-        self.state: BurracoState | None = None
-
-    def see(self, state: BurracoState) -> None:
-        self.state = state
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
-        assert self.state is not None
+        if self._state is None:
+            raise RuntimeError("the peeking search must be shown the state (see) first")
         me = observation.seat
         hide = tuple(s for s in range(observation.players)
                      if s != me and (s - me) % observation.players not in self.offsets)
-        return future_shuffled(self.state, rng, hide)
+        return future_shuffled(self._state, rng, hide)
 
 
 def replay(deal: int, path: list[int]) -> BurracoState:
