@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ramino.cards import pack, parse_annotated_card, parse_cards, to_counts
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco import BurracoState, Observation
 from ramino.melds import Meld, meld_from_cards
 from ramino.rules import RuleSet, preset
 
@@ -60,6 +60,17 @@ def position(hands: list[str], melds: list[tuple[int, str]] | None = None, *,
         pile=pile_cards, melds=meld_list, current=current, phase=phase,
         forbidden_discard=None if forbidden is None else cards(forbidden)[0])
     return state
+
+
+def at_turn(observation: Observation, turn: int) -> Observation:
+    """``observation`` as if ``turn`` turns had been played (what the pile says depends on it)."""
+    fields = {f: getattr(observation, f) for f in observation.__dataclass_fields__}
+    return observation.__class__(**{**fields, "turn": turn})
+
+
+def hands_of(*texts: str) -> list[list[int]]:
+    """Card counts per seat, one text per seat."""
+    return [to_counts(cards(t)) for t in texts]
 
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"

@@ -11,24 +11,14 @@ from ramino.bots.evidence import HandEvidence, passed_piles
 from ramino.bots.expert import ExpertBot
 from ramino.bots.greedy import GreedyBot
 from ramino.bots.search import SearchBot
-from ramino.cards import to_counts
 from ramino.games.actions import DRAW, PICK
-from ramino.games.burraco import BurracoState, Observation
+from ramino.games.burraco import BurracoState
 from ramino.games.resample import resample
 from ramino.rules import preset
 from ramino.rules.options import DiscardPickup
-from tests.helpers import cards, position
+from tests.helpers import at_turn, cards, hands_of, position
 
 RULES = preset("fibur")
-
-
-def at_turn(observation: Observation, turn: int) -> Observation:
-    fields = {f: getattr(observation, f) for f in observation.__dataclass_fields__}
-    return observation.__class__(**{**fields, "turn": turn})
-
-
-def hands_of(*texts: str) -> list[list[int]]:
-    return [to_counts(cards(t)) for t in texts]
 
 
 @pytest.mark.parametrize("bot", [ExpertBot, GreedyBot])

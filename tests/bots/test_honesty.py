@@ -20,6 +20,7 @@ GameState = BurracoState | Scala40State
 FIBUR = preset("fibur")
 HONEST = ["random", "greedy", "expert", "search:samples=2,candidates=2,extra=2",
           "search:samples=2,candidates=2,extra=2,evidence=8",
+          "search:samples=2,candidates=2,extra=2,reading=4",
           # The work budget stops the sampling on a count, never on the hidden cards' luck.
           "search:samples=3,candidates=2,extra=6,steps=150"]
 

@@ -50,8 +50,10 @@ def _expert(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.search import SearchBot
-    # The pass evidence reads the Burraco scarto (``ramino.bots.evidence``): Burraco only.
-    return SearchBot(seed, rules, **_search_options(options, {"evidence", "evidence_mode"}))
+    # The evidence and the reading read the Burraco scarto (``ramino.bots.evidence``,
+    # ``ramino.bots.reading``): Burraco only.
+    return SearchBot(seed, rules, **_search_options(
+        options, {"evidence", "evidence_mode", "reading", "reading_temperature"}))
 
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:

@@ -28,6 +28,7 @@ clock, so that a decision is a pure function of the observation and the seed (do
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -37,6 +38,7 @@ from typing import Generic, Protocol, TypeVar
 from ramino.bots.evidence import HandEvidence
 from ramino.bots.expert import ExpertBot
 from ramino.bots.protocol import decision_seed
+from ramino.bots.reading import DiscardReading
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.burraco import BurracoState, Observation
 from ramino.games.resample import resample
@@ -212,7 +214,8 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
     default_steps = 9_000
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, evidence: float = 0,
-                 evidence_mode: float = 3, **settings: float) -> None:
+                 evidence_mode: float = 3, reading: float = 0, reading_temperature: float = 2,
+                 **settings: float) -> None:
         super().__init__(seed, rules, **settings)
         self.expert = ExpertBot(seed, self.rules)
         self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
@@ -221,11 +224,18 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         self.evidence = max(0, int(evidence))
         self.evidence_mode = int(evidence_mode)
         self._evidence: tuple[Observation, HandEvidence] | None = None
+        #: Guesses drawn per world, one kept with probability proportional to how likely the
+        #: others' last scarti make it (``ramino.bots.reading``); 0 keeps the first guess.
+        self.reading = max(0, int(reading))
+        self.reading_temperature = reading_temperature
+        self._reading: tuple[Observation, DiscardReading] | None = None
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
+        if self.reading:
+            return self.read_world(observation, rng)
         if not self.evidence:
             return resample(observation, rng, self.rules)
         if self._evidence is None or self._evidence[0] is not observation:
@@ -243,6 +253,26 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
                 best, fewest = guess, conflicts
         assert best is not None
         return best
+
+    def read_world(self, observation: Observation, rng: random.Random) -> BurracoState:
+        """Sampling importance resampling: ``reading`` guesses, one kept with probability
+        proportional to its likelihood under the others' last scarti."""
+        if self._reading is None or self._reading[0] is not observation:
+            self._reading = (observation, DiscardReading(observation, self.expert,
+                                                         self.reading_temperature))
+        reading = self._reading[1]
+        if not reading.seats:
+            return resample(observation, rng, self.rules)
+        guesses = [resample(observation, rng, self.rules) for _ in range(self.reading)]
+        logs = [reading.log_weight(g.hands) for g in guesses]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        pick = rng.random() * sum(weights)
+        for guess, weight in zip(guesses, weights, strict=True):
+            pick -= weight
+            if pick <= 0:
+                return guess
+        return guesses[-1]
 
     def rollout(self, state: BurracoState, action: Action, seat: int, seed: int) -> float:
         """Play ``action`` then the expert everywhere; the side's point difference."""
