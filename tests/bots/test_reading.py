@@ -108,3 +108,33 @@ def test_the_read_worlds_agree_with_the_observation_and_favour_the_likely_hands(
         assert world.observation(0) == seen
     assert (statistics.fmean(reading.log_weight(w.hands) for w in read)
             > statistics.fmean(reading.log_weight(w.hands) for w in guessed) + 1.0)
+
+
+def test_the_chain_keeps_the_observation_and_reaches_the_read_likelihood() -> None:
+    """The Metropolis chain's guesses agree with everything the seat sees and read as likely
+    as the true hands do, where plain guesses read far less likely."""
+    checked = 0
+    chain: list[float] = []
+    plain: list[float] = []
+    true: list[float] = []
+    for deal in range(1, 4):
+        state = BurracoState.new_hand(RULES, seed=deal)
+        bots = [ExpertBot(seat, RULES) for seat in range(4)]
+        rng = random.Random(deal)
+        while not state.is_over:
+            seat = state.current
+            seen = state.observation(seat)
+            if seat == 0 and state.phase == "draw":
+                reading = DiscardReading(seen, bots[0], temperature=2.0)
+                if reading.seats:
+                    n = len(reading.seats)
+                    world = reading.sample(seen, rng, 150)
+                    assert world.observation(0) == seen
+                    checked += 1
+                    chain.append(reading.log_weight(world.hands) / n)
+                    plain.append(reading.log_weight(resample(seen, rng, RULES).hands) / n)
+                    true.append(reading.log_weight(state.hands) / n)
+            state.apply(bots[seat].choose(seen, state.legal_actions()))
+    assert checked > 10
+    assert statistics.fmean(chain) > statistics.fmean(plain) + 1.5
+    assert statistics.fmean(chain) > statistics.fmean(true) - 0.5

@@ -8,7 +8,7 @@ import pytest
 
 from ramino.cards import pack, to_counts
 from ramino.games.burraco import BurracoState
-from ramino.games.resample import resample, unseen_cards
+from ramino.games.resample import hidden_slots, place_hidden, resample, unseen_cards
 from ramino.rules import RuleSet, make_rules, preset
 
 FIBUR = preset("fibur")
@@ -149,3 +149,22 @@ def test_guess_holds_under_other_presets(rules: RuleSet) -> None:
         melds = [a for a in actions if a.kind in ("meld", "attach")]
         state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(actions))
         step += 1
+
+
+def test_hidden_slots_name_the_positions_each_hand_is_dealt_from() -> None:
+    """``place_hidden`` deals each other seat the hidden cards at its ``hidden_slots`` (plus
+    the cards it publicly holds): the reading's chain swaps cards by those positions."""
+    for deal in range(1, 4):
+        state = BurracoState.new_hand(FIBUR, seed=deal)
+        rng = random.Random(deal)
+        for _ in range(40 * deal):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        seen = state.observation(state.current)
+        hidden = unseen_cards(seen, FIBUR)
+        rng.shuffle(hidden)
+        world = place_hidden(seen, hidden, FIBUR)
+        for seat, positions in hidden_slots(seen).items():
+            expected = to_counts([hidden[i] for i in positions] + list(seen.known_cards[seat]))
+            assert world.hands[seat] == expected

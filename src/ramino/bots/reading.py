@@ -26,10 +26,13 @@ contract holds (tests/bots/test_reading.py).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import replace
 
 from ramino.bots.expert import ExpertBot, _DiscardContext
-from ramino.games.burraco import PHASE_PLAY, Observation
+from ramino.cards import to_counts
+from ramino.games.burraco import PHASE_PLAY, BurracoState, Observation
+from ramino.games.resample import hidden_slots, place_hidden, unseen_cards
 from ramino.rules.options import DiscardPickup
 
 
@@ -89,20 +92,72 @@ class DiscardReading:
 
     def log_weight(self, hands: list[list[int]]) -> float:
         """log P(every read seat threw its scarto | the guessed ``hands``), up to a constant."""
-        total = 0.0
+        return sum(self.seat_log_weight(reading, hands[reading.seat])
+                   for reading in self.seats)
+
+    def seat_log_weight(self, reading: _SeatReading, hand_counts: list[int]) -> float:
+        """log P(that seat threw its scarto | it holds ``hand_counts`` now)."""
         cost = self.expert.discard_cost
         t = self.temperature
-        for reading in self.seats:
-            hand = list(hands[reading.seat])
-            hand[reading.discard] += 1
-            context = reading.context
-            context.hand = hand
-            context.unseen = [u - h for u, h in zip(reading.base_unseen, hand, strict=True)]
-            costs = [cost(context, c) for c, n in enumerate(hand) if n]
-            thrown = cost(context, reading.discard)
-            low = min(costs)
-            total -= (thrown - low) / t + math.log(sum(math.exp((low - c) / t) for c in costs))
-        return total
+        hand = list(hand_counts)
+        hand[reading.discard] += 1
+        context = reading.context
+        context.hand = hand
+        context.unseen = [u - h for u, h in zip(reading.base_unseen, hand, strict=True)]
+        costs = [cost(context, c) for c, n in enumerate(hand) if n]
+        thrown = cost(context, reading.discard)
+        low = min(costs)
+        return -(thrown - low) / t - math.log(sum(math.exp((low - c) / t) for c in costs))
+
+    def sample(self, observation: Observation, rng: random.Random, steps: int) -> BurracoState:
+        """A guess drawn (approximately) from the read distribution: a random deal of the
+        hidden cards, then ``steps`` Metropolis moves, each swapping a hidden card of a read
+        seat with any other hidden card (another hand, a pozzetto, the tallone) and kept with
+        probability min(1, likelihood ratio); the proposal is symmetric, so the chain's
+        stationary law is the prior deal weighed by the reading."""
+        rules = self.expert.rules
+        hidden = unseen_cards(observation, rules)
+        rng.shuffle(hidden)
+        slots = hidden_slots(observation)
+        owner = [-1] * len(hidden)
+        for seat, positions in slots.items():
+            for i in positions:
+                owner[i] = seat
+        by_seat = {r.seat: r for r in self.seats}
+        hands = {seat: to_counts(observation.known_cards[seat]) for seat in by_seat}
+        for seat in by_seat:
+            for i in slots[seat]:
+                hands[seat][hidden[i]] += 1
+        logs = {seat: self.seat_log_weight(r, hands[seat]) for seat, r in by_seat.items()}
+        movable = [r.seat for r in self.seats if len(slots[r.seat])]
+        for _ in range(steps if movable else 0):
+            seat = movable[rng.randrange(len(movable))]
+            own = slots[seat]
+            i = rng.randrange(own.start, own.stop)
+            j = rng.randrange(len(hidden) - len(own))
+            if j >= own.start:
+                j += len(own)
+            x, y = hidden[i], hidden[j]
+            if x == y:
+                continue
+            other = owner[j]
+            changed = {seat: self._swapped(hands[seat], x, y)}
+            if other in by_seat:
+                changed[other] = self._swapped(hands[other], y, x)
+            new = {s: self.seat_log_weight(by_seat[s], h) for s, h in changed.items()}
+            gain = sum(new[s] - logs[s] for s in new)
+            if gain >= 0 or rng.random() < math.exp(gain):
+                hidden[i], hidden[j] = y, x
+                hands.update(changed)
+                logs.update(new)
+        return place_hidden(observation, hidden, rules)
+
+    @staticmethod
+    def _swapped(hand: list[int], out: int, into: int) -> list[int]:
+        swapped = list(hand)
+        swapped[out] -= 1
+        swapped[into] += 1
+        return swapped
 
 
 __all__ = ["DiscardReading", "last_discards"]

@@ -53,7 +53,8 @@ def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     # The evidence and the reading read the Burraco scarto (``ramino.bots.evidence``,
     # ``ramino.bots.reading``): Burraco only.
     return SearchBot(seed, rules, **_search_options(
-        options, {"evidence", "evidence_mode", "reading", "reading_temperature"}))
+        options, {"evidence", "evidence_mode", "reading", "reading_temperature",
+                  "reading_steps"}))
 
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:

@@ -215,7 +215,7 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, evidence: float = 0,
                  evidence_mode: float = 3, reading: float = 0, reading_temperature: float = 2,
-                 **settings: float) -> None:
+                 reading_steps: float = 0, **settings: float) -> None:
         super().__init__(seed, rules, **settings)
         self.expert = ExpertBot(seed, self.rules)
         self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
@@ -228,13 +228,16 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         #: others' last scarti make it (``ramino.bots.reading``); 0 keeps the first guess.
         self.reading = max(0, int(reading))
         self.reading_temperature = reading_temperature
+        #: Or, when > 0, a Metropolis chain of this many swaps per world (``DiscardReading.
+        #: sample``): the read distribution itself rather than the best of a few guesses.
+        self.reading_steps = max(0, int(reading_steps))
         self._reading: tuple[Observation, DiscardReading] | None = None
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
-        if self.reading:
+        if self.reading or self.reading_steps:
             return self.read_world(observation, rng)
         if not self.evidence:
             return resample(observation, rng, self.rules)
@@ -263,6 +266,8 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         reading = self._reading[1]
         if not reading.seats:
             return resample(observation, rng, self.rules)
+        if self.reading_steps:
+            return reading.sample(observation, rng, self.reading_steps)
         guesses = [resample(observation, rng, self.rules) for _ in range(self.reading)]
         logs = [reading.log_weight(g.hands) for g in guesses]
         top = max(logs)

@@ -66,9 +66,33 @@ def resample(observation: Observation | Scala40Observation, rng: random.Random,
         return resample_scala40(observation, rng, rules)
     if observation.phase == PHASE_OVER:
         raise ValueError("the hand is over: there is nothing hidden left to guess")
-    seat = observation.seat
     hidden = unseen_cards(observation, rules)
     rng.shuffle(hidden)
+    return place_hidden(observation, hidden, rules)
+
+
+def hidden_slots(observation: Observation) -> dict[int, range]:
+    """Where ``place_hidden`` puts each other seat's hidden cards: the positions of the
+    shuffled hidden list that become that hand (the rest fill the pozzetti and the tallone)."""
+    end = observation.stock_size + observation.pile_size - len(observation.pile)
+    end += sum(observation.pending_pozzetto_sizes) + sum(observation.pozzetti_left)
+    for other in range(observation.players):
+        if other != observation.seat:
+            end += observation.hand_sizes[other] - len(observation.known_cards[other])
+    slots: dict[int, range] = {}
+    for other in range(observation.players):
+        if other != observation.seat:
+            missing = observation.hand_sizes[other] - len(observation.known_cards[other])
+            slots[other] = range(end - missing, end)
+            end -= missing
+    return slots
+
+
+def place_hidden(observation: Observation, hidden: list[int], rules: RuleSet) -> BurracoState:
+    """The state with the shuffled ``hidden`` cards (``unseen_cards`` in some order) dealt
+    to the places ``observation.seat`` cannot see, the same way for the same order."""
+    hidden = list(hidden)
+    seat = observation.seat
     hands: list[list[int]] = []
     for other in range(observation.players):
         if other == seat:
