@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Iterator
 
 from ramino.bots.expert import ExpertBot
 from ramino.bots.reading import DiscardReading, last_discards
 from ramino.bots.search import SearchBot
 from ramino.games.actions import DISCARD, PICK
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco import BurracoState, Observation
 from ramino.games.resample import resample
 from ramino.rules import preset
 from ramino.rules.options import DiscardPickup
@@ -69,13 +70,10 @@ def test_no_reading_under_a_closed_pile_or_a_top_card_pickup() -> None:
     assert last_discards(closed) == []  # nobody has played a turn yet: the upcard is no one's
 
 
-def test_the_true_hands_read_as_far_likelier_than_random_guesses() -> None:
-    """Over expert self-play, the true hands of the others make their scarti likely and the
-    random guesses of ``resample`` do not: the reading holds information (per seat read,
-    about -0.3 against -3.6 nats at 2 points, docs/bots.md)."""
-    true_logs: list[float] = []
-    guess_logs: list[float] = []
-    for deal in range(1, 5):
+def expert_readings(deals: range) -> Iterator[tuple[BurracoState, Observation,
+                                                   DiscardReading, random.Random]]:
+    """Seat 0's reading at each of its draws in expert self-play, where a scarto is in view."""
+    for deal in deals:
         state = BurracoState.new_hand(RULES, seed=deal)
         bots = [ExpertBot(seat, RULES) for seat in range(4)]
         rng = random.Random(deal)
@@ -85,11 +83,21 @@ def test_the_true_hands_read_as_far_likelier_than_random_guesses() -> None:
             if seat == 0 and state.phase == "draw":
                 reading = DiscardReading(seen, bots[0], temperature=2.0)
                 if reading.seats:
-                    n = len(reading.seats)
-                    true_logs.append(reading.log_weight(state.hands) / n)
-                    guess_logs.extend(reading.log_weight(resample(seen, rng, RULES).hands) / n
-                                      for _ in range(4))
+                    yield state, seen, reading, rng
             state.apply(bots[seat].choose(seen, state.legal_actions()))
+
+
+def test_the_true_hands_read_as_far_likelier_than_random_guesses() -> None:
+    """Over expert self-play, the true hands of the others make their scarti likely and the
+    random guesses of ``resample`` do not: the reading holds information (per seat read,
+    about -0.3 against -3.6 nats at 2 points, docs/bots.md)."""
+    true_logs: list[float] = []
+    guess_logs: list[float] = []
+    for state, seen, reading, rng in expert_readings(range(1, 5)):
+        n = len(reading.seats)
+        true_logs.append(reading.log_weight(state.hands) / n)
+        guess_logs.extend(reading.log_weight(resample(seen, rng, RULES).hands) / n
+                          for _ in range(4))
     assert len(true_logs) > 15
     assert statistics.fmean(true_logs) > -1.0
     assert statistics.fmean(guess_logs) < statistics.fmean(true_logs) - 1.5
@@ -113,28 +121,16 @@ def test_the_read_worlds_agree_with_the_observation_and_favour_the_likely_hands(
 def test_the_chain_keeps_the_observation_and_reaches_the_read_likelihood() -> None:
     """The Metropolis chain's guesses agree with everything the seat sees and read as likely
     as the true hands do, where plain guesses read far less likely."""
-    checked = 0
     chain: list[float] = []
     plain: list[float] = []
     true: list[float] = []
-    for deal in range(1, 4):
-        state = BurracoState.new_hand(RULES, seed=deal)
-        bots = [ExpertBot(seat, RULES) for seat in range(4)]
-        rng = random.Random(deal)
-        while not state.is_over:
-            seat = state.current
-            seen = state.observation(seat)
-            if seat == 0 and state.phase == "draw":
-                reading = DiscardReading(seen, bots[0], temperature=2.0)
-                if reading.seats:
-                    n = len(reading.seats)
-                    world = reading.sample(seen, rng, 150)
-                    assert world.observation(0) == seen
-                    checked += 1
-                    chain.append(reading.log_weight(world.hands) / n)
-                    plain.append(reading.log_weight(resample(seen, rng, RULES).hands) / n)
-                    true.append(reading.log_weight(state.hands) / n)
-            state.apply(bots[seat].choose(seen, state.legal_actions()))
-    assert checked > 10
+    for state, seen, reading, rng in expert_readings(range(1, 4)):
+        n = len(reading.seats)
+        world = reading.sample(seen, rng, 150)
+        assert world.observation(0) == seen
+        chain.append(reading.log_weight(world.hands) / n)
+        plain.append(reading.log_weight(resample(seen, rng, RULES).hands) / n)
+        true.append(reading.log_weight(state.hands) / n)
+    assert len(chain) > 10
     assert statistics.fmean(chain) > statistics.fmean(plain) + 1.5
     assert statistics.fmean(chain) > statistics.fmean(true) - 0.5
