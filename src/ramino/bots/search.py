@@ -5,7 +5,9 @@ which card to discard (step 3), the bot takes the expert's best few candidates a
 out in the same sampled worlds:
 
 1. a world is a full state consistent with the observation (``ramino.games.resample``: card
-   counting, the cards opponents took with the pile, every count);
+   counting, the cards opponents took with the pile, every count), optionally weighed by what
+   the others' play says of their hands (``evidence``, ``reading``: off by default, neither
+   measured better);
 2. in each world every candidate is played, then the whole table continues with the expert
    until the hand ends, and the candidate scores its side's point difference (§2.10);
 3. common random numbers: every candidate meets the same worlds and the same rollout seeds, so
