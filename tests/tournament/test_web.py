@@ -139,9 +139,9 @@ def test_mounted_under_a_prefix_keeps_links(path: Path) -> None:
 # ---- the evening at the desk ----------------------------------------------------------------
 
 
-def seated(path: Path, deals: int = 2, **options: object) -> TestClient:
+def seated(path: Path, deals: int = 2, duplicate: bool = False) -> TestClient:
     """Four pairs, turno 1 seated (two tables), the desk open."""
-    t = make(4, [Format.DANESE_MODIFICATO] * 3, deals=deals, **options)
+    t = make(4, [Format.DANESE_MODIFICATO] * 3, deals=deals, duplicate=duplicate)
     t.seat_next()
     store.save(t, path)
     return TestClient(create_app(path))

@@ -359,11 +359,15 @@ class Table:
         seating = self.seating
         players = [self.seats[seating.table(e)].name or f"Posto {seating.table(e)}"
                    for e in range(self.state.players)]
-        return self.game.record(self.state, players,
-                                {"table": self.id, "hand": self.hand.hand_no,
-                                 "first_table_seat": seating.first,
-                                 "commitment": self.hand.commitment, "salt": self.hand.salt},
-                                seating)
+        meta: dict[str, Any] = {"table": self.id, "hand": self.hand.hand_no,
+                                "first_table_seat": seating.first,
+                                "commitment": self.hand.commitment, "salt": self.hand.salt}
+        result = self.game.result_info(self.state, self.hand.salt, self.hand.deal, seating)
+        if self.fixed_hands and result is not None and len(result.scores) == 2:
+            # A tournament turno's smazzata, as the director copies it: by pair, N-S (table
+            # side 0) first, whatever seat the record's own seat order starts from.
+            meta["scores_by_pair"] = {"N-S": result.scores[0], "E-W": result.scores[1]}
+        return self.game.record(self.state, players, meta, seating)
 
 
 def table_plan(rules: RuleSet, hands: int, target: int | None,
