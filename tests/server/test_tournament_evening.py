@@ -123,3 +123,27 @@ def test_an_abandoned_table_is_flagged_on_the_desk_and_counted_in_one_click(
     assert f"turno 1 table {number} started at server table {first}" in lines
     assert any(line.startswith(f"table {first}: turno 1 table {number} abandoned")
                for line in lines)
+
+
+def test_a_result_the_director_enters_reveals_the_deals_every_table_is_done_with(
+        tmp_path: Path) -> None:
+    """A duplicate turno: table A played smazzata 1, nobody sat at table B and the director
+    enters its result: smazzata 1 is known at every table now (A's record, its watchers),
+    not at the next hand end or restart."""
+    path = tmp_path / "duplicate.json"
+    new_tournament(path, duplicate=True)
+    with server(tmp_path / "s.db", path, rng=random.Random(23)) as client:
+        opened = open_round(client)
+        a = manager_of(client).get(opened[0]["server_table"])
+        assert a is not None
+        a.grace_ms = 0
+        wait(lambda: a.finished and a.hand.hand_no == 0, "hand 0 of table A did not end")
+        record = f"/api/tables/{a.id}/record"
+        assert client.get(record, params={"hand": 0}).status_code == 409
+        client.get("/tournament/desk", params={"token": TOKEN})  # the director's cookie
+        answer = client.post("/tournament/desk/result", params={"token": TOKEN}, data={
+            "round": 1, "table": opened[1]["table"], "ns": "100 0", "ew": "0 0",
+            "reason": "forfeit"})
+        assert "registrato" in answer.text
+        assert a.revealed == {0}
+        assert client.get(record, params={"hand": 0}).status_code == 200

@@ -297,6 +297,9 @@ class AbandonedDesk:
         return [OnlineTable(round_number, 1, "srv1", "/t/srv1", "nc", "ec", (), False, hands,
                             self.absent)]
 
+    async def reveal(self, round_number: int) -> None:
+        return None
+
 
 def abandoned(path: Path, absent: tuple[str, ...]) -> TestClient:
     t = make(4, [Format.DANESE_MODIFICATO] * 3, deals=2)

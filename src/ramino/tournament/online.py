@@ -69,3 +69,7 @@ class OnlineDesk(Protocol):
 
     def tables(self, round_number: int) -> list[OnlineTable]:
         """The turno's tables open on the server, with their links."""
+
+    async def reveal(self, round_number: int) -> None:
+        """Show a duplicate turno's deals that every table is done with (the director's
+        result for a table counts as done), at every table of the turno."""

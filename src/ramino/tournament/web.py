@@ -26,6 +26,7 @@ Routes (relative to the mount point):
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -331,18 +332,31 @@ def create_app(store_path: Path | str, director_token: str | None = None,
                  ns, ew, f" ({reason})" if reason else "")
         return _("Tavolo {n} registrato").format(n=table)
 
+    async def entered(request: Request, number: int,
+                      action: Callable[[Tournament], str]) -> RedirectResponse:
+        """A director's result, then, in a duplicate turno played on the server, the deals
+        it makes known at every table (its table is done with them)."""
+        response = await asyncio.to_thread(back, request, "desk", action)
+        if online is not None:
+            try:
+                if (await asyncio.to_thread(load)).settings.duplicate:
+                    await online.reveal(number)
+            except Exception:  # the deals stay hidden until the next hand end or restart
+                log.exception("turno %d: the duplicate deals were not revealed", number)
+        return response
+
     @app.post("/desk/result", dependencies=desk_only)
-    def desk_result(
+    async def desk_result(
         request: Request, round: Annotated[int, Form()],
         table: Annotated[int, Form()], ns: Annotated[str, Form()], ew: Annotated[str, Form()],
         reason: Annotated[str, Form()] = "",
     ) -> RedirectResponse:
         _ = texts(request)
-        return back(request, "desk", lambda t: director_enters(
+        return await entered(request, round, lambda t: director_enters(
             _, t, round, table, parse_scores(ns), parse_scores(ew), reason))
 
     @app.post("/desk/accept", dependencies=desk_only)
-    def desk_accept(
+    async def desk_accept(
         request: Request, round: Annotated[int, Form()], table: Annotated[int, Form()],
         side: Annotated[str, Form()],
     ) -> RedirectResponse:
@@ -357,7 +371,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
             label = "N-S" if side == "ns" else "E-W"
             return director_enters(_, t, round, table, claim.ns_scores, claim.ew_scores,
                                    f"dispute: the {label} card accepted")
-        return back(request, "desk", act)
+        return await entered(request, round, act)
 
     def online_table(number: int, table: int) -> OnlineTable | None:
         if online is None:
@@ -365,14 +379,14 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         return next((o for o in online.tables(number) if o.table == table), None)
 
     @app.post("/desk/abandoned", dependencies=desk_only)
-    def desk_abandoned(
+    async def desk_abandoned(
         request: Request, round: Annotated[int, Form()], table: Annotated[int, Form()],
         rule: Annotated[str, Form()], note: Annotated[str, Form()] = "",
     ) -> RedirectResponse:
         """A table abandoned on the server, in one click: its played score counts (with the
         director's note), or the no-show rule gives it to the side that stayed."""
         _ = texts(request)
-        played = online_table(round, table)
+        played = await asyncio.to_thread(online_table, round, table)
 
         def act(t: Tournament) -> str:
             if played is None or not played.ns_played:
@@ -393,7 +407,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
                                        f"no-show rule: {gone} absent")
             raise ValueError(_("rule: 'played' o 'no-show', non {rule}").format(
                 rule=repr(rule[:20])))
-        return back(request, "desk", act)
+        return await entered(request, round, act)
 
     @app.post("/desk/penalty", dependencies=desk_only)
     def desk_penalty(
