@@ -18,15 +18,20 @@ import datetime as dt
 import importlib
 import importlib.util
 import json
+import os
 import secrets
+import socket
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
 
 from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
@@ -59,12 +64,73 @@ from ramino.rules import RuleSet, build_ruleset, preset, preset_names
 from ramino.rules.options import Partnerships
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
-app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
-                  no_args_is_help=True, add_completion=False)
-
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): a defect of ramino, not of the input
 HUMAN_SEAT = 0
+DEBUG_VARIABLE = "RAMINO_DEBUG"
+
+
+class CliError(Exception):
+    """A refusal the command line shows as one line on standard error, exit status 2: what
+    is wrong, naming the file, the field or the option."""
+
+
+def error_line(exc: Exception) -> str | None:
+    """The one line that tells a user what is wrong with the input behind ``exc``; ``None``
+    when ``exc`` is not about the input (a defect of ramino)."""
+    if isinstance(exc, CliError):
+        text = str(exc)
+    elif isinstance(exc, RecordError):
+        text = f"not a well-formed ramino-record/1 record: {exc}"
+    elif isinstance(exc, OSError):
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        text = f"{exc.filename}: {reason}" if exc.filename is not None else reason
+    elif isinstance(exc, ValueError):
+        # Every error ramino raises on bad input is a ValueError (ramino.errors), and so are
+        # the standard readers' (json, UTF-8, the tournament file).
+        text = str(exc) or type(exc).__name__
+    else:
+        return None
+    return " ".join(text.split())
+
+
+class ErrorBoundary(TyperGroup):
+    """The ``ramino`` command group: the one place where an error becomes what a user reads.
+
+    Bad input (a missing, garbled or wrong file, a bad value) gives one line on standard
+    error naming what is wrong and exit status 2; anything else is a defect of ramino and
+    gives one line naming it and exit status 70 (``RAMINO_DEBUG=1`` shows the traceback).
+    Every subcommand runs inside, the mounted ``ramino tournament`` commands too."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            if isinstance(exc, typer.Exit | typer.Abort) or type(exc).__module__.startswith(
+                    "typer"):
+                raise  # the command line's own exits and usage errors
+            refuse(exc)
+
+
+def refuse(exc: Exception) -> NoReturn:
+    line = error_line(exc)
+    if line is not None:
+        typer.echo(line, err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    if os.environ.get(DEBUG_VARIABLE):
+        raise exc
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
+    summary = " ".join(f"{type(exc).__name__}: {exc}".split())
+    typer.echo(f"ramino: internal error ({summary}{at}); {DEBUG_VARIABLE}=1 shows the "
+               "traceback", err=True)
+    raise typer.Exit(EXIT_INTERNAL) from None
+
+
+app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
+                  cls=ErrorBoundary, rich_markup_mode="markdown", no_args_is_help=True,
+                  add_completion=False)
 
 
 def main() -> None:
@@ -85,21 +151,15 @@ def replay_command(
     as_json: Annotated[bool, typer.Option("--json", help="print the result object as JSON")
                        ] = False,
 ) -> None:
-    """Check a game record action by action and print the final position and the score."""
-    try:
-        # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
-        text = _stdin_bytes() if file == "-" else Path(file).read_bytes()
-    except OSError as exc:
-        typer.echo(f"cannot read {file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
-    report: ReplayReport | Scala40ReplayReport
-    try:
-        document = load_document(text)
-        report = (replay_scala40(document) if is_scala40_document(document)
-                  else replay(document))
-    except RecordError as exc:
-        typer.echo(f"not a well-formed ramino-record/1 record: {exc}", err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    """Check a game record action by action and print the final position and the score.
+
+    Exit status 0: every action is legal and the recorded result is the one computed; 1: an
+    illegal action or a differing result (turn, seat, rule and RULES.md section on standard
+    error); 2: not a well-formed record (the field named on standard error)."""
+    # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
+    document = load_document(_stdin_bytes() if file == "-" else read_file(file))
+    report: ReplayReport | Scala40ReplayReport = (
+        replay_scala40(document) if is_scala40_document(document) else replay(document))
     if as_json:
         typer.echo(json.dumps(report.result_json(), ensure_ascii=False))
     elif isinstance(report, Scala40ReplayReport):
@@ -109,6 +169,16 @@ def replay_command(
     for problem in report.problems:
         typer.echo(problem.message, err=True)
     raise typer.Exit(report.exit_code)
+
+
+def read_file(name: str | Path) -> bytes:
+    """A file's bytes; a file that cannot be read is refused naming it and the reason."""
+    try:
+        return Path(name).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a name the system cannot take (a NUL byte)
+        raise CliError(f"cannot read {name!r}: {exc}") from None
 
 
 def _stdin_bytes() -> bytes:
@@ -298,20 +368,22 @@ def rules_command(
             table.add_row(key, PRESET_DESCRIPTIONS.get(key, ""))
         console.print(table)
         return
-    try:
-        rules = preset(name)
-    except RulesError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    console.print(options_table(preset(name)))
+
+
+def options_table(rules: RuleSet) -> Table:
+    """Every option of ``rules``: its name in full on one line (the name a user types), its
+    value, and below the value what it means and where RULES.md states it.  Two columns, so
+    that the names and the wrapped meanings fit an 80-column terminal."""
     values = rules.options()
-    table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")
-    table.add_column("option")
-    table.add_column("value")
-    table.add_column("RULES.md")
-    table.add_column("meaning")
+    table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}",
+                  show_lines=True)
+    table.add_column("option", no_wrap=True)
+    table.add_column("value, meaning (RULES.md section)", overflow="fold")
     for spec in rules.applicable():
-        table.add_row(spec.name, json.dumps(values[spec.name]), spec.section, spec.describe)
-    console.print(table)
+        table.add_row(spec.name, Text.assemble(
+            json.dumps(values[spec.name]), "\n", (f"{spec.describe} ({spec.section})", "dim")))
+    return table
 
 
 # --- play ----------------------------------------------------------------------------------------
@@ -396,19 +468,16 @@ def play_command(
     discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops.  With
     --preset fisca (and --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
     console = Console(highlight=False)
-    try:
-        rules = preset(preset_name)
-        if players is not None:
-            rules = build_ruleset(rules, {"players": players})
-    except RulesError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    rules = preset(preset_name)
+    if players is not None:
+        rules = build_ruleset(rules, {"players": players})
     chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
     chosen_bots = bots_seed if bots_seed is not None else chosen_seed
     if out is None:
         stamp = (f"seed-{seed}" if seed is not None
                  else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
         out = Path("records") / f"{stamp}.json"
+    check_writable(out)
     if rules.game == "scala40":
         finished = _play_scala40(console, rules, chosen_seed, chosen_bots, out)
         if not finished:
@@ -438,6 +507,24 @@ def play_command(
         raise typer.Exit(EXIT_ILLEGAL)
 
 
+def check_writable(path: Path) -> None:
+    """Refuse before the hand starts a record path that could not be written at its end
+    (a directory, or under a file or a directory this user may not write)."""
+    if path.is_dir():
+        raise CliError(f"--out {path}: is a directory, not a file name")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise CliError(f"--out {path}: not writable by this user")
+        return
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent  # the directories that play creates start under this one
+    if not parent.is_dir():
+        raise CliError(f"--out {path}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"--out {path}: {parent} is not writable by this user")
+
+
 def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                   out: Path) -> bool:
     """A Scala 40 hand (RULES.md §6) against random-legal bots; you are seat 0."""
@@ -462,14 +549,11 @@ def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                                 hide=[s for s in seats if s != HUMAN_SEAT])
             show = False
         prompt = "draw or pick" if state.phase == "draw" else "meld, attach, swap or discard"
-        say(console, f"your move ({prompt}) > ", end="")
-        line = sys.stdin.readline()
-        if not line:
+        text = read_command(console, f"your move ({prompt}) > ")
+        if text is None:
             say(console, "\ninput ended before the end of the hand")
             finished = False
             break
-        text = line.strip()
-        say(console, text)
         command = text.lower()
         if not text:
             continue
@@ -508,6 +592,21 @@ def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
     return finished
 
 
+def read_command(console: Console, prompt: str) -> str | None:
+    """Show ``prompt`` and read one typed line, stripped; ``None`` when the input has ended.
+
+    A terminal shows what the player types as he types it; input from a file or a pipe is
+    echoed after the prompt, so that a transcript of a scripted game reads like a session."""
+    say(console, prompt, end="")
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    text = line.strip()
+    if not sys.stdin.isatty():
+        say(console, text)
+    return text
+
+
 def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot],
                names: list[str]) -> bool:
     """Play until the hand is over; False if the input ended or the player quit."""
@@ -524,13 +623,10 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
                            hide=[s for s in range(state.players) if s != HUMAN_SEAT])
             show = False
         prompt = "draw or pick" if state.phase == "draw" else "meld, attach or discard"
-        say(console, f"your move ({prompt}) > ", end="")
-        line = sys.stdin.readline()
-        if not line:
+        text = read_command(console, f"your move ({prompt}) > ")
+        if text is None:
             say(console, "\ninput ended before the end of the hand")
             return False
-        text = line.strip()
-        say(console, text)  # echo, so that a transcript of scripted input reads well
         if not text:
             continue
         command = text.lower()
@@ -564,7 +660,7 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
     db: Annotated[Path | None, typer.Option(
         help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
     tournament: Annotated[Path | None, typer.Option(
@@ -573,12 +669,44 @@ def serve_command(
     tournament_token: Annotated[str | None, typer.Option(
         help="a token the director's desk asks for once")] = None,
 ) -> None:
-    """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/."""
+    """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/.
+
+    The tournament file and the port are checked first: a file that cannot be read or a
+    port already in use is refused in one line (exit status 2) before anything starts."""
     from ramino.server import serve  # lazily: the plain commands need no web stack
 
+    if tournament is not None:
+        check_tournament_file(tournament)
+    check_port_free(host, port)
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     serve(host=host, port=port, db=db, tournament=tournament,
           tournament_token=tournament_token)
+
+
+def check_tournament_file(path: Path) -> None:
+    """Refuse a tournament file the server could not open, naming it and what is wrong."""
+    from ramino.tournament import store
+
+    try:
+        store.load(path)
+    except OSError as exc:
+        raise CliError(f"--tournament {path}: {exc.strerror or exc}") from None
+    except KeyError as exc:
+        raise CliError(f"--tournament {path}: not a tournament file (no field {exc})"
+                       ) from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise CliError(f"--tournament {path}: not a tournament file ({exc})") from None
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Bind the address the server will listen on (as uvicorn does) and let it go again."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 @app.command("verify")
@@ -589,12 +717,9 @@ def verify_command(
     the hand replays legally; exit status 0 checked, 1 it does not check, 2 not checkable."""
     from ramino.server.fairness import verify_document  # lazily, like serve
 
-    try:
-        document = load_document(record.read_bytes())
-    except (OSError, RecordError) as exc:
-        say(Console(), f"cannot read {record}: {exc}")
-        raise typer.Exit(EXIT_MALFORMED) from None
-    verdict = verify_document(document)
+    verdict = verify_document(load_document(read_file(record)))
+    if verdict.exit_code == EXIT_MALFORMED:
+        raise CliError(verdict.message)
     say(Console(), verdict.message)
     raise typer.Exit(verdict.exit_code)
 
