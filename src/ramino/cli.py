@@ -40,6 +40,7 @@ from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco import BurracoState
 from ramino.games.scala40 import Scala40State
 from ramino.games.scala40_match import hand_sides
+from ramino.games.seating import initial_sides, score_sides
 from ramino.melds import burraco_type
 from ramino.records import (
     BREAKDOWN_KEYS,
@@ -200,10 +201,11 @@ def _print_report(console: Console, report: ReplayReport) -> None:
         table.add_column("hand")
         table.add_column("dealer")
         table.add_column("end")
-        for side in range(2):
+        sides = len(report.standing.totals)
+        for side in range(sides):
             table.add_column(f"side {side}", justify="right")
         for i, played in enumerate(report.hands):
-            scores = played.result.scores if played.result else ("…", "…")
+            scores = played.result.scores if played.result else ("…",) * sides
             table.add_row(str(i + 1), str(played.hand.dealer),
                           played.result.end if played.result else "unfinished",
                           *[str(s) for s in scores])
@@ -289,7 +291,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by)
+        print_score(console, played.result, played.state.closed_by, played.state.team_of)
     else:
         say(console, "The record stops before the end of the hand.")
 
@@ -303,6 +305,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
     seats.add_column("side")
     seats.add_column("cards", justify="right")
     seats.add_column("hand")
+    sides = position.sides or initial_sides(len(position.hands))
     for seat, hand in enumerate(position.hands):
         who = f"{seat} {names[seat]}" if names else str(seat)
         if seat == position.current and position.phase != "over":
@@ -312,7 +315,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
             card_str(c) for c in sort_for_hand(hand))
         if pending is not None:
             shown += f"  + pozzetto of {len(pending)} after the next draw"
-        seats.add_row(who, str(seat % 2), str(len(hand)), shown)
+        seats.add_row(who, str(sides[seat]), str(len(hand)), shown)
     console.print(seats)
     if position.melds:
         melds = Table(title="Table")
@@ -334,20 +337,43 @@ def print_position(console: Console, position: Position, rules: RuleSet,
                               for t, took in enumerate(position.pozzetto_taken)))
 
 
-def print_score(console: Console, result: RecordedResult, closed_by: int | None) -> None:
+def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
+    """The heading and the row labels of a hand's scores, from the side of each seat at the
+    end of the hand (RULES.md §5): one score per side, named by its seats (RECORD.md §2); with
+    three players once a pair has formed, one per seat, the pair sharing its total (§5.2)."""
+    players = len(sides)
+    teams = sorted(set(sides))
+    if score_sides(players) == len(teams):
+        labels = []
+        for team in teams:
+            seats = [s for s in range(players) if sides[s] == team]
+            word = "seat" if len(seats) == 1 else "seats"
+            labels.append(f"{team} ({word} {', '.join(map(str, seats))})")
+        return "side", labels
+    labels = []
+    for seat in range(players):
+        partner = next((s for s in range(players) if s != seat and sides[s] == sides[seat]),
+                       None)
+        labels.append(str(seat) if partner is None else f"{seat} (pair with seat {partner})")
+    return "seat", labels
+
+
+def print_score(console: Console, result: RecordedResult, closed_by: int | None,
+                sides: Sequence[int]) -> None:
     how = {"closed": "closed", "stock": "the stock ran out", "stallo": "stallo",
            "timeout": "time out"}[result.end]
     if result.end == "closed" and closed_by is not None:
         how += f" by seat {closed_by}"
     table = Table(title=f"Score — hand ended: {how}")
-    table.add_column("side")
+    heading, labels = score_labels(sides)
+    table.add_column(heading)
     for key in BREAKDOWN_KEYS:
         table.add_column(key, justify="right")
     table.add_column("total", justify="right")
     breakdown = result.breakdown or ()
-    for side, score in enumerate(result.scores):
+    for side, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
         parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5
-        table.add_row(f"{side} (seats {side}, {side + 2})", *parts, str(score))
+        table.add_row(label, *parts, str(score))
     console.print(table)
 
 
@@ -376,13 +402,13 @@ def options_table(rules: RuleSet) -> Table:
     value, and below the value what it means and where RULES.md states it.  Two columns, so
     that the names and the wrapped meanings fit an 80-column terminal."""
     values = rules.options()
-    table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}",
-                  show_lines=True)
+    table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")
     table.add_column("option", no_wrap=True)
-    table.add_column("value, meaning (RULES.md section)", overflow="fold")
+    table.add_column("value and meaning (RULES.md §)", overflow="fold")
     for spec in rules.applicable():
         table.add_row(spec.name, Text.assemble(
-            json.dumps(values[spec.name]), "\n", (f"{spec.describe} ({spec.section})", "dim")))
+            (json.dumps(values[spec.name]), "bold"), "\n",
+            (f"{spec.describe} ({spec.section})", "dim")))
     return table
 
 
@@ -437,9 +463,11 @@ def arena_command(
     players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
                        ] = None,
 ) -> None:
-    """Duplicate matches between bots (issue 4): mean points per hand with a bootstrap 95% CI,
-    match win rate, FIBUR VP, illegal actions and honesty failures.  With --preset fisca the
-    bots play Scala 40 (--players 2..6): A in the even seats, then in the odd ones."""
+    """Duplicate matches between bots: which plays better, and by how much.
+
+    Mean points per hand with a bootstrap 95% CI, match win rate, FIBUR VP, illegal actions
+    and honesty failures.  With --preset fisca the bots play Scala 40 (--players 2..6): A in
+    the even seats, then in the odd ones."""
     from ramino.arena.command import arena
     try:
         status = arena(list(bots or []), deals=deals, preset_name=preset_name, ladder=ladder,
@@ -463,10 +491,12 @@ def play_command(
     players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
                        ] = None,
 ) -> None:
-    """Play a 4-player FIBUR hand against three random-legal bots; you are seat 0 and your
-    partner is seat 2.  Type actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh,
-    discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops.  With
-    --preset fisca (and --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
+    """Play a hand in the terminal against random-legal bots.
+
+    A 4-player FIBUR hand by default: you are seat 0 and your partner is seat 2.  Type
+    actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh, discard 3c.  'help'
+    lists your legal actions, 'show' the table, 'quit' stops.  With --preset fisca (and
+    --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
     console = Console(highlight=False)
     rules = preset(preset_name)
     if players is not None:
@@ -501,7 +531,7 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result), state.closed_by)
+        print_score(console, recorded_result(result), state.closed_by, state.team_of)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -713,8 +743,11 @@ def check_port_free(host: str, port: int) -> None:
 def verify_command(
     record: Annotated[Path, typer.Argument(help="a hand record downloaded from a ramino server")],
 ) -> None:
-    """Check that a server's deal was fixed before the first action (commit-reveal) and that
-    the hand replays legally; exit status 0 checked, 1 it does not check, 2 not checkable."""
+    """Check a hand record from a ramino server: a fair deal and a legal replay.
+
+    The deal must match the commitment the server published before the first action
+    (commit-reveal) and the hand must replay legally.  Exit status 0: checked; 1: it does not
+    check; 2: not checkable (what is missing on standard error)."""
     from ramino.server.fairness import verify_document  # lazily, like serve
 
     verdict = verify_document(load_document(read_file(record)))
