@@ -93,7 +93,7 @@ def error_line(exc: Exception) -> str | None:
         text = str(exc) or type(exc).__name__
     else:
         return None
-    return " ".join(text.split())
+    return " ".join(text.splitlines())
 
 
 class ErrorBoundary(TyperGroup):
@@ -123,7 +123,7 @@ def refuse(exc: Exception) -> NoReturn:
         raise exc
     where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
-    summary = " ".join(f"{type(exc).__name__}: {exc}".split())
+    summary = " ".join(f"{type(exc).__name__}: {exc}".splitlines())
     typer.echo(f"ramino: internal error ({summary}{at}); {DEBUG_VARIABLE}=1 shows the "
                "traceback", err=True)
     raise typer.Exit(EXIT_INTERNAL) from None
