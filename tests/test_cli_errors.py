@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import ramino.server
 from ramino.cli import app
@@ -39,6 +38,13 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     return calls
 
 
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
 @pytest.fixture
 def busy_port() -> Iterator[int]:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
@@ -58,9 +64,7 @@ def test_serve_on_a_busy_port_says_so_before_anything_starts(
 
 
 def test_serve_starts_on_a_free_port(served: list[dict[str, Any]]) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     result = runner.invoke(app, ["serve", "--port", str(port)])
     assert result.exit_code == 0, result.output
     assert f"open http://127.0.0.1:{port}/" in result.stdout
@@ -159,3 +163,32 @@ def test_usage_errors_stay_click_s(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "Missing argument" in result.stderr
     result = runner.invoke(app, ["play", "--seed", "seven"])
     assert result.exit_code == 2 and "--seed" in result.stderr
+
+
+@pytest.mark.parametrize("db", ["{tmp}", "{tmp}/absent/server.db"])
+def test_serve_refuses_a_sqlite_path_it_could_not_open(
+        tmp_path: Path, served: list[dict[str, Any]], db: str) -> None:
+    path = db.format(tmp=tmp_path)
+    line = refused(runner.invoke(app, ["serve", "--db", path]))
+    assert line.startswith(f"--db {path}: ")
+    assert served == [] and not (tmp_path / "absent").exists()
+
+
+def test_serve_takes_a_database_url_as_written(served: list[dict[str, Any]]) -> None:
+    url = "postgresql://director@127.0.0.1:5432/club"
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--db", url, "--port", str(port)])
+    assert result.exit_code == 0, result.output
+    assert served[0]["db"] == url
+
+
+def test_a_database_that_cannot_be_opened_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    def unreachable(**_kwargs: Any) -> None:
+        raise OperationalError("connect", {}, Exception("connection refused\nretry later"))
+    monkeypatch.setattr(ramino.server, "serve", unreachable)
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--port", str(port)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["database: connection refused"]

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 import typer.main
 import typer.testing
-from click.testing import Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import Result
 
 import ramino.server
 from ramino.cli import app
@@ -36,7 +36,7 @@ PREFIX = "not a well-formed ramino-record/1 record: "
 runner = typer.testing.CliRunner()
 
 
-def fuzz(examples: int) -> Any:
+def fuzz(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])

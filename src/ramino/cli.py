@@ -87,6 +87,10 @@ def error_line(exc: Exception) -> str | None:
     elif isinstance(exc, OSError):
         reason = exc.strerror or str(exc) or type(exc).__name__
         text = f"{exc.filename}: {reason}" if exc.filename is not None else reason
+    elif type(exc).__module__.startswith("sqlalchemy."):
+        # The database named by --db or DATABASE_URL cannot be opened or reached.
+        cause = str(getattr(exc, "orig", None) or exc)
+        text = f"database: {cause.splitlines()[0] if cause else type(exc).__name__}"
     elif isinstance(exc, ValueError):
         # Every error ramino raises on bad input is a ValueError (ramino.errors), and so are
         # the standard readers' (json, UTF-8, the tournament file).
@@ -691,8 +695,9 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
-    db: Annotated[Path | None, typer.Option(
-        help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="SQLite file or database URL (default: DATABASE_URL, else ./ramino-server.db)")
+                  ] = None,
     tournament: Annotated[Path | None, typer.Option(
         help="a tournament file (ramino tournament new): its desk and standings under "
              "/tournament, its turni played here (ramino tournament online)")] = None,
@@ -707,6 +712,8 @@ def serve_command(
 
     if tournament is not None:
         check_tournament_file(tournament)
+    if db is not None and "://" not in db:
+        check_sqlite_file(Path(db))
     check_port_free(host, port)
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     serve(host=host, port=port, db=db, tournament=tournament,
@@ -726,6 +733,14 @@ def check_tournament_file(path: Path) -> None:
                        ) from None
     except (ValueError, TypeError, AttributeError) as exc:
         raise CliError(f"--tournament {path}: not a tournament file ({exc})") from None
+
+
+def check_sqlite_file(path: Path) -> None:
+    """SQLite creates the file but not its directory: refuse a path it could not open."""
+    if path.is_dir():
+        raise CliError(f"--db {path}: is a directory, not a database file")
+    if not path.expanduser().resolve().parent.is_dir():
+        raise CliError(f"--db {path}: no directory {path.parent}")
 
 
 def check_port_free(host: str, port: int) -> None:
