@@ -9,7 +9,12 @@
                                  writes the record of the hand; ``--preset fisca --players N``
                                  plays a Scala 40 hand (RULES.md §6) the same way
 ``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
+``ramino serve``, ``verify``     the table server; the check of a server's hand record
+``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them
+
+Every command runs inside :class:`ErrorBoundary`, the one place where an error becomes the
+line a user reads: bad input exits 2, a defect of ramino 70.
 """
 
 from __future__ import annotations
