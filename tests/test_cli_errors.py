@@ -192,3 +192,11 @@ def test_a_database_that_cannot_be_opened_is_one_line(monkeypatch: pytest.Monkey
     result = runner.invoke(app, ["serve", "--port", str(port)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == ["database: connection refused"]
+
+
+def test_replay_stops_reading_an_endless_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("ramino.cli.MAX_INPUT_BYTES", 1000)
+    line = refused(runner.invoke(app, ["replay", "/dev/zero"]))
+    assert line == "/dev/zero: more than 1,000 bytes, too large for a record"
+    line = refused(runner.invoke(app, ["replay", "-"], input=" " * 1001))
+    assert line.startswith("standard input: more than")

@@ -75,6 +75,8 @@ EXIT_MALFORMED = 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): a defect of ramino, not of the input
 HUMAN_SEAT = 0
 DEBUG_VARIABLE = "RAMINO_DEBUG"
+# A long match record is some hundreds of KB; more is not a record (/dev/zero, a disk image).
+MAX_INPUT_BYTES = 16 * 2**20
 
 
 class CliError(Exception):
@@ -184,20 +186,28 @@ def replay_command(
 def read_file(name: str | Path) -> bytes:
     """A file's bytes; a file that cannot be read is refused naming it and the reason."""
     try:
-        return Path(name).read_bytes()
+        with Path(name).open("rb") as handle:
+            return _at_most(handle.read(MAX_INPUT_BYTES + 1), str(name))
     except OSError as exc:
         raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a name the system cannot take (a NUL byte)
         raise CliError(f"cannot read {name!r}: {exc}") from None
 
 
+def _at_most(data: bytes, name: str) -> bytes:
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliError(f"{name}: more than {MAX_INPUT_BYTES:,} bytes, too large for a record")
+    return data
+
+
 def _stdin_bytes() -> bytes:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
-        data = buffer.read()
+        data = buffer.read(MAX_INPUT_BYTES + 1)
         assert isinstance(data, bytes)
-        return data
-    return sys.stdin.read().encode("utf-8", "surrogateescape")
+        return _at_most(data, "standard input")
+    return _at_most(sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape"),
+                    "standard input")
 
 
 def _print_report(console: Console, report: ReplayReport) -> None:
