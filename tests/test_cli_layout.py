@@ -45,8 +45,8 @@ def early_breaks(text: str, width: int) -> list[str]:
         if start >= len(below) or below[start] in "[•" or in_panel[n] != in_panel[n + 1]:
             continue
         if in_panel[n]:
-            if start <= row_column[n]:
-                continue  # a new row of the panel
+            if start <= row_column[n] or below[start] == "-":
+                continue  # a new row of the panel (an option's row starts with its name)
             right = above.rindex("│") - 1
         else:
             if start != _first_text(above) or below[0] in BOX:
