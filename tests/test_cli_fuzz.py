@@ -3,8 +3,8 @@ and serve, and garbled record files fed to ``ramino replay`` (random bytes, trun
 fields of the wrong type, unknown fields).  Never a traceback: a refusal is exit status 2
 with one line on standard error naming what is wrong (the field, for a record), nothing on
 standard output and nothing written; a usage error is the command line's own (it names the
-option).  In process and with the command tree built once, so thousands of cases take
-seconds."""
+option).  In process, with the command tree built once: 1,800 cases in about twenty seconds
+of CPU."""
 
 from __future__ import annotations
 
