@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import ramino
 from ramino.cli import HUMAN_SEAT, app, bot_turn, make_bots
 from ramino.games.burraco import BurracoState
 from ramino.records import replay
@@ -125,3 +132,48 @@ def test_play_any_burraco_preset_and_player_count(tmp_path: Path, preset_name: s
     document = json.loads(out.read_text(encoding="utf-8"))
     assert len(document["players"]) == players
     assert runner.invoke(app, ["replay", str(out)]).exit_code == 0
+
+
+def _read_until(fd: int, marker: bytes, seen: bytearray, limit: float = 60.0) -> None:
+    """Read the terminal's output into ``seen`` until ``marker`` shows (``limit`` only bounds
+    a failing test: the assertion is on what is shown, never on how fast)."""
+    end = time.monotonic() + limit
+    while marker not in seen:
+        left = end - time.monotonic()
+        assert left > 0, f"no {marker!r} on the terminal: {bytes(seen)[-500:]!r}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the terminal closed: the program ended
+                chunk = b""
+            assert chunk, f"the program ended before {marker!r}: {bytes(seen)[-500:]!r}"
+            seen += chunk
+
+
+def test_a_terminal_shows_a_typed_command_once(tmp_path: Path) -> None:
+    """On a terminal the line discipline echoes what the player types; ``ramino play`` must
+    not print it a second time (it does echo input from a pipe, for transcripts)."""
+    main, terminal = pty.openpty()
+    source = Path(ramino.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(source), os.environ.get("PYTHONPATH", "")]), "COLUMNS": "100", "TERM": "dumb"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from ramino.cli import main; main()", "play", "--seed", "7",
+         "--out", str(tmp_path / "hand.json")],
+        stdin=terminal, stdout=terminal, stderr=terminal, env=env, close_fds=True)
+    os.close(terminal)
+    seen = bytearray()
+    try:
+        _read_until(main, b"> ", seen)
+        os.write(main, b"help\r")
+        _read_until(main, b"your legal actions:", seen)
+        os.write(main, b"quit\r")
+        _read_until(main, b"Record written", seen)
+    finally:
+        process.wait(timeout=60)
+        os.close(main)
+    text = bytes(seen).decode("utf-8", "replace")
+    typed = text[text.index("your move"):text.index("your legal actions:")]
+    assert typed.count("help") == 1, typed
+    assert process.returncode == 1  # the player quit

@@ -7,11 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from ramino.cli import app
-from ramino.records import dump_document
-from tests.records_helpers import hand_document
+from ramino.records import dump_document, record_of
+from ramino.rules import make_rules
+from tests.records_helpers import hand_document, played_hand
 
 runner = CliRunner()
 
@@ -118,3 +120,31 @@ def test_a_match_record_prints_the_standing(tmp_path: Path) -> None:
     report = json.loads(result.stdout)
     assert report["match"]["hands"] == 2 and len(report["hands"]) == 2
     assert report["hands"] == [h["result"] for h in doc["hands"]]
+
+
+def _score_rows(output: str) -> list[str]:
+    """The first cell of each row of the score table."""
+    table = output[output.index("Score — hand ended"):]
+    return [line.split("│")[1].strip() for line in table.splitlines()
+            if line.startswith("│")]
+
+
+@pytest.mark.parametrize(("players", "seed", "rows"), [
+    (2, 5, ["0 (seat 0)", "1 (seat 1)"]),
+    (3, 5, ["0 (seat 0)", "1 (seat 1)", "2 (seat 2)"]),
+    # Seat 0 took the 18 and plays alone; seats 1 and 2 became a pair (RULES.md §5.2).
+    (3, 4, ["0", "1 (pair with seat 2)", "2 (pair with seat 1)"]),
+    (4, 5, ["0 (seats 0, 2)", "1 (seats 1, 3)"]),
+    (6, 5, ["0 (seats 0, 3)", "1 (seats 1, 4)", "2 (seats 2, 5)"]),
+])
+def test_scores_are_labelled_with_the_seats_of_each_side(tmp_path: Path, players: int,
+                                                         seed: int, rows: list[str]) -> None:
+    state = played_hand(seed, make_rules("fibur", {"players": players}))
+    assert state.is_over
+    doc = record_of(state, players=[f"P{seat}" for seat in range(players)])
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert _score_rows(result.stdout) == rows
+    hands = result.stdout[result.stdout.index("Hands"):result.stdout.index("Table")]
+    sides = [line.split("│")[2].strip() for line in hands.splitlines() if line.startswith("│")]
+    assert sides == [str(side) for side in state.team_of]

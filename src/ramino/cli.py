@@ -9,7 +9,12 @@
                                  writes the record of the hand; ``--preset fisca --players N``
                                  plays a Scala 40 hand (RULES.md §6) the same way
 ``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
+``ramino serve``, ``verify``     the table server; the check of a server's hand record
+``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them
+
+Every command runs inside :class:`ErrorBoundary`, the one place where an error becomes the
+line a user reads: bad input exits 2, a defect of ramino 70.
 """
 
 from __future__ import annotations
@@ -18,15 +23,20 @@ import datetime as dt
 import importlib
 import importlib.util
 import json
+import os
 import secrets
+import socket
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
 
 from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
@@ -35,6 +45,7 @@ from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco import BurracoState
 from ramino.games.scala40 import Scala40State
 from ramino.games.scala40_match import hand_sides
+from ramino.games.seating import initial_sides, score_sides
 from ramino.melds import burraco_type
 from ramino.records import (
     BREAKDOWN_KEYS,
@@ -59,12 +70,79 @@ from ramino.rules import RuleSet, build_ruleset, preset, preset_names
 from ramino.rules.options import Partnerships
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
-app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
-                  no_args_is_help=True, add_completion=False)
-
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): a defect of ramino, not of the input
 HUMAN_SEAT = 0
+DEBUG_VARIABLE = "RAMINO_DEBUG"
+# A long match record is some hundreds of KB; more is not a record (/dev/zero, a disk image).
+MAX_INPUT_BYTES = 16 * 2**20
+
+
+class CliError(Exception):
+    """A refusal the command line shows as one line on standard error, exit status 2: what
+    is wrong, naming the file, the field or the option."""
+
+
+def error_line(exc: Exception) -> str | None:
+    """The one line that tells a user what is wrong with the input behind ``exc``; ``None``
+    when ``exc`` is not about the input (a defect of ramino)."""
+    if isinstance(exc, CliError):
+        text = str(exc)
+    elif isinstance(exc, RecordError):
+        text = f"not a well-formed ramino-record/1 record: {exc}"
+    elif isinstance(exc, OSError):
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        text = f"{exc.filename}: {reason}" if exc.filename is not None else reason
+    elif type(exc).__module__.startswith("sqlalchemy."):
+        # The database named by --db or DATABASE_URL cannot be opened or reached.
+        cause = str(getattr(exc, "orig", None) or exc)
+        text = f"database: {cause.splitlines()[0] if cause else type(exc).__name__}"
+    elif isinstance(exc, ValueError):
+        # Every error ramino raises on bad input is a ValueError (ramino.errors), and so are
+        # the standard readers' (json, UTF-8, the tournament file).
+        text = str(exc) or type(exc).__name__
+    else:
+        return None
+    return " ".join(text.splitlines())
+
+
+class ErrorBoundary(TyperGroup):
+    """The ``ramino`` command group: the one place where an error becomes what a user reads.
+
+    Bad input (a missing, garbled or wrong file, a bad value) gives one line on standard
+    error naming what is wrong and exit status 2; anything else is a defect of ramino and
+    gives one line naming it and exit status 70 (``RAMINO_DEBUG=1`` shows the traceback).
+    Every subcommand runs inside, the mounted ``ramino tournament`` commands too."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            if isinstance(exc, typer.Exit | typer.Abort) or type(exc).__module__.startswith(
+                    "typer"):
+                raise  # the command line's own exits and usage errors
+            refuse(exc)
+
+
+def refuse(exc: Exception) -> NoReturn:
+    line = error_line(exc)
+    if line is not None:
+        typer.echo(line, err=True)
+        raise typer.Exit(EXIT_MALFORMED) from None
+    if os.environ.get(DEBUG_VARIABLE):
+        raise exc
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    at = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
+    summary = " ".join(f"{type(exc).__name__}: {exc}".splitlines())
+    typer.echo(f"ramino: internal error ({summary}{at}); {DEBUG_VARIABLE}=1 shows the "
+               "traceback", err=True)
+    raise typer.Exit(EXIT_INTERNAL) from None
+
+
+app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
+                  cls=ErrorBoundary, rich_markup_mode="markdown", no_args_is_help=True,
+                  add_completion=False)
 
 
 def main() -> None:
@@ -85,21 +163,15 @@ def replay_command(
     as_json: Annotated[bool, typer.Option("--json", help="print the result object as JSON")
                        ] = False,
 ) -> None:
-    """Check a game record action by action and print the final position and the score."""
-    try:
-        # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
-        text = _stdin_bytes() if file == "-" else Path(file).read_bytes()
-    except OSError as exc:
-        typer.echo(f"cannot read {file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
-    report: ReplayReport | Scala40ReplayReport
-    try:
-        document = load_document(text)
-        report = (replay_scala40(document) if is_scala40_document(document)
-                  else replay(document))
-    except RecordError as exc:
-        typer.echo(f"not a well-formed ramino-record/1 record: {exc}", err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    """Check a game record action by action and print the final position and the score.
+
+    Exit status 0: every action is legal and the recorded result is the one computed; 1: an
+    illegal action or a differing result (turn, seat, rule and RULES.md section on standard
+    error); 2: not a well-formed record (the field named on standard error)."""
+    # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
+    document = load_document(_stdin_bytes() if file == "-" else read_file(file))
+    report: ReplayReport | Scala40ReplayReport = (
+        replay_scala40(document) if is_scala40_document(document) else replay(document))
     if as_json:
         typer.echo(json.dumps(report.result_json(), ensure_ascii=False))
     elif isinstance(report, Scala40ReplayReport):
@@ -111,13 +183,31 @@ def replay_command(
     raise typer.Exit(report.exit_code)
 
 
+def read_file(name: str | Path) -> bytes:
+    """A file's bytes; a file that cannot be read is refused naming it and the reason."""
+    try:
+        with Path(name).open("rb") as handle:
+            return _at_most(handle.read(MAX_INPUT_BYTES + 1), str(name))
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a name the system cannot take (a NUL byte)
+        raise CliError(f"cannot read {name!r}: {exc}") from None
+
+
+def _at_most(data: bytes, name: str) -> bytes:
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliError(f"{name}: more than {MAX_INPUT_BYTES:,} bytes, too large for a record")
+    return data
+
+
 def _stdin_bytes() -> bytes:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
-        data = buffer.read()
+        data = buffer.read(MAX_INPUT_BYTES + 1)
         assert isinstance(data, bytes)
-        return data
-    return sys.stdin.read().encode("utf-8", "surrogateescape")
+        return _at_most(data, "standard input")
+    return _at_most(sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape"),
+                    "standard input")
 
 
 def _print_report(console: Console, report: ReplayReport) -> None:
@@ -130,10 +220,11 @@ def _print_report(console: Console, report: ReplayReport) -> None:
         table.add_column("hand")
         table.add_column("dealer")
         table.add_column("end")
-        for side in range(2):
+        sides = len(report.standing.totals)
+        for side in range(sides):
             table.add_column(f"side {side}", justify="right")
         for i, played in enumerate(report.hands):
-            scores = played.result.scores if played.result else ("…", "…")
+            scores = played.result.scores if played.result else ("…",) * sides
             table.add_row(str(i + 1), str(played.hand.dealer),
                           played.result.end if played.result else "unfinished",
                           *[str(s) for s in scores])
@@ -219,7 +310,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by)
+        print_score(console, played.result, played.state.closed_by, played.state.team_of)
     else:
         say(console, "The record stops before the end of the hand.")
 
@@ -233,6 +324,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
     seats.add_column("side")
     seats.add_column("cards", justify="right")
     seats.add_column("hand")
+    sides = position.sides or initial_sides(len(position.hands))
     for seat, hand in enumerate(position.hands):
         who = f"{seat} {names[seat]}" if names else str(seat)
         if seat == position.current and position.phase != "over":
@@ -242,7 +334,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
             card_str(c) for c in sort_for_hand(hand))
         if pending is not None:
             shown += f"  + pozzetto of {len(pending)} after the next draw"
-        seats.add_row(who, str(seat % 2), str(len(hand)), shown)
+        seats.add_row(who, str(sides[seat]), str(len(hand)), shown)
     console.print(seats)
     if position.melds:
         melds = Table(title="Table")
@@ -264,20 +356,43 @@ def print_position(console: Console, position: Position, rules: RuleSet,
                               for t, took in enumerate(position.pozzetto_taken)))
 
 
-def print_score(console: Console, result: RecordedResult, closed_by: int | None) -> None:
+def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
+    """The heading and the row labels of a hand's scores, from the side of each seat at the
+    end of the hand (RULES.md §5): one score per side, named by its seats (RECORD.md §2); with
+    three players once a pair has formed, one per seat, the pair sharing its total (§5.2)."""
+    players = len(sides)
+    teams = sorted(set(sides))
+    if score_sides(players) == len(teams):
+        labels = []
+        for team in teams:
+            seats = [s for s in range(players) if sides[s] == team]
+            word = "seat" if len(seats) == 1 else "seats"
+            labels.append(f"{team} ({word} {', '.join(map(str, seats))})")
+        return "side", labels
+    labels = []
+    for seat in range(players):
+        partner = next((s for s in range(players) if s != seat and sides[s] == sides[seat]),
+                       None)
+        labels.append(str(seat) if partner is None else f"{seat} (pair with seat {partner})")
+    return "seat", labels
+
+
+def print_score(console: Console, result: RecordedResult, closed_by: int | None,
+                sides: Sequence[int]) -> None:
     how = {"closed": "closed", "stock": "the stock ran out", "stallo": "stallo",
            "timeout": "time out"}[result.end]
     if result.end == "closed" and closed_by is not None:
         how += f" by seat {closed_by}"
     table = Table(title=f"Score — hand ended: {how}")
-    table.add_column("side")
+    heading, labels = score_labels(sides)
+    table.add_column(heading)
     for key in BREAKDOWN_KEYS:
         table.add_column(key, justify="right")
     table.add_column("total", justify="right")
     breakdown = result.breakdown or ()
-    for side, score in enumerate(result.scores):
+    for side, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
         parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5
-        table.add_row(f"{side} (seats {side}, {side + 2})", *parts, str(score))
+        table.add_row(label, *parts, str(score))
     console.print(table)
 
 
@@ -298,20 +413,22 @@ def rules_command(
             table.add_row(key, PRESET_DESCRIPTIONS.get(key, ""))
         console.print(table)
         return
-    try:
-        rules = preset(name)
-    except RulesError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    console.print(options_table(preset(name)))
+
+
+def options_table(rules: RuleSet) -> Table:
+    """Every option of ``rules``: its name in full on one line (the name a user types), its
+    value, and below the value what it means and where RULES.md states it.  Two columns, so
+    that the names and the wrapped meanings fit an 80-column terminal."""
     values = rules.options()
     table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")
-    table.add_column("option")
-    table.add_column("value")
-    table.add_column("RULES.md")
-    table.add_column("meaning")
+    table.add_column("option", no_wrap=True)
+    table.add_column("value and meaning (RULES.md §)", overflow="fold")
     for spec in rules.applicable():
-        table.add_row(spec.name, json.dumps(values[spec.name]), spec.section, spec.describe)
-    console.print(table)
+        table.add_row(spec.name, Text.assemble(
+            (json.dumps(values[spec.name]), "bold"), "\n",
+            (f"{spec.describe} ({spec.section})", "dim")))
+    return table
 
 
 # --- play ----------------------------------------------------------------------------------------
@@ -365,9 +482,11 @@ def arena_command(
     players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
                        ] = None,
 ) -> None:
-    """Duplicate matches between bots (issue 4): mean points per hand with a bootstrap 95% CI,
-    match win rate, FIBUR VP, illegal actions and honesty failures.  With --preset fisca the
-    bots play Scala 40 (--players 2..6): A in the even seats, then in the odd ones."""
+    """Duplicate matches between bots: which plays better, and by how much.
+
+    Mean points per hand with a bootstrap 95% CI, match win rate, FIBUR VP, illegal actions
+    and honesty failures.  With --preset fisca the bots play Scala 40 (--players 2..6): A in
+    the even seats, then in the odd ones."""
     from ramino.arena.command import arena
     try:
         status = arena(list(bots or []), deals=deals, preset_name=preset_name, ladder=ladder,
@@ -391,24 +510,23 @@ def play_command(
     players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
                        ] = None,
 ) -> None:
-    """Play a 4-player FIBUR hand against three random-legal bots; you are seat 0 and your
-    partner is seat 2.  Type actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh,
-    discard 3c.  'help' lists your legal actions, 'show' the table, 'quit' stops.  With
-    --preset fisca (and --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
+    """Play a hand in the terminal against random-legal bots.
+
+    A 4-player FIBUR hand by default: you are seat 0 and your partner is seat 2.  Type
+    actions as in a record: draw, pick, meld 7h 8h 9h, attach 2 Kh, discard 3c.  'help'
+    lists your legal actions, 'show' the table, 'quit' stops.  With --preset fisca (and
+    --players 2..6) the hand is Scala 40, with 'swap 3 6h' too."""
     console = Console(highlight=False)
-    try:
-        rules = preset(preset_name)
-        if players is not None:
-            rules = build_ruleset(rules, {"players": players})
-    except RulesError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(EXIT_MALFORMED) from None
+    rules = preset(preset_name)
+    if players is not None:
+        rules = build_ruleset(rules, {"players": players})
     chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
     chosen_bots = bots_seed if bots_seed is not None else chosen_seed
     if out is None:
         stamp = (f"seed-{seed}" if seed is not None
                  else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
         out = Path("records") / f"{stamp}.json"
+    check_writable(out)
     if rules.game == "scala40":
         finished = _play_scala40(console, rules, chosen_seed, chosen_bots, out)
         if not finished:
@@ -432,10 +550,28 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result), state.closed_by)
+        print_score(console, recorded_result(result), state.closed_by, state.team_of)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse before the hand starts a record path that could not be written at its end
+    (a directory, or under a file or a directory this user may not write)."""
+    if path.is_dir():
+        raise CliError(f"--out {path}: is a directory, not a file name")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise CliError(f"--out {path}: not writable by this user")
+        return
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent  # the directories that play creates start under this one
+    if not parent.is_dir():
+        raise CliError(f"--out {path}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"--out {path}: {parent} is not writable by this user")
 
 
 def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
@@ -462,14 +598,11 @@ def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                                 hide=[s for s in seats if s != HUMAN_SEAT])
             show = False
         prompt = "draw or pick" if state.phase == "draw" else "meld, attach, swap or discard"
-        say(console, f"your move ({prompt}) > ", end="")
-        line = sys.stdin.readline()
-        if not line:
+        text = read_command(console, f"your move ({prompt}) > ")
+        if text is None:
             say(console, "\ninput ended before the end of the hand")
             finished = False
             break
-        text = line.strip()
-        say(console, text)
         command = text.lower()
         if not text:
             continue
@@ -508,6 +641,21 @@ def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
     return finished
 
 
+def read_command(console: Console, prompt: str) -> str | None:
+    """Show ``prompt`` and read one typed line, stripped; ``None`` when the input has ended.
+
+    A terminal shows what the player types as he types it; input from a file or a pipe is
+    echoed after the prompt, so that a transcript of a scripted game reads like a session."""
+    say(console, prompt, end="")
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    text = line.strip()
+    if not sys.stdin.isatty():
+        say(console, text)
+    return text
+
+
 def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot],
                names: list[str]) -> bool:
     """Play until the hand is over; False if the input ended or the player quit."""
@@ -524,13 +672,10 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
                            hide=[s for s in range(state.players) if s != HUMAN_SEAT])
             show = False
         prompt = "draw or pick" if state.phase == "draw" else "meld, attach or discard"
-        say(console, f"your move ({prompt}) > ", end="")
-        line = sys.stdin.readline()
-        if not line:
+        text = read_command(console, f"your move ({prompt}) > ")
+        if text is None:
             say(console, "\ninput ended before the end of the hand")
             return False
-        text = line.strip()
-        say(console, text)  # echo, so that a transcript of scripted input reads well
         if not text:
             continue
         command = text.lower()
@@ -564,37 +709,80 @@ def _play_loop(console: Console, state: BurracoState, bots: dict[int, RandomBot]
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
-    db: Annotated[Path | None, typer.Option(
-        help="SQLite file (default: DATABASE_URL, else ./ramino-server.db)")] = None,
+    port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="SQLite file or database URL (default: DATABASE_URL, else ./ramino-server.db)")
+                  ] = None,
     tournament: Annotated[Path | None, typer.Option(
         help="a tournament file (ramino tournament new): its desk and standings under "
              "/tournament, its turni played here (ramino tournament online)")] = None,
     tournament_token: Annotated[str | None, typer.Option(
         help="a token the director's desk asks for once")] = None,
 ) -> None:
-    """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/."""
+    """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/.
+
+    The tournament file and the port are checked first: a file that cannot be read or a
+    port already in use is refused in one line (exit status 2) before anything starts."""
     from ramino.server import serve  # lazily: the plain commands need no web stack
 
+    if tournament is not None:
+        check_tournament_file(tournament)
+    if db is not None and "://" not in db:
+        check_sqlite_file(Path(db))
+    check_port_free(host, port)
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     serve(host=host, port=port, db=db, tournament=tournament,
           tournament_token=tournament_token)
+
+
+def check_tournament_file(path: Path) -> None:
+    """Refuse a tournament file the server could not open, naming it and what is wrong."""
+    from ramino.tournament import store
+
+    try:
+        store.load(path)
+    except OSError as exc:
+        raise CliError(f"--tournament {path}: {exc.strerror or exc}") from None
+    except KeyError as exc:
+        raise CliError(f"--tournament {path}: not a tournament file (no field {exc})"
+                       ) from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise CliError(f"--tournament {path}: not a tournament file ({exc})") from None
+
+
+def check_sqlite_file(path: Path) -> None:
+    """SQLite creates the file but not its directory: refuse a path it could not open."""
+    if path.is_dir():
+        raise CliError(f"--db {path}: is a directory, not a database file")
+    if not path.expanduser().resolve().parent.is_dir():
+        raise CliError(f"--db {path}: no directory {path.parent}")
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Bind the address the server will listen on (as uvicorn does) and let it go again."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 @app.command("verify")
 def verify_command(
     record: Annotated[Path, typer.Argument(help="a hand record downloaded from a ramino server")],
 ) -> None:
-    """Check that a server's deal was fixed before the first action (commit-reveal) and that
-    the hand replays legally; exit status 0 checked, 1 it does not check, 2 not checkable."""
+    """Check a hand record from a ramino server: a fair deal and a legal replay.
+
+    The deal must match the commitment the server published before the first action
+    (commit-reveal) and the hand must replay legally.  Exit status 0: checked; 1: it does not
+    check; 2: not checkable (what is missing on standard error)."""
     from ramino.server.fairness import verify_document  # lazily, like serve
 
-    try:
-        document = load_document(record.read_bytes())
-    except (OSError, RecordError) as exc:
-        say(Console(), f"cannot read {record}: {exc}")
-        raise typer.Exit(EXIT_MALFORMED) from None
-    verdict = verify_document(document)
+    verdict = verify_document(load_document(read_file(record)))
+    if verdict.exit_code == EXIT_MALFORMED:
+        raise CliError(verdict.message)
     say(Console(), verdict.message)
     raise typer.Exit(verdict.exit_code)
 

@@ -114,8 +114,18 @@ class Record:
 # --- reading -------------------------------------------------------------------------------------
 
 
+def check_format(document: object) -> None:
+    """The ``format`` tag is read first: a document of another kind (a tournament file) or of
+    another version is named as such, not by the first of its fields this reader lacks."""
+    if isinstance(document, dict) and "format" in document:
+        fmt = expect_str(document["format"], "format")
+        if fmt != FORMAT:
+            raise RecordError("format", f"{fmt!r}: this reader knows {FORMAT!r}")
+
+
 def read_record(document: object) -> Record:
     """Check the form of a parsed JSON document and return it as a :class:`Record`."""
+    check_format(document)
     is_match = isinstance(document, dict) and "match" in document
     if is_match:
         obj = expect_object(document, "", required=("format", "game", "match", "hands"),
@@ -123,9 +133,6 @@ def read_record(document: object) -> Record:
     else:
         obj = expect_object(document, "", required=("format", "game", "turns"),
                             optional=(*_COMMON, *_HAND_FIELDS))
-    fmt = expect_str(obj["format"], "format")
-    if fmt != FORMAT:
-        raise RecordError("format", f"{fmt!r}: this reader knows {FORMAT!r}")
     game = expect_str(obj["game"], "game").lower()
     if game not in GAMES:
         raise RecordError("game", f"{game!r}: expected one of {', '.join(GAMES)}")

@@ -44,7 +44,7 @@ from ramino.games.scala40_match import (
     side_count,
     standing,
 )
-from ramino.records.document import FORMAT, Turn, read_turns
+from ramino.records.document import FORMAT, Turn, check_format, read_turns
 from ramino.records.fields import (
     expect_int,
     expect_list,
@@ -98,6 +98,7 @@ class Scala40Record:
 
 def read_scala40_record(document: object) -> Scala40Record:
     """Check the form of a Scala 40 document (RECORD.md §4) and return it."""
+    check_format(document)
     is_match = isinstance(document, dict) and "match" in document
     if is_match:
         obj = expect_object(document, "", required=("format", "game", "match", "hands"),
@@ -106,9 +107,6 @@ def read_scala40_record(document: object) -> Scala40Record:
         obj = expect_object(document, "", required=("format", "game", "turns"),
                             optional=("rules", "players", "meta", "dealer", "result", "deal",
                                       "position"))
-    fmt = expect_str(obj["format"], "format")
-    if fmt != FORMAT:
-        raise RecordError("format", f"{fmt!r}: this reader knows {FORMAT!r}")
     if expect_str(obj["game"], "game").lower() != GAME:
         raise RecordError("game", "not a scala40 record")
     rules = read_rules(obj.get("rules"))
@@ -198,8 +196,9 @@ def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal",
     dealer_14 = rules.initial_discard is InitialDiscard.DEALER_14
     obj = expect_object(value, path, required=("hands", "stock"),
                         optional=("pozzetti", "upcard"))
-    if obj.get("pozzetti"):
-        raise RecordError(key_path(path, "pozzetti"), "Scala 40 has no pozzetti")
+    if obj.get("pozzetti") is not None and obj["pozzetti"] != []:
+        raise RecordError(key_path(path, "pozzetti"), "Scala 40 has no pozzetti: the field is "
+                          "an empty list or left out")
     hands_path = key_path(path, "hands")
     sizes = dealt_sizes(rules, dealer)
     hands = tuple(tuple(read_cards(h, index_path(hands_path, i), length=sizes[i]))
