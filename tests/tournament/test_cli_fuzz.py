@@ -1,4 +1,4 @@
-"""Fuzz the director's command line (hypothesis through Click's CliRunner): commands with
+"""Fuzz the director's command line (hypothesis through Typer's CliRunner): commands with
 arguments built to reach deep (entrants, turni, tables, scores, penalties, settings, plans,
 exports) and arguments drawn at random, run in sequences on a tournament with a turno under
 way.  Whatever comes: no traceback, exit 0 or 2; a refusal (exit 2) says why on stderr and
@@ -10,8 +10,9 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 import typer
-from click.testing import CliRunner
+import typer.testing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,8 @@ from ramino.tournament.cli import app
 from ramino.tournament.model import Format, Settings
 from ramino.tournament.tournament import Tournament
 
-COMMAND = typer.main.get_command(app)  # built once: Typer's runner rebuilds it every call
-runner = CliRunner()
+COMMAND = typer.main.get_command(app)
+runner = typer.testing.CliRunner()
 WORK = Path(tempfile.mkdtemp(prefix="ramino-cli-fuzz-"))
 FILE = WORK / "t.json"
 OUT = WORK / "out.bin"
@@ -131,7 +132,11 @@ random_args = st.lists(token, min_size=1, max_size=7)
 
 def run(args: list[str]) -> None:
     before = FILE.read_bytes() if FILE.exists() else None
-    result = runner.invoke(COMMAND, [*args, "--file", str(FILE)])
+    with pytest.MonkeyPatch.context() as patch:
+        # The runner builds the Click command again at every call (most of its time): once
+        # is enough here.
+        patch.setattr(typer.testing, "_get_command", lambda _app: COMMAND)
+        result = runner.invoke(app, [*args, "--file", str(FILE)])
     shown = f"{args}: {result.exit_code} {result.stdout!r} {result.stderr!r}"
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         shown, result.exc_info)

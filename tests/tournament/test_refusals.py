@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+import typer
+import typer.testing
 
 from ramino.tournament import store
 from ramino.tournament.cli import app
@@ -19,7 +20,14 @@ from ramino.tournament.tournament import ResultError, Tournament
 
 from .conftest import make, run
 
-runner = CliRunner()
+runner = typer.testing.CliRunner()
+COMMAND = typer.main.get_command(app)
+
+
+@pytest.fixture(autouse=True)
+def command_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner builds the Click command again at every call (most of its time)."""
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: COMMAND)
 
 
 def ok(path: Path, *args: str) -> str:
@@ -303,9 +311,9 @@ def test_pdf_exports(tmp_path: Path) -> None:
     t = store.load(path)
     from ramino.tournament import pdf
 
-    standings = pdf.standings_pdf(t, compress=False)
-    for name in (b"Rossi-Bianchi", b"Sala-Riva", b"#5"):
-        assert name in standings
+    printed = pdf.standings_pdf(t, compress=False)
+    for text in (b"Rossi-Bianchi", b"Sala-Riva", b"#5"):
+        assert text in printed
     cards = pdf.scorecards_pdf(t, 1, compress=False)
     assert cards.count(b"firma N-S") == 2 and rb"500 \(15\)" in cards
     tables = pdf.tables_pdf(t, 1, compress=False)

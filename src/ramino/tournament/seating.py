@@ -322,7 +322,8 @@ def _seat_individual_mitchell(rnd: Round, ctx: _Context) -> None:
     if ctx.block == 0 or ctx.previous is None:
         bench = bye_rule.pick(ctx.ranked, ctx.history.byes, len(ctx.ranked) % 4)
         seated = [p for p in ctx.ranked if p not in bench]
-        lines = [*individual.mitchell_lines(seated), list(bench)]
+        bench_line: list[Slot] = list(bench)
+        lines = [*individual.mitchell_lines(seated), bench_line]
     else:
         lines = [list(line) for line in ctx.previous.lines]
         if len(lines) == 4:
@@ -367,21 +368,21 @@ def _rotate_bench(lines: list[list[Slot]], ctx: _Context, turni: int) -> None:
     staying: list[int] = []
     for coming in sorted(bench, key=lambda e: (-byes[e], rank[e])):
         seats = sorted(
-            ((line, i) for line in range(4) for i, slot in enumerate(lines[line])
-             if slot is not None and (byes[slot], -rank[slot]) < (byes[coming], -rank[coming])),
-            key=lambda seat: (byes[lines[seat[0]][seat[1]] or 0],
-                              -rank[lines[seat[0]][seat[1]] or 0]),
+            (byes[slot], -rank[slot], line, i) for line in range(4)
+            for i, slot in enumerate(lines[line])
+            if slot is not None and (byes[slot], -rank[slot]) < (byes[coming], -rank[coming])
         )
         if not seats:
             staying.append(coming)
             continue
-        line, i = next((seat for seat in seats if fits(coming, *seat)), seats[0])
-        going = lines[line][i]
+        _, _, row, column = next((seat for seat in seats if fits(coming, seat[2], seat[3])),
+                                 seats[0])
+        going = lines[row][column]
         assert going is not None
-        lines[line][i] = coming
+        lines[row][column] = coming
         staying.append(going)
         byes[going] += 1
-    lines[4] = sorted(staying, key=rank.__getitem__)
+    lines[4] = [p for p in ctx.ranked if p in set(staying)]
 
 
 _SEATERS: dict[Format, Callable[[Round, _Context], None]] = {

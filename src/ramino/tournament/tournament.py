@@ -210,7 +210,8 @@ class Tournament:
             raise ValueError(f"deals: a result already has {most} smazzate, more than "
                              f"{new.deals_per_round}")
         done = [f"{name}: {_shown(getattr(self.settings, name))} → {_shown(getattr(new, name))}"
-                for name in CHANGEABLE_SETTINGS if getattr(new, name) != getattr(self.settings, name)]
+                for name in CHANGEABLE_SETTINGS
+                if getattr(new, name) != getattr(self.settings, name)]
         if not done:
             raise ValueError("the settings are already so: nothing to change")
         if new.deals_per_round != self.settings.deals_per_round:
