@@ -576,6 +576,14 @@ def serve_command(
     """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/."""
     from ramino.server import serve  # lazily: the plain commands need no web stack
 
+    if tournament is not None:
+        from ramino.tournament.store import TournamentFileError, load
+
+        try:
+            load(tournament)  # a bad file is refused before serving, not a 500 later
+        except TournamentFileError as exc:
+            say(Console(stderr=True), f"error: --tournament: {exc}")
+            raise typer.Exit(EXIT_MALFORMED) from None
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     serve(host=host, port=port, db=db, tournament=tournament,
           tournament_token=tournament_token)

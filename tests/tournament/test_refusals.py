@@ -27,7 +27,9 @@ COMMAND = typer.main.get_command(app)
 @pytest.fixture(autouse=True)
 def command_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The runner builds the Click command again at every call (most of its time)."""
-    monkeypatch.setattr(typer.testing, "_get_command", lambda _app: COMMAND)
+    built = typer.testing._get_command
+    monkeypatch.setattr(typer.testing, "_get_command",
+                        lambda given: COMMAND if given is app else built(given))
 
 
 def ok(path: Path, *args: str) -> str:
@@ -329,3 +331,17 @@ def test_pdf_prints_names_outside_latin1() -> None:
     t = Tournament.new(Settings(name="Sera 🃏", plan=[Format.DANESE_PURO]))
     t.register("Zoë–Łukasz")
     assert pdf.standings_pdf(t, compress=False).startswith(b"%PDF")
+
+
+def test_serve_refuses_a_missing_tournament_file_before_starting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ramino.server
+    from ramino.cli import app as ramino_app
+
+    started: list[object] = []
+    monkeypatch.setattr(ramino.server, "serve", lambda **kwargs: started.append(kwargs))
+    result = typer.testing.CliRunner().invoke(
+        ramino_app, ["serve", "--tournament", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and not started
+    assert "missing.json does not exist" in result.stderr and "open http" not in result.stdout
