@@ -27,7 +27,7 @@ COMMAND = typer.main.get_command(app)
 @pytest.fixture(autouse=True)
 def command_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The runner builds the Click command again at every call (most of its time)."""
-    built = typer.testing._get_command
+    built = typer.main.get_command
     monkeypatch.setattr(typer.testing, "_get_command",
                         lambda given: COMMAND if given is app else built(given))
 
