@@ -33,7 +33,7 @@ from ramino.tournament.tournament import Tournament
 from ramino.tournament.views import round_summary, side_name, table_status
 
 app = typer.Typer(help="Run a Burraco or Scala 40 tournament: register, seat, score, publish.",
-                  no_args_is_help=True, rich_markup_mode=None,
+                  no_args_is_help=True,
                   pretty_exceptions_enable=False)
 # Names and reasons are the users' text: never read as Rich markup, never highlighted.
 console = Console(highlight=False, markup=False, soft_wrap=True)
