@@ -229,11 +229,11 @@ def test_duplicate_names_are_refused_and_a_mistake_can_be_removed(tmp_path: Path
 
 
 def test_standings_show_numbers_to_tell_entrants_apart() -> None:
-    from ramino.tournament import pdf
+    from ramino.tournament import export, pdf
 
     t = make(4, [Format.DANESE_PURO])
-    text = pdf.standings_pdf(t, compress=False)
-    assert b"#3" in text
+    assert b"#3" in pdf.standings_pdf(t, compress=False)
+    assert '<span class="muted">#3</span> Entrant 3' in export.standings_html(t)
 
 
 # ---- corrections --------------------------------------------------------------------------
