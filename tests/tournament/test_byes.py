@@ -98,3 +98,16 @@ def test_a_mitchell_turno_beyond_the_movement_says_it_repeats() -> None:
         play(t, rnd, rng)
     seventh = t.seat_next()
     assert any("repeats the meetings of turno 1" in note for note in seventh.notes)
+
+
+def test_individual_mitchell_after_withdrawals_rests_only_the_remainder() -> None:
+    t = make(16, [Format.INDIVIDUAL_MITCHELL] * 4, discipline=Discipline.BURRACO_INDIVIDUAL)
+    rng = random.Random(2)
+    play(t, t.seat_next(), rng)
+    t.withdraw(1)
+    t.withdraw(6)
+    for _ in range(3):
+        rnd = t.seat_next()
+        assert len(rnd.byes) == 14 % 4, rnd.byes
+        play(t, rnd, rng)
+    assert_fewest_byes_first(t)

@@ -340,6 +340,45 @@ def _seat_individual_mitchell(rnd: Round, ctx: _Context) -> None:
             rnd.byes.extend(p for p in (n, s, e, w) if p is not None)
         else:
             rnd.tables.append(Table(number=number, ns=(n, s), ew=(e, w)))
+    _extra_individual_tables(rnd, ctx)
+
+
+def _extra_individual_tables(rnd: Round, ctx: _Context) -> None:
+    """Seats emptied by withdrawals leave more players out than the numbers need: four of
+    them at a time (the fewest byes first) play at an extra table, with new partners."""
+    need = len(ctx.ranked) % 4
+    rank = {e: n for n, e in enumerate(ctx.ranked)}
+    waiting = list(rnd.byes)
+    while len(waiting) - need >= 4:
+        four = sorted(sorted(waiting, key=lambda e: (ctx.history.byes[e], -rank[e]))[:4],
+                      key=rank.__getitem__)
+        (ns, ew), = individual.danish(four, ctx.history.partners)
+        number = max((tb.number for tb in rnd.tables), default=0) + 1
+        rnd.tables.append(Table(number=number, ns=ns, ew=ew))
+        waiting = [e for e in waiting if e not in four]
+    partners = ctx.history.partners
+    for i, resting in enumerate(waiting):
+        playing = [e for tb in rnd.tables for e in tb.entrants]
+        fewest = min((ctx.history.byes[e] for e in playing), default=0)
+        if ctx.history.byes[resting] <= fewest:
+            continue
+        due = sorted((e for e in playing if ctx.history.byes[e] == fewest),
+                     key=lambda e: -rank[e])
+
+        def side_of(player: int) -> tuple[Table, str]:
+            table = next(tb for tb in rnd.tables if player in tb.entrants)
+            return table, "ns" if player in table.ns else "ew"
+
+        def new_partner(player: int, coming: int) -> bool:
+            table, side = side_of(player)
+            mates = [e for e in getattr(table, side) if e != player]
+            return not any(partners[frozenset((coming, m))] for m in mates)
+
+        swap = next((e for e in due if new_partner(e, resting)), due[0])
+        table, side = side_of(swap)
+        setattr(table, side, tuple(resting if e == swap else e for e in getattr(table, side)))
+        waiting[i] = swap
+    rnd.byes[:] = waiting
 
 
 def _rotate_bench(lines: list[list[Slot]], ctx: _Context, turni: int) -> None:
