@@ -72,11 +72,11 @@ def test_serve_starts_on_a_free_port(served: list[dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize(("content", "reason"), [
-    (None, "No such file or directory"),
-    ("{\"format\": ", "not a tournament file"),
-    ("[1, 2]", "not a tournament file"),
-    (json.dumps(hand_document(1)), "not a tournament file"),
-    ('{"format": "ramino-tournament/1"}', "not a tournament file (no field 'settings')"),
+    (None, "does not exist"),
+    ("{\"format\": ", "is not JSON"),
+    ("[1, 2]", "not a ramino-tournament/1 document"),
+    (json.dumps(hand_document(1)), "not a ramino-tournament/1 document"),
+    ('{"format": "ramino-tournament/1"}', "missing 'settings'"),
 ])
 def test_serve_refuses_a_tournament_file_it_cannot_open(
         tmp_path: Path, served: list[dict[str, Any]], content: str | None, reason: str) -> None:
@@ -85,7 +85,7 @@ def test_serve_refuses_a_tournament_file_it_cannot_open(
         path.write_text(content, encoding="utf-8")
     result = runner.invoke(app, ["serve", "--tournament", str(path)])
     line = refused(result)
-    assert line.startswith(f"--tournament {path}: ") and reason in line
+    assert line.startswith(f"--tournament: {path}") and reason in line
     assert served == []
 
 

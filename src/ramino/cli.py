@@ -737,16 +737,13 @@ def serve_command(
 
 def check_tournament_file(path: Path) -> None:
     """Refuse a tournament file the server could not open, naming it and what is wrong."""
-    from ramino.tournament import store
+    from ramino.tournament.store import TournamentFileError, load
 
     try:
-        store.load(path)
-    except OSError as exc:
-        raise CliError(f"--tournament {path}: {exc.strerror or exc}") from None
-    except KeyError as exc:
-        raise CliError(f"--tournament {path}: not a tournament file (no field {exc})"
-                       ) from None
-    except (ValueError, TypeError, AttributeError) as exc:
+        load(path)
+    except TournamentFileError as exc:  # one line that already names the file
+        raise CliError(f"--tournament: {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:
         raise CliError(f"--tournament {path}: not a tournament file ({exc})") from None
 
 

@@ -164,7 +164,9 @@ def test_a_turn_out_of_time_is_the_clock_not_an_abandonment(tmp_path: Path) -> N
     """A bank that runs out lets a bot finish that turn (docs/server.md); at a tournament
     table that is the clock's doing, noted, and the result still counts."""
     path = tmp_path / "club.json"
-    new_tournament(path, deals=1)
+    # One smazzata has no FIBUR VP table (RULES.md §7.1): a custom one.
+    new_tournament(path, deals=1, vp_table="CUSTOM",
+                   custom_vp=(40, 120, 200, 300, 400, 500, 620, 740, 870, 1000))
     with server(tmp_path / "s.db", path, rng=random.Random(9)) as client:
         opened = open_round(client)
         table = manager_of(client).get(opened[0]["server_table"])

@@ -62,21 +62,22 @@ def test_club_night(tmp_path: Path) -> None:
     assert store.dumps(store.load(copy)) == json_path.read_text()
 
 
-def test_errors_exit_non_zero(tmp_path: Path) -> None:
+def test_errors_exit_2_on_stderr(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
-    assert runner.invoke(app, ["seat", "--file", str(path)]).exit_code != 0
+    missing = runner.invoke(app, ["seat", "--file", str(path)])
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
     invoke(path, "new", "T", "--plan", "swiss*2")
     again = runner.invoke(app, ["new", "T", "--file", str(path)])
-    assert again.exit_code == 1 and "exists" in again.output
+    assert again.exit_code == 2 and "exists" in again.stderr and not again.stdout
     for name in "ABCD":
         invoke(path, "register", name)
     invoke(path, "seat")
     blocked = runner.invoke(app, ["seat", "--file", str(path)])
-    assert blocked.exit_code == 1 and "waits for tables" in blocked.output
+    assert blocked.exit_code == 2 and "waits for tables" in blocked.stderr
     both = runner.invoke(app, ["result", "1", "1", "--ns", "1", "--ew", "1", "--file", str(path)])
-    assert both.exit_code == 1 and "exactly one" in both.output
+    assert both.exit_code == 2 and "exactly one" in both.stderr
     bad = runner.invoke(app, ["new", "X", "--plan", "bridge", "--file", str(tmp_path / "x")])
-    assert bad.exit_code != 0
+    assert bad.exit_code == 2 and "unknown format 'bridge'" in bad.stderr
 
 
 def test_custom_vp_and_options(tmp_path: Path) -> None:

@@ -237,7 +237,7 @@ def test_knockout_bracket_keeps_top_seeds_apart() -> None:
 @given(players=st.integers(min_value=4, max_value=120), seed=seeds)
 @fast
 def test_individual_mitchell_new_partner_every_turno(players: int, seed: int) -> None:
-    tables = (players + 3) // 4
+    tables = players // 4
     turni = min(5, tables) if tables > 1 else 3
     t = make(players, [Format.INDIVIDUAL_MITCHELL] * turni,
              discipline=Discipline.BURRACO_INDIVIDUAL)
@@ -256,18 +256,40 @@ def test_individual_mitchell_new_partner_every_turno(players: int, seed: int) ->
 
 @given(players=st.integers(min_value=4, max_value=120), seed=seeds)
 @fast
-def test_individual_danish_first_and_second_partner(players: int, seed: int) -> None:
+def test_individual_danish_changes_partner_every_turno(players: int, seed: int) -> None:
+    """RULES.md §7.3: the partner changes every turno; 1st with 2nd when they have not been
+    partners yet."""
     t = make(players, [Format.INDIVIDUAL_DANISH] * 3, discipline=Discipline.BURRACO_INDIVIDUAL)
     run(t, seed)
     assert_everyone_seated(t)
+    partners: Counter[frozenset[int]] = Counter()
+    for rnd in t.rounds:
+        assert len(rnd.byes) == players % 4
+        for table in rnd.tables:
+            partners[frozenset(table.ns)] += 1
+            partners[frozenset(table.ew)] += 1
+    assert max(partners.values()) == 1
     order = [row.entrant for row in _standings_after(t, 2)]
     playing = [e for e in order if e not in t.rounds[2].byes]
-    assert len(t.rounds[2].byes) == players % 4
-    for i, table in enumerate(t.rounds[2].tables):
-        group = playing[4 * i : 4 * i + 4]
-        assert {frozenset(table.ns), frozenset(table.ew)} == {
-            frozenset(group[:2]), frozenset(group[2:])
-        }
+    first = t.rounds[2].tables[0]
+    assert playing[0] in first.entrants
+    before = {frozenset(tb.ns) for r in t.rounds[:2] for tb in r.tables} | {
+        frozenset(tb.ew) for r in t.rounds[:2] for tb in r.tables}
+    partner = next(e for e in playing[1:] if frozenset((playing[0], e)) not in before)
+    assert {frozenset(first.ns), frozenset(first.ew)} >= {frozenset((playing[0], partner))}
+
+
+def test_individual_danish_first_with_second_unless_partners_before() -> None:
+    from ramino.tournament.movements import individual
+
+    order = [1, 2, 3, 4, 5, 6, 7, 8]
+    assert individual.danish(order) == [((1, 2), (3, 4)), ((5, 6), (7, 8))]
+    before = Counter({frozenset((1, 2)): 1, frozenset((3, 4)): 1})
+    assert individual.danish(order, before) == [((1, 3), (2, 4)), ((5, 6), (7, 8))]
+    # The tail: 7 and 8 were partners; they swap with the partnership before them.
+    tail = Counter({frozenset((7, 8)): 1})
+    tables = individual.danish(order, tail)
+    assert frozenset((7, 8)) not in {frozenset(side) for table in tables for side in table}
 
 
 @given(count=counts, seed=seeds)

@@ -56,7 +56,7 @@ def test_a_table_plays_online_once_and_the_document_keeps_it(tmp_path: Path) -> 
     t.play_online(1, 1, "srv1")
     with pytest.raises(ResultError, match="already plays online at srv1"):
         t.play_online(1, 1, "srv2")
-    t.director_result(1, 2, [1, 2], [3, 4])
+    t.director_result(1, 2, [5, 10], [15, 20])
     with pytest.raises(ResultError, match="already counts"):
         t.play_online(1, 2, "srv3")
     again = store.loads(store.dumps(t))

@@ -67,11 +67,11 @@ def test_scores_are_checked() -> None:
     t = make(4, [Format.DANESE_PURO], deals=2)
     t.seat_next()
     with pytest.raises(ValueError, match="1 to 2"):
-        t.director_result(1, 1, [1, 2, 3], [1, 2, 3])
+        t.director_result(1, 1, [5, 10, 15], [5, 10, 15])
     with pytest.raises(ResultError, match="same smazzate"):
-        t.director_result(1, 1, [1, 2], [1])
+        t.director_result(1, 1, [5, 10], [5])
     with pytest.raises(ResultError, match="side"):
-        t.submit(1, 1, "north", [1], [1])
+        t.submit(1, 1, "north", [5], [5])
     # A time-out may leave fewer smazzate than planned (T-37): one deal is accepted.
     t.director_result(1, 1, [200], [100])
     assert t.table(1, 1).confirmed

@@ -1,10 +1,12 @@
-"""The director's command line: ``ramino tournament new|register|withdraw|seat|result|confirm|
-standings|export`` (plus ``penalty``, ``import`` and ``online``, which opens a turno on a
-running game server).
+"""The director's command line: ``ramino tournament new|settings|register|withdraw|remove|seat|
+round|result|confirm|penalty|standings|export|import`` and ``online``, which opens a turno on a
+running game server.
 
 Each command loads the tournament file, applies one :class:`Tournament` method and saves it,
 taking turns with the desk and the game server that serve the same file
-(RULES.md §7.2–7.3 for what the commands mean). The lead mounts ``app`` under the main
+(RULES.md §7.2–7.3 for what the commands mean).  A refused command prints one line on stderr,
+exits 2 and leaves the file as it was; the users' text (names, reasons) is printed as it is,
+never read as markup. The lead mounts ``app`` under the main
 ``ramino`` command; it also runs on its own (``python -m ramino.tournament.cli``).
 """
 
@@ -22,16 +24,23 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from ramino.tournament import export, store
-from ramino.tournament.model import Discipline, Format, Round, Settings
+from ramino.tournament import export, pdf, store
+from ramino.tournament.model import MAX_TURNI, Discipline, Format, Round, Settings
 from ramino.tournament.scoring import parse_scores
 from ramino.tournament.tournament import Tournament
-from ramino.tournament.views import side_name
+from ramino.tournament.views import round_summary, side_name, table_status
 
 app = typer.Typer(help="Run a Burraco or Scala 40 tournament: register, seat, score, publish.",
-                  no_args_is_help=True)
-console = Console(highlight=False)
+                  no_args_is_help=True,
+                  pretty_exceptions_enable=False)
+# Names and reasons are the users' text: never read as Rich markup, never highlighted.
+console = Console(highlight=False, markup=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+
+#: The exit status of a refused command (bad input: nothing changed), as Click's usage errors.
+EXIT_REFUSED = 2
 
 FileOption = Annotated[
     Path,
@@ -40,52 +49,96 @@ FileOption = Annotated[
 ]
 
 
+class Refused(Exception):
+    """A command refused with a one-line reason (printed on stderr, exit 2)."""
+
+
 def parse_plan(text: str) -> list[Format]:
     """"mitchell*3,danese-puro" → three Mitchell turni then one Danese puro."""
     plan: list[Format] = []
     for part in text.split(","):
-        name, _, times = part.strip().partition("*")
+        name, star, times = part.strip().partition("*")
         try:
             fmt = Format(name.strip())
         except ValueError:
             choices = ", ".join(f.value for f in Format)
-            raise typer.BadParameter(f"unknown format {name!r}; choose from {choices}") from None
-        plan.extend([fmt] * (int(times) if times else 1))
+            raise ValueError(f"plan: unknown format {name.strip()!r} in {text!r}; choose from "
+                             f"{choices}") from None
+        count = 1
+        if star:
+            times = times.strip()
+            if not times.isdigit() or not times.isascii():
+                raise ValueError(f"plan: {part.strip()!r} needs a number of turni after '*', "
+                                 f"e.g. {fmt.value}*3")
+            count = int(times) if len(times) < 6 else MAX_TURNI + 1
+            if count < 1:
+                raise ValueError(f"plan: {part.strip()!r} asks for {count} turni; at least 1")
+        plan.extend([fmt] * min(count, MAX_TURNI + 1))
+        if len(plan) > MAX_TURNI:
+            raise ValueError(f"plan: at most {MAX_TURNI} turni")
     return plan
 
 
-def _exists(path: Path) -> Path:
-    if not path.exists():
-        raise typer.BadParameter(f"{path} does not exist; create it with `new`")
-    return path
+def parse_custom_vp(text: str) -> tuple[int, ...]:
+    """Ten MP upper bounds, separated by commas or spaces."""
+    try:
+        return tuple(int(part) for part in text.replace(",", " ").split())
+    except ValueError:
+        raise ValueError(f"custom-vp: whole numbers separated by commas, not {text!r}"
+                         ) from None
 
 
-def _load(path: Path) -> Tournament:
-    return store.load(_exists(path))
+def _message(exc: BaseException) -> str:
+    """One line: a KeyError's text without the quotes its str() adds."""
+    text = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+    return " ".join(str(text).split())
+
+
+def _fail(exc: BaseException | str, code: int = EXIT_REFUSED) -> typer.Exit:
+    errors.print(Text.assemble(("error: ", "bold red"),
+                               exc if isinstance(exc, str) else _message(exc)))
+    return typer.Exit(code=code)
+
+
+def _warn(text: str) -> None:
+    errors.print(Text.assemble(("warning: ", "bold yellow"), text))
 
 
 @contextmanager
-def _changing(path: Path) -> Iterator[Tournament]:
+def _refusals() -> Iterator[None]:
+    """Turn every refusal of the tournament (a bad value, a missing entrant or turno, a bad
+    file, a file that cannot be written) into one line on stderr and exit 2."""
+    try:
+        yield
+    except (Refused, ValueError, KeyError, OSError) as exc:
+        raise _fail(exc) from None
+
+
+def _load(path: Path) -> Tournament:
+    return store.load(path)
+
+
+@contextmanager
+def _changing(path: Path, validate: bool = True) -> Iterator[Tournament]:
     """Load, change, save: one writer at a time with the desk and a server that serves the same
     file (:func:`store.change`); nothing is saved when the change fails."""
-    with store.change(_exists(path)) as tournament:
-        yield tournament
+    with _refusals():
+        store.load(path, validate=validate)  # a clear error before taking the lock
+        with store.change(path, validate=validate) as tournament:
+            yield tournament
 
 
-def _fail(exc: Exception) -> typer.Exit:
-    console.print(f"[red]error:[/red] {str(exc).strip(chr(39))}")
-    return typer.Exit(code=1)
+def _cell(text: object) -> Text:
+    return Text(str(text))
 
 
 def _print_round(t: Tournament, rnd: Round) -> None:
-    grid = RichTable(title=f"Turno {rnd.number} · {rnd.format.value}")
+    grid = RichTable(title=_cell(f"Turno {rnd.number} · {rnd.format.value}"))
     for column in ("table", "N-S", "E-W", "result"):
         grid.add_column(column)
     for table in rnd.tables:
-        result = ""
-        if table.confirmed:
-            result = f"{sum(table.ns_scores or [])} – {sum(table.ew_scores or [])}"
-        grid.add_row(str(table.number), side_name(t, table.ns), side_name(t, table.ew), result)
+        grid.add_row(_cell(table.number), _cell(side_name(t, table.ns)),
+                     _cell(side_name(t, table.ew)), _cell(table_status(t, table)))
     console.print(grid)
     for note in rnd.notes:
         console.print(f"note: {note}")
@@ -116,22 +169,64 @@ def new(
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create a tournament file."""
-    if file.exists() and not force:
-        raise _fail(FileExistsError(f"{file} exists; pass --force to replace it"))
-    settings = Settings(
-        name=name, discipline=discipline, deals_per_round=deals, plan=parse_plan(plan),
-        vp_table="CUSTOM" if custom_vp else "FIBUR",
-        custom_vp=tuple(parse_scores(custom_vp)) if custom_vp else (),
-        bye_vp=bye_vp, mitchell_step=step, duplicate=duplicate, seed=seed,
-        first_seating="draw" if draw else "registration", round_minutes=minutes,
-        preset=preset,
-    )
-    try:
+    with _refusals():
+        if file.exists() and not force:
+            raise Refused(f"{file} exists; pass --force to replace it")
+        custom = parse_custom_vp(custom_vp) if custom_vp.strip() else ()
+        settings = Settings(
+            name=" ".join(name.split()), discipline=discipline, deals_per_round=deals,
+            plan=parse_plan(plan), vp_table="CUSTOM" if custom else "FIBUR", custom_vp=custom,
+            bye_vp=bye_vp, mitchell_step=step, duplicate=duplicate, seed=seed,
+            first_seating="draw" if draw else "registration", round_minutes=minutes,
+            preset=preset,
+        )
         t = Tournament.new(settings)
-    except ValueError as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
-    console.print(f"created {file}: {name}, {len(settings.plan)} turni")
+        store.save(t, file)
+    console.print(f"created {file}: {settings.name}, {len(settings.plan)} turni")
+
+
+@app.command("settings")
+def settings_command(
+    file: FileOption = Path("tournament.json"),
+    name: Annotated[str | None, typer.Option(help="The tournament's name.")] = None,
+    deals: Annotated[int | None, typer.Option(help="Smazzate per turno.")] = None,
+    plan: Annotated[str | None, typer.Option(help="The whole plan, seated turni first.")] = None,
+    custom_vp: Annotated[str | None, typer.Option(help="Ten MP upper bounds.")] = None,
+    fibur_vp: Annotated[bool, typer.Option("--fibur-vp",
+                                           help="Use the FIBUR VP table again.")] = False,
+    bye_vp: Annotated[int | None, typer.Option(help="VP for a bye.")] = None,
+    step: Annotated[int | None, typer.Option(help="Mitchell E-W step.")] = None,
+    minutes: Annotated[int | None, typer.Option(help="Length of a turno.")] = None,
+    preset: Annotated[str | None, typer.Option(help="Rules of the tables on the server.")] = None,
+) -> None:
+    """Correct the settings of an existing tournament (also one whose settings are refused);
+    every change goes to the audit trail."""
+    changes: dict[str, object] = {}
+    with _refusals():
+        if custom_vp is not None and fibur_vp:
+            raise Refused("pass --custom-vp or --fibur-vp, not both")
+        if name is not None:
+            changes["name"] = " ".join(name.split())
+        if deals is not None:
+            changes["deals_per_round"] = deals
+        if plan is not None:
+            changes["plan"] = parse_plan(plan)
+        if custom_vp is not None:
+            changes["custom_vp"] = parse_custom_vp(custom_vp)
+            if not changes["custom_vp"]:
+                raise Refused("custom-vp: give ten upper bounds (or --fibur-vp)")
+        if fibur_vp:
+            changes["custom_vp"] = ()
+        for key, value in (("bye_vp", bye_vp), ("mitchell_step", step),
+                           ("round_minutes", minutes), ("preset", preset)):
+            if value is not None:
+                changes[key] = value
+        if not changes:
+            raise Refused("name a setting to change, e.g. --deals 3 (see --help)")
+    with _changing(file, validate=False) as t:
+        done = t.change_settings(changes)
+    for line in done:
+        console.print(line)
 
 
 @app.command()
@@ -142,10 +237,7 @@ def register(
 ) -> None:
     """Register a pair, a single player or (individual) a player."""
     with _changing(file) as t:
-        try:
-            entrant = t.register(name, tuple(m.strip() for m in members.split(",") if m.strip()))
-        except ValueError as exc:
-            raise _fail(exc) from None
+        entrant = t.register(name, tuple(m for m in members.split(",") if m.strip()))
     console.print(f"#{entrant.id} {entrant.name}")
 
 
@@ -153,22 +245,41 @@ def register(
 def withdraw(entrant: int, file: FileOption = Path("tournament.json")) -> None:
     """Withdraw an entrant from the next turni (its results so far stay)."""
     with _changing(file) as t:
-        try:
-            gone = t.withdraw(entrant)
-        except (ValueError, KeyError) as exc:
-            raise _fail(exc) from None
+        gone = t.withdraw(entrant)
     console.print(f"withdrawn #{gone.id} {gone.name}")
+
+
+@app.command()
+def remove(entrant: int, file: FileOption = Path("tournament.json")) -> None:
+    """Remove a registration made by mistake (never seated); a seated one is withdrawn."""
+    with _changing(file) as t:
+        gone = t.remove(entrant)
+    console.print(f"removed #{gone.id} {gone.name}")
 
 
 @app.command()
 def seat(file: FileOption = Path("tournament.json")) -> None:
     """Seat the next turno of the plan and print its tables."""
     with _changing(file) as t:
-        try:
-            rnd = t.seat_next()
-        except ValueError as exc:
-            raise _fail(exc) from None
+        rnd = t.seat_next()
     _print_round(t, rnd)
+
+
+@app.command("round")
+def round_command(
+    file: FileOption = Path("tournament.json"),
+    number: Annotated[int, typer.Option("--round", help="Turno (default: the last seated).")
+                      ] = 0,
+) -> None:
+    """The director's view of a turno: each table's state (counted, pending, disputed, to
+    play, on the server), the byes and what is still missing."""
+    with _refusals():
+        t = _load(file)
+        if not t.rounds:
+            raise Refused("no turno is seated yet: `seat` seats the first")
+        rnd = t.round(number or len(t.rounds))
+    _print_round(t, rnd)
+    console.print(round_summary(rnd))
 
 
 @app.command()
@@ -184,18 +295,21 @@ def result(
 ) -> None:
     """Write a table's result: from one side (the other confirms) or as the director."""
     if director == bool(by):
-        raise _fail(ValueError("pass exactly one of --by ns|ew or --director"))
+        raise _fail("pass exactly one of --by ns|ew or --director")
+    warnings: list[str] = []
     with _changing(file) as t:
-        try:
-            ns_scores, ew_scores = parse_scores(ns), parse_scores(ew)
-            if director:
-                t.director_result(round, table, ns_scores, ew_scores, reason)
-                status = "counted"
-            else:
-                status = t.submit(round, table, by, ns_scores, ew_scores)
-        except (ValueError, KeyError) as exc:
-            raise _fail(exc) from None
+        ns_scores, ew_scores = parse_scores(ns), parse_scores(ew)
+        if director:
+            outcome = t.director_result(round, table, ns_scores, ew_scores,
+                                        " ".join(reason.split()))
+            status, warnings = outcome.status, outcome.warnings
+            if status == "unchanged":
+                status = "unchanged (these scores count already)"
+        else:
+            status = t.submit(round, table, by, ns_scores, ew_scores)
     console.print(f"turno {round} table {table}: {status}")
+    for warning in warnings:
+        _warn(warning)
 
 
 @app.command()
@@ -207,10 +321,7 @@ def confirm(
 ) -> None:
     """The opponents confirm the score the other side wrote."""
     with _changing(file) as t:
-        try:
-            status = t.confirm(round, table, by)
-        except (ValueError, KeyError) as exc:
-            raise _fail(exc) from None
+        status = t.confirm(round, table, by)
     console.print(f"turno {round} table {table}: {status}")
 
 
@@ -224,27 +335,29 @@ def penalty(
 ) -> None:
     """Take VP (and MP) from an entrant, with a reason for the audit trail."""
     with _changing(file) as t:
-        try:
-            t.penalize(entrant, vp, reason, mp=mp)
-        except (ValueError, KeyError) as exc:
-            raise _fail(exc) from None
-    console.print(f"#{entrant}: -{vp} VP -{mp} MP")
+        taken = t.penalize(entrant, vp, " ".join(reason.split()), mp=mp)
+    console.print(f"#{taken.entrant}: -{taken.vp} VP -{taken.mp} MP")
 
 
 @app.command()
 def standings(file: FileOption = Path("tournament.json")) -> None:
-    """Print the standings."""
-    t = _load(file)
-    grid = RichTable(title=t.settings.name)
-    for column in ("#", "entrant", "VP", "MP", "played", "byes"):
-        grid.add_column(column, justify="right" if column != "entrant" else "left")
-    for row in t.standings():
-        grid.add_row(str(row.rank), row.name + ("" if row.active else " (withdrawn)"),
-                     str(row.vp), str(row.mp), str(row.played), str(row.byes))
+    """Print the standings, each entrant with its number."""
+    with _refusals():
+        t = _load(file)
+        rows = t.standings()
+    grid = RichTable(title=_cell(t.settings.name))
+    for column in ("#", "no.", "entrant", "VP", "MP", "played", "byes"):
+        grid.add_column(column, justify="left" if column == "entrant" else "right")
+    for row in rows:
+        grid.add_row(_cell(row.rank), _cell(f"#{row.entrant}"),
+                     _cell(row.name + ("" if row.active else " (withdrawn)")),
+                     _cell(row.vp), _cell(row.mp), _cell(row.played), _cell(row.byes))
     console.print(grid)
 
 
-EXPORTS = ("csv", "results-csv", "json", "html", "scorecards")
+TEXT_EXPORTS = ("csv", "results-csv", "json", "html", "scorecards")
+PDF_EXPORTS = ("pdf-standings", "pdf-scorecards", "pdf-tables")
+EXPORTS = TEXT_EXPORTS + PDF_EXPORTS
 
 
 @app.command("export")
@@ -252,26 +365,36 @@ def export_command(
     kind: Annotated[str, typer.Argument(help=f"One of: {', '.join(EXPORTS)}.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Where to write.")],
     file: FileOption = Path("tournament.json"),
-    round: Annotated[int, typer.Option(help="Turno for score-cards (default: last).")] = 0,
+    round: Annotated[int, typer.Option(help="Turno for score-cards and table lists "
+                                       "(default: last).")] = 0,
 ) -> None:
-    """Export standings (CSV, HTML), results (CSV), score-cards (HTML) or the whole JSON."""
-    t = _load(file)
-    try:
+    """Export standings (CSV, HTML, PDF), results (CSV), score-cards (HTML, PDF), a turno's
+    table list (PDF) or the whole JSON."""
+    with _refusals():
+        if kind not in EXPORTS:
+            raise Refused(f"unknown export {kind!r}; choose from {', '.join(EXPORTS)}")
+        t = _load(file)
+        number = round or len(t.rounds)
+        data: bytes
         if kind == "csv":
-            text = export.standings_csv(t)
+            data = export.standings_csv(t).encode()
         elif kind == "results-csv":
-            text = export.results_csv(t)
+            data = export.results_csv(t).encode()
         elif kind == "json":
-            text = export.tournament_json(t)
+            data = export.tournament_json(t).encode()
         elif kind == "html":
-            text = export.standings_html(t)
+            data = export.standings_html(t).encode()
         elif kind == "scorecards":
-            text = export.scorecards_html(t, round or len(t.rounds))
+            data = export.scorecards_html(t, number).encode()
+        elif kind == "pdf-standings":
+            data = pdf.standings_pdf(t)
+        elif kind == "pdf-scorecards":
+            data = pdf.scorecards_pdf(t, number)
         else:
-            raise ValueError(f"unknown export {kind!r}; choose from {', '.join(EXPORTS)}")
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    out.write_text(text, encoding="utf-8")
+            data = pdf.tables_pdf(t, number)
+        if out.resolve() == file.resolve():
+            raise Refused(f"--out {out} is the tournament file itself")
+        out.write_bytes(data)
     console.print(f"wrote {out}")
 
 
@@ -282,13 +405,11 @@ def import_command(
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Import a whole tournament from an exported JSON document."""
-    if file.exists() and not force:
-        raise _fail(FileExistsError(f"{file} exists; pass --force to replace it"))
-    try:
+    with _refusals():
+        if file.exists() and not force:
+            raise Refused(f"{file} exists; pass --force to replace it")
         t = store.load(source)
-    except (ValueError, KeyError) as exc:
-        raise _fail(exc) from None
-    store.save(t, file)
+        store.save(t, file)
     console.print(f"imported {t.settings.name} into {file}")
 
 
@@ -320,9 +441,9 @@ def online(
             tables: list[dict[str, Any]] = json.loads(response.read())
     except urllib.error.HTTPError as exc:
         detail = exc.read().decode(errors="replace")
-        raise _fail(ValueError(f"the server refused ({exc.code}): {detail}")) from None
-    except (urllib.error.URLError, OSError) as exc:
-        raise _fail(ValueError(f"cannot reach {server}: {exc}")) from None
+        raise _fail(f"the server refused ({exc.code}): {detail}", code=1) from None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise _fail(f"cannot reach {server}: {exc}", code=1) from None
     root = server.rstrip("/")
     # Plain lines, not a table: the links are copied whole into messages to the players.
     for table in tables:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ramino.tournament.vp import FIBUR_TABLES, VPTable
+
 
 class Discipline(StrEnum):
     """What kind of entrant plays and how a hand is scored."""
@@ -73,6 +75,13 @@ ALLOWED_FORMATS: dict[Discipline, frozenset[Format]] = {
 #: assumption, configurable per tournament.
 DEFAULT_BYE_VP = 12
 
+#: Bounds of the settings: far beyond a club evening, small enough that a typing mistake
+#: (an extra digit) is refused instead of seating thousands of smazzate.
+MAX_DEALS = 10
+MAX_TURNI = 99
+MAX_STEP = 999
+MAX_MINUTES = 24 * 60
+
 
 @dataclass(slots=True)
 class Settings:
@@ -100,26 +109,45 @@ class Settings:
     preset: str = "fibur"
 
     def validate(self) -> None:
-        if self.deals_per_round < 1:
-            raise ValueError("a turno has at least one smazzata")
+        """Refuse settings the tournament could not run with, naming the setting."""
+        if not self.name.strip():
+            raise ValueError("name: the tournament needs a name")
+        if not 1 <= self.deals_per_round <= MAX_DEALS:
+            raise ValueError(f"deals: a turno has 1 to {MAX_DEALS} smazzate, "
+                             f"not {self.deals_per_round}")
         if not self.plan:
-            raise ValueError("the plan needs at least one turno")
+            raise ValueError("plan: the plan needs at least one turno")
+        if len(self.plan) > MAX_TURNI:
+            raise ValueError(f"plan: at most {MAX_TURNI} turni, not {len(self.plan)}")
         allowed = ALLOWED_FORMATS[self.discipline]
         for fmt in self.plan:
             if fmt not in allowed:
-                raise ValueError(f"format {fmt.value} is not available for {self.discipline.value}")
-        if self.vp_table not in ("FIBUR", "CUSTOM"):
+                raise ValueError(f"plan: format {fmt.value} is not available for "
+                                 f"{self.discipline.value}")
+        if self.vp_table == "FIBUR":
+            if f"FIBUR_{self.deals_per_round}" not in FIBUR_TABLES:
+                raise ValueError(f"deals: the FIBUR VP tables are for 2, 3 or 4 smazzate per "
+                                 f"turno, not {self.deals_per_round}; choose one of those or "
+                                 "give a custom VP table (RULES.md §7.1)")
+        elif self.vp_table == "CUSTOM":
+            try:
+                VPTable("CUSTOM", tuple(self.custom_vp))
+            except ValueError as exc:
+                raise ValueError(f"custom-vp: {exc}") from None
+        else:
             raise ValueError("vp_table is FIBUR or CUSTOM")
-        if self.vp_table == "CUSTOM" and len(self.custom_vp) != 10:
-            raise ValueError("a CUSTOM VP table needs ten upper bounds")
         if self.first_seating not in ("registration", "draw"):
             raise ValueError("first_seating is 'registration' or 'draw'")
         if not 0 <= self.bye_vp <= 20:
-            raise ValueError("bye_vp is between 0 and 20")
-        if self.mitchell_step < 1:
-            raise ValueError("the Mitchell step is at least 1")
+            raise ValueError(f"bye-vp: between 0 and 20, not {self.bye_vp}")
+        if not 1 <= self.mitchell_step <= MAX_STEP:
+            raise ValueError(f"step: the Mitchell step is 1 to {MAX_STEP}, "
+                             f"not {self.mitchell_step}")
+        if not 1 <= self.round_minutes <= MAX_MINUTES:
+            raise ValueError(f"minutes: a turno lasts 1 to {MAX_MINUTES} minutes, "
+                             f"not {self.round_minutes}")
         if not self.preset.strip():
-            raise ValueError("preset names the rules of the tables (e.g. fibur)")
+            raise ValueError("preset: names the rules of the tables (e.g. fibur)")
 
 
 @dataclass(slots=True)
@@ -133,14 +161,17 @@ class Entrant:
     withdrawn_after: int | None = None
     #: Turni already seated when the entrant registered (a late entrant starts after them).
     joined: int = 0
+    #: Registered by mistake and removed before ever being seated: kept only so that the
+    #: other entrants keep their numbers; it is in no turno and no standings.
+    removed: bool = False
 
     @property
     def active(self) -> bool:
-        return self.withdrawn_after is None
+        return self.withdrawn_after is None and not self.removed
 
     def plays_in(self, round_number: int) -> bool:
         """Was (or is) this entrant due to be seated in turno ``round_number``?"""
-        return self.joined < round_number and (
+        return not self.removed and self.joined < round_number and (
             self.withdrawn_after is None or self.withdrawn_after >= round_number
         )
 

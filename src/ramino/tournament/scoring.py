@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ramino.tournament.model import Settings, Table
+from ramino.tournament.model import Discipline, Settings, Table
 from ramino.tournament.vp import VPTable, fibur_table
 
 
@@ -56,11 +56,64 @@ def score(table: Table, settings: Settings) -> MatchScore | None:
     )
 
 
-def validate_scores(scores: list[int], deals: int) -> None:
-    """A score-card line: one integer per smazzata played (a time-out may cut the turno short,
-    RULES.md §9.6 T-37, so fewer than the planned smazzate are accepted)."""
+#: The 108 Burraco cards are worth 1,080 points (RULES.md §1.3).
+BURRACO_DECK_POINTS = 4 * 30 + 8 * 20 + 8 * 15 + 48 * 10 + 40 * 5
+#: The highest score a side can make in a Burraco smazzata (RULES.md §2.10): every card melded,
+#: at most 15 burraci (7 cards each) at 200, and the closing 100.
+BURRACO_MAX = BURRACO_DECK_POINTS + 15 * 200 + 100
+#: The lowest: every card left in hand and the 100 of the pozzetto not taken.
+BURRACO_MIN = -(BURRACO_DECK_POINTS + 100)
+#: The most a Scala 40 player can pay in a smazzata (RULES.md §6.5): 13 cards in hand, at best
+#: four jolly (25) and eight aces (11) and a king, doubled by the chiusura in mano.
+SCALA40_MAX_PER_PLAYER = 2 * (4 * 25 + 8 * 11 + 10)
+
+
+def score_bounds(discipline: Discipline) -> tuple[int, int]:
+    """The lowest and highest score one side can write for one smazzata."""
+    if discipline.lower_is_better:
+        return 0, SCALA40_MAX_PER_PLAYER * discipline.members_per_entrant
+    return BURRACO_MIN, BURRACO_MAX
+
+
+def validate_scores(
+    scores: list[int], deals: int, side: str = "scores",
+    discipline: Discipline = Discipline.BURRACO_PAIRS,
+) -> None:
+    """A score-card line of ``side`` ("N-S" or "E-W"): one score per smazzata played (a
+    time-out may cut the turno short, RULES.md §9.6 T-37, so fewer than the planned smazzate
+    are accepted), each one a score the game can give: a Burraco score is a multiple of 5
+    (RULES.md §1.3) between what the deck allows (§2.10); a Scala 40 score is penalty points,
+    0 or more (§6.5).  The error names the side and the smazzata."""
     if not 1 <= len(scores) <= deals:
-        raise ValueError(f"expected 1 to {deals} smazzata scores, got {len(scores)}")
+        raise ValueError(f"{side}: expected 1 to {deals} smazzata scores, got {len(scores)}")
+    low, high = score_bounds(discipline)
+    for deal, value in enumerate(scores, start=1):
+        where = f"{side} smazzata {deal}"
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{where}: {value!r} is not a whole number")
+        if discipline.lower_is_better:
+            if not low <= value <= high:
+                raise ValueError(f"{where}: {value} is not a Scala 40 score: penalty points "
+                                 f"are {low} to {high} (RULES.md §6.5)")
+            continue
+        if value % 5:
+            raise ValueError(f"{where}: {value} is not a multiple of 5, as every Burraco "
+                             "score is (RULES.md §1.3)")
+        if not low <= value <= high:
+            raise ValueError(f"{where}: {value} is outside {low} to {high}, what the 108 "
+                             "cards allow (RULES.md §2.10)")
+
+
+def validate_result(settings: Settings, ns_scores: list[int], ew_scores: list[int]) -> None:
+    """A table's result as it enters the tournament, from the command line, the desk, a
+    table's score-card or the game server: both lines valid (:func:`validate_scores`) and one
+    score per side for the same smazzate.  ``ValueError`` names the field."""
+    deals, discipline = settings.deals_per_round, settings.discipline
+    validate_scores(ns_scores, deals, "N-S", discipline)
+    validate_scores(ew_scores, deals, "E-W", discipline)
+    if len(ns_scores) != len(ew_scores):
+        raise ValueError(f"N-S wrote {len(ns_scores)} smazzate and E-W {len(ew_scores)}: "
+                         "each side needs a score for the same smazzate")
 
 
 def parse_scores(text: str) -> list[int]:

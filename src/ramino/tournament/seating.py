@@ -11,6 +11,7 @@ self-describing.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -176,11 +177,59 @@ def _seat_mitchell(rnd: Round, ctx: _Context) -> None:
             )
     else:
         rnd.step = ctx.previous.step
+    tables = len(lines[0])
+    offsets = [(k * rnd.step) % tables for k in range(ctx.block + 1)]
+    if offsets[-1] in offsets[:-1]:
+        again = rnd.number - ctx.block + offsets.index(offsets[-1])
+        rnd.notes.append(
+            f"this Mitchell turno repeats the meetings of turno {again}: on {tables} tables "
+            f"the movement has at most {tables} turni without a repeat; change the plan "
+            "(ramino tournament settings --plan) to avoid it"
+        )
     for number, ns, ew in mitchell.pairings(lines[0], lines[1], ctx.block, rnd.step):
         if ns is None or ew is None:
             rnd.byes.extend(e for e in (ns, ew) if e is not None)
         else:
             rnd.tables.append(Table(number=number, ns=(ns,), ew=(ew,)))
+    _fewest_byes(rnd, ctx, set(e for e in lines[0] if e is not None))
+
+
+def _fewest_byes(rnd: Round, ctx: _Context, ns_line: set[int]) -> None:
+    """Byes by "fewest byes first", not by the empty slot a withdrawal left (RULES.md §7.3):
+    two entrants facing empty slots play each other at an extra table, and an entrant due a
+    bye by the movement who has had more byes than someone playing swaps with the
+    lowest-ranked of those (one he has not met, where possible)."""
+    need = len(ctx.ranked) % 2
+    byes = ctx.history.byes
+    met = ctx.history.met
+    waiting = list(rnd.byes)
+    while len(waiting) > need + 1:
+        first = waiting.pop(0)
+        other = next((e for e in waiting if not met[frozenset((first, e))]), waiting[0])
+        waiting.remove(other)
+        ns, ew = (other, first) if other in ns_line and first not in ns_line else (first, other)
+        number = max((tb.number for tb in rnd.tables), default=0) + 1
+        rnd.tables.append(Table(number=number, ns=(ns,), ew=(ew,)))
+    for i, resting in enumerate(waiting):
+        playing = [e for tb in rnd.tables for e in tb.entrants]
+        fewest = min((byes[e] for e in playing), default=byes[resting])
+        if byes[resting] <= fewest:
+            continue
+        rank = {e: n for n, e in enumerate(ctx.ranked)}
+        due = sorted((e for e in playing if byes[e] == fewest), key=lambda e: -rank[e])
+
+        def opponent(entrant: int) -> int:
+            table = next(tb for tb in rnd.tables if entrant in tb.entrants)
+            return (table.ew if entrant in table.ns else table.ns)[0]
+
+        swap = next((e for e in due if not met[frozenset((resting, opponent(e)))]), due[0])
+        table = next(tb for tb in rnd.tables if swap in tb.entrants)
+        if swap in table.ns:
+            table.ns = (resting,)
+        else:
+            table.ew = (resting,)
+        waiting[i] = swap
+    rnd.byes[:] = waiting
 
 
 def _seat_pairs(rnd: Round, ctx: _Context) -> None:
@@ -262,16 +311,117 @@ def _seat_knockout(rnd: Round, ctx: _Context) -> None:
 
 def _seat_individual_danish(rnd: Round, ctx: _Context) -> None:
     playing = _without_byes(rnd, ctx, 4)
-    _add_oriented(rnd, list(individual.danish(playing)), ctx.history)
+    _add_oriented(rnd, list(individual.danish(playing, ctx.history.partners)), ctx.history)
 
 
 def _seat_individual_mitchell(rnd: Round, ctx: _Context) -> None:
-    lines = _block_lines(rnd, ctx, individual.mitchell_lines(ctx.ranked))
-    for number, (n, s, e, w) in individual.mitchell(lines, ctx.block):
+    """Four lines of ⌊players/4⌋ tables and a bench for the others (players % 4 of them), so
+    that a turno has the fewest byes the numbers allow.  Each turno the bench goes to those
+    with the fewest byes so far (the lowest-ranked first, as for any bye): a benched player
+    who is not due another bye takes the line seat of one who is."""
+    if ctx.block == 0 or ctx.previous is None:
+        bench = bye_rule.pick(ctx.ranked, ctx.history.byes, len(ctx.ranked) % 4)
+        seated = [p for p in ctx.ranked if p not in bench]
+        bench_line: list[Slot] = list(bench)
+        lines = [*individual.mitchell_lines(seated), bench_line]
+    else:
+        lines = [list(line) for line in ctx.previous.lines]
+        if len(lines) == 4:
+            lines.append([])  # a block seated without a bench
+        lines[4] = [p for p in lines[4] if p in set(ctx.ranked)]
+        waiting = _refresh(lines[:4], ctx.ranked)
+        lines[4].extend(p for p in waiting if p not in lines[4])
+        _rotate_bench(lines, ctx, _block_length(ctx.settings, rnd.number,
+                                                Format.INDIVIDUAL_MITCHELL))
+    rnd.lines = lines
+    rnd.byes.extend(p for p in lines[4] if p is not None)
+    for number, (n, s, e, w) in individual.mitchell(lines[:4], ctx.block):
         if n is None or s is None or e is None or w is None:
             rnd.byes.extend(p for p in (n, s, e, w) if p is not None)
         else:
             rnd.tables.append(Table(number=number, ns=(n, s), ew=(e, w)))
+    _extra_individual_tables(rnd, ctx)
+
+
+def _extra_individual_tables(rnd: Round, ctx: _Context) -> None:
+    """Seats emptied by withdrawals leave more players out than the numbers need: four of
+    them at a time (the fewest byes first) play at an extra table, with new partners."""
+    need = len(ctx.ranked) % 4
+    rank = {e: n for n, e in enumerate(ctx.ranked)}
+    waiting = list(rnd.byes)
+    while len(waiting) - need >= 4:
+        four = sorted(sorted(waiting, key=lambda e: (ctx.history.byes[e], -rank[e]))[:4],
+                      key=rank.__getitem__)
+        (ns, ew), = individual.danish(four, ctx.history.partners)
+        number = max((tb.number for tb in rnd.tables), default=0) + 1
+        rnd.tables.append(Table(number=number, ns=ns, ew=ew))
+        waiting = [e for e in waiting if e not in four]
+    partners = ctx.history.partners
+    for i, resting in enumerate(waiting):
+        playing = [e for tb in rnd.tables for e in tb.entrants]
+        fewest = min((ctx.history.byes[e] for e in playing), default=0)
+        if ctx.history.byes[resting] <= fewest:
+            continue
+        due = sorted((e for e in playing if ctx.history.byes[e] == fewest),
+                     key=lambda e: -rank[e])
+
+        def side_of(player: int) -> tuple[Table, str]:
+            table = next(tb for tb in rnd.tables if player in tb.entrants)
+            return table, "ns" if player in table.ns else "ew"
+
+        def new_partner(player: int, coming: int) -> bool:
+            table, side = side_of(player)
+            mates = [e for e in getattr(table, side) if e != player]
+            return not any(partners[frozenset((coming, m))] for m in mates)
+
+        swap = next((e for e in due if new_partner(e, resting)), due[0])
+        table, side = side_of(swap)
+        setattr(table, side, tuple(resting if e == swap else e for e in getattr(table, side)))
+        waiting[i] = swap
+    rnd.byes[:] = waiting
+
+
+def _rotate_bench(lines: list[list[Slot]], ctx: _Context, turni: int) -> None:
+    """Fill the lines' empty seats from the bench, then give the bench to those with the
+    fewest byes (ties: the lowest-ranked): a benched player swaps with a seated one who has had
+    fewer byes (or as many and ranks lower), choosing, among those, one whose seat gives him
+    no partner he has had in the ``turni`` left of the block."""
+    bench = [p for p in lines[4] if p is not None]
+    for line in lines[:4]:
+        for i, slot in enumerate(line):
+            if slot is None and bench:
+                line[i] = bench.pop(0)
+    tables = len(lines[0])
+    rank = {e: n for n, e in enumerate(ctx.ranked)}
+    byes = Counter(ctx.history.byes)
+    partners = ctx.history.partners
+
+    def fits(player: int, line: int, position: int) -> bool:
+        for k in range(ctx.block, ctx.block + turni):
+            other_line, other_position = individual.partner_slot(tables, line, position, k)
+            other = lines[other_line][other_position]
+            if other is not None and partners[frozenset((player, other))]:
+                return False
+        return True
+
+    staying: list[int] = []
+    for coming in sorted(bench, key=lambda e: (-byes[e], rank[e])):
+        seats = sorted(
+            (byes[slot], -rank[slot], line, i) for line in range(4)
+            for i, slot in enumerate(lines[line])
+            if slot is not None and (byes[slot], -rank[slot]) < (byes[coming], -rank[coming])
+        )
+        if not seats:
+            staying.append(coming)
+            continue
+        _, _, row, column = next((seat for seat in seats if fits(coming, seat[2], seat[3])),
+                                 seats[0])
+        going = lines[row][column]
+        assert going is not None
+        lines[row][column] = coming
+        staying.append(going)
+        byes[going] += 1
+    lines[4] = [p for p in ctx.ranked if p in set(staying)]
 
 
 _SEATERS: dict[Format, Callable[[Round, _Context], None]] = {

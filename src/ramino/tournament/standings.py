@@ -45,7 +45,7 @@ def compute(
     rounds: list[Round],
     penalties: list[Penalty],
 ) -> list[Row]:
-    rows = {e.id: Row(e.id, e.name, e.active) for e in entrants}
+    rows = {e.id: Row(e.id, e.name, e.active) for e in entrants if not e.removed}
     sign = -1 if settings.discipline.lower_is_better else 1
     for rnd in rounds:
         for table in rnd.tables:

@@ -46,7 +46,8 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         },
         "entrants": [
             {"id": e.id, "name": e.name, "members": list(e.members),
-             "withdrawn_after": e.withdrawn_after, "joined": e.joined}
+             "withdrawn_after": e.withdrawn_after, "joined": e.joined,
+             **({"removed": True} if e.removed else {})}
             for e in t.entrants
         ],
         "rounds": [
@@ -79,9 +80,67 @@ def to_dict(t: Tournament) -> dict[str, Any]:
     }
 
 
-def from_dict(data: dict[str, Any], clock: Callable[[], str] = utc_now) -> Tournament:
-    if data.get("format") != FORMAT_TAG:
-        raise ValueError(f"not a {FORMAT_TAG} document (format: {data.get('format')!r})")
+class TournamentFileError(ValueError):
+    """A tournament file that cannot be read: missing, not JSON, not a ``ramino-tournament/1``
+    document, inconsistent, or with settings the tournament cannot run with.  The message is
+    one line naming the file and what is wrong."""
+
+
+def from_dict(
+    data: dict[str, Any], clock: Callable[[], str] = utc_now, validate: bool = True,
+) -> Tournament:
+    """The tournament of a document.  ``validate=False`` skips only the settings' check, so
+    that bad settings can be read in order to correct them (``ramino tournament settings``)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT_TAG:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"not a {FORMAT_TAG} document (format: {found!r})")
+    try:
+        tournament = _from_dict(data, clock)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ValueError(f"damaged document: {what}") from None
+    _check_consistent(tournament)
+    if validate:
+        try:
+            tournament.settings.validate()
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"bad settings: {exc}; correct them with `ramino tournament "
+                             "settings`") from None
+    return tournament
+
+
+def _check_consistent(t: Tournament) -> None:
+    """Every number in the document refers to something that exists."""
+    for i, entrant in enumerate(t.entrants, start=1):
+        if entrant.id != i:
+            raise ValueError(f"damaged document: entrant {i} has number {entrant.id}")
+    known = {e.id for e in t.entrants}
+    for i, rnd in enumerate(t.rounds, start=1):
+        if rnd.number != i:
+            raise ValueError(f"damaged document: turno {i} has number {rnd.number}")
+        numbers = [tb.number for tb in rnd.tables]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"damaged document: turno {i} numbers two tables alike")
+        for tb in rnd.tables:
+            for scores in (tb.ns_scores, tb.ew_scores):
+                if scores is not None and not _ints(scores):
+                    raise ValueError(f"damaged document: turno {i} table {tb.number} has "
+                                     "scores that are not whole numbers")
+        seated = [e for tb in rnd.tables for e in tb.entrants] + list(rnd.byes)
+        unknown = sorted({e for e in seated if e not in known})
+        if unknown:
+            raise ValueError(f"damaged document: turno {i} seats unknown entrants {unknown}")
+    for p in t.penalties:
+        if p.entrant not in known:
+            raise ValueError(f"damaged document: a penalty for unknown entrant {p.entrant}")
+
+
+def _ints(values: object) -> bool:
+    return isinstance(values, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def _from_dict(data: dict[str, Any], clock: Callable[[], str]) -> Tournament:
     s = data["settings"]
     settings = Settings(
         name=s["name"], discipline=Discipline(s["discipline"]),
@@ -91,11 +150,11 @@ def from_dict(data: dict[str, Any], clock: Callable[[], str] = utc_now) -> Tourn
         first_seating=s["first_seating"], round_minutes=s["round_minutes"],
         preset=s.get("preset", "fibur"),  # documents written before online play have none
     )
-    settings.validate()
     return Tournament(
         settings=settings,
         entrants=[
-            Entrant(e["id"], e["name"], tuple(e["members"]), e["withdrawn_after"], e["joined"])
+            Entrant(e["id"], e["name"], tuple(e["members"]), e["withdrawn_after"], e["joined"],
+                    bool(e.get("removed", False)))
             for e in data["entrants"]
         ],
         rounds=[
@@ -132,8 +191,8 @@ def dumps(t: Tournament) -> str:
     return json.dumps(to_dict(t), ensure_ascii=False, indent=1)
 
 
-def loads(text: str, clock: Callable[[], str] = utc_now) -> Tournament:
-    return from_dict(json.loads(text), clock)
+def loads(text: str, clock: Callable[[], str] = utc_now, validate: bool = True) -> Tournament:
+    return from_dict(json.loads(text), clock, validate)
 
 
 def save(t: Tournament, path: Path) -> None:
@@ -145,8 +204,28 @@ def save(t: Tournament, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def load(path: Path, clock: Callable[[], str] = utc_now) -> Tournament:
-    return loads(Path(path).read_text(encoding="utf-8"), clock)
+def load(path: Path | str, clock: Callable[[], str] = utc_now, validate: bool = True
+         ) -> Tournament:
+    """Read a tournament file; :class:`TournamentFileError` (one line, naming the file) when
+    it cannot be used.  The game server calls this before serving a file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TournamentFileError(f"{path} does not exist; create it with "
+                                  "`ramino tournament new`") from None
+    except IsADirectoryError:
+        raise TournamentFileError(f"{path} is a directory, not a tournament file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise TournamentFileError(f"cannot read {path}: {reason}") from None
+    try:
+        return loads(text, clock, validate)
+    except json.JSONDecodeError as exc:
+        raise TournamentFileError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})"
+                                  ) from None
+    except (ValueError, RecursionError) as exc:
+        raise TournamentFileError(f"{path}: {exc}") from None
 
 
 _LOCKS: dict[Path, threading.Lock] = {}
@@ -171,7 +250,8 @@ def _file_lock(path: Path) -> Iterator[None]:
 
 
 @contextmanager
-def change(path: Path, clock: Callable[[], str] = utc_now) -> Iterator[Tournament]:
+def change(path: Path, clock: Callable[[], str] = utc_now, validate: bool = True
+           ) -> Iterator[Tournament]:
     """Load the tournament, let the caller change it, save it atomically; nothing is saved if
     the caller raises.  Writers of the same file take turns (a lock per file in this process,
     a lock file for the others), so no change is lost to a concurrent one."""
@@ -179,6 +259,6 @@ def change(path: Path, clock: Callable[[], str] = utc_now) -> Iterator[Tournamen
     with _LOCKS_GUARD:
         lock = _LOCKS.setdefault(path, threading.Lock())
     with lock, _file_lock(path):
-        tournament = load(path, clock)
+        tournament = load(path, clock, validate)
         yield tournament
         save(tournament, path)

@@ -9,6 +9,8 @@ may enter or correct any result directly.
 
 from __future__ import annotations
 
+import dataclasses
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,18 +20,79 @@ from ramino.tournament.model import (
     AuditEntry,
     Claim,
     Entrant,
+    Format,
     Penalty,
     Round,
     Settings,
     Table,
 )
-from ramino.tournament.scoring import validate_scores
+from ramino.tournament.scoring import validate_result
 
 SIDES = ("ns", "ew")
+#: The largest penalty taken at once: a whole match's VP, and the MP of a 20–0 beyond any
+#: VP table (a bound against typing mistakes; RULES.md §2.12 gives no figures).
+MAX_PENALTY_VP = 20
+MAX_PENALTY_MP = 5000
+
+
+#: The longest name of an entrant or a player (it must fit a score-card and a projector).
+MAX_NAME = 60
+
+
+def check_name(text: str, field_name: str) -> str:
+    """A name as typed, trimmed; refused when empty, too long, or holding control or
+    formatting characters (a line break, a bidirectional override) that would garble the
+    standings, the score-cards and the audit trail."""
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError(f"{field_name}: an entrant needs a name")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"{field_name}: at most {MAX_NAME} characters, got {len(name)}")
+    for char in name:
+        if unicodedata.category(char).startswith("C"):
+            raise ValueError(f"{field_name}: {name!r} holds the control character "
+                             f"U+{ord(char):04X}")
+    return name
 
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+#: The settings the director may correct after creating the tournament (``change_settings``);
+#: the discipline, the seed, the first seating and duplicate decide what was already dealt.
+CHANGEABLE_SETTINGS = ("name", "deals_per_round", "plan", "vp_table", "custom_vp", "bye_vp",
+                       "mitchell_step", "round_minutes", "preset")
+
+
+def _all_scores(table: Table) -> list[list[int]]:
+    lines = [table.ns_scores or [], table.ew_scores or []]
+    return lines + [c.ns_scores for c in table.claims] + [c.ew_scores for c in table.claims]
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ",".join(getattr(v, "value", str(v)) for v in value)
+    if isinstance(value, tuple):
+        return ",".join(map(str, value)) or "-"
+    return str(value)
+
+
+#: Formats that seat a turno from the standings (or, for the knockout, from the winners):
+#: a result changed after such a turno was seated changes what its pairing should have been.
+STANDINGS_SEATED = frozenset({
+    Format.DANESE_PURO, Format.DANESE_MODIFICATO, Format.SWISS, Format.KNOCKOUT,
+    Format.INDIVIDUAL_DANISH,
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorResult:
+    """What the director's entry did: "counted" (a new result), "corrected" (it replaced
+    another) or "unchanged" (the same scores counted already), with warnings to show."""
+
+    status: str
+    warnings: list[str] = field(default_factory=list)
 
 
 class ResultError(ValueError):
@@ -58,12 +121,20 @@ class Tournament:
     def register(
         self, name: str, members: tuple[str, ...] = (), actor: str = "director"
     ) -> Entrant:
-        name = name.strip()
-        if not name:
-            raise ValueError("an entrant needs a name")
+        """Register an entrant: a name no other entrant has (so that the standings tell them
+        apart), while some turno of the plan is still to be seated."""
+        name = check_name(name, "name")
+        members = tuple(check_name(m, "member") for m in members)
         need = self.settings.discipline.members_per_entrant
         if members and len(members) != need:
             raise ValueError(f"{self.settings.discipline.value} entrants have {need} member(s)")
+        if len(self.rounds) >= len(self.settings.plan):
+            raise ValueError(f"all {len(self.settings.plan)} turni of the plan are seated: "
+                             "nobody can join now")
+        taken = self._named(name)
+        if taken is not None:
+            raise ValueError(f"name: #{taken.id} is already called {taken.name!r}; give each "
+                             "entrant a name of its own")
         entrant = Entrant(
             id=len(self.entrants) + 1, name=name, members=tuple(members),
             joined=len(self.rounds),
@@ -73,6 +144,7 @@ class Tournament:
         return entrant
 
     def withdraw(self, entrant_id: int, actor: str = "director") -> Entrant:
+        """The entrant plays no turno after the ones seated so far; its results stay."""
         entrant = self.entrant(entrant_id)
         if not entrant.active:
             raise ValueError(f"#{entrant_id} has already withdrawn")
@@ -80,10 +152,76 @@ class Tournament:
         self._log(actor, "withdraw", f"#{entrant_id} {entrant.name} after turno {len(self.rounds)}")
         return entrant
 
+    def remove(self, entrant_id: int, actor: str = "director") -> Entrant:
+        """Undo a registration made by mistake (a duplicate, a typo): only for an entrant never
+        seated and never penalized; one that has played is withdrawn instead, so that its
+        results stay with its opponents."""
+        entrant = self.entrant(entrant_id)
+        for rnd in self.rounds:
+            seated = {e for table in rnd.tables for e in table.entrants} | set(rnd.byes)
+            if entrant_id in seated:
+                raise ValueError(f"#{entrant_id} is seated in turno {rnd.number}: withdraw it "
+                                 "instead (its results stay)")
+        if any(p.entrant == entrant_id for p in self.penalties):
+            raise ValueError(f"#{entrant_id} has a penalty: withdraw it instead")
+        for rnd in self.rounds:
+            for line in rnd.lines:
+                for i, slot in enumerate(line):
+                    if slot == entrant_id:
+                        line[i] = None
+        entrant.removed = True
+        self._log(actor, "remove", f"#{entrant_id} {entrant.name}: registration removed")
+        return entrant
+
     def entrant(self, entrant_id: int) -> Entrant:
-        if not 1 <= entrant_id <= len(self.entrants):
+        if not 1 <= entrant_id <= len(self.entrants) or self.entrants[entrant_id - 1].removed:
             raise KeyError(f"no entrant #{entrant_id}")
         return self.entrants[entrant_id - 1]
+
+    def _named(self, name: str) -> Entrant | None:
+        key = " ".join(name.casefold().split())
+        for entrant in self.entrants:
+            if not entrant.removed and " ".join(entrant.name.casefold().split()) == key:
+                return entrant
+        return None
+
+    # ---- settings -----------------------------------------------------------------------
+
+    def change_settings(self, changes: dict[str, object], actor: str = "director") -> list[str]:
+        """Correct settings (the names of :class:`Settings` fields) after creation, e.g. a
+        smazzate count without a FIBUR table.  What was played stays valid: the seated turni
+        keep their formats at the head of the plan, and no result has more smazzate than the
+        new count.  Returns the changes as "field: old → new"; nothing to change is refused."""
+        unknown = sorted(set(changes) - set(CHANGEABLE_SETTINGS))
+        if unknown:
+            raise ValueError(f"settings that cannot change: {', '.join(unknown)}")
+        new = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+        if "custom_vp" in changes:
+            new.vp_table = "CUSTOM" if new.custom_vp else "FIBUR"
+        new.validate()
+        seated = [rnd.format for rnd in self.rounds]
+        if new.plan[: len(seated)] != seated:
+            played = ", ".join(f.value for f in seated)
+            raise ValueError(f"plan: the seated turni stay as they were ({played}); the new "
+                             "plan must start with them")
+        most = max((len(scores) for rnd in self.rounds for tb in rnd.tables
+                    for scores in _all_scores(tb)), default=0)
+        if new.deals_per_round < most:
+            raise ValueError(f"deals: a result already has {most} smazzate, more than "
+                             f"{new.deals_per_round}")
+        done = [f"{name}: {_shown(getattr(self.settings, name))} → {_shown(getattr(new, name))}"
+                for name in CHANGEABLE_SETTINGS
+                if getattr(new, name) != getattr(self.settings, name)]
+        if not done:
+            raise ValueError("the settings are already so: nothing to change")
+        if new.deals_per_round != self.settings.deals_per_round:
+            for rnd in self.rounds:
+                for tb in rnd.tables:
+                    tb.deal_seeds = [seating.deal_seed(new, rnd.number, tb.number, d)
+                                     for d in range(new.deals_per_round)]
+        self.settings = new
+        self._log(actor, "settings", "; ".join(done))
+        return done
 
     # ---- seating ------------------------------------------------------------------------
 
@@ -141,12 +279,16 @@ class Tournament:
     def director_result(
         self, round_number: int, table_number: int, ns_scores: list[int], ew_scores: list[int],
         reason: str = "", actor: str = "director",
-    ) -> None:
-        """The director enters a result, or corrects one that already counts."""
+    ) -> DirectorResult:
+        """The director enters a result, or corrects one that already counts.  The same scores
+        again change nothing and are not logged; a correction made after later turni were
+        seated from the standings warns that their pairings used the old standings."""
         table = self.table(round_number, table_number)
         self._check(ns_scores, ew_scores)
         where = f"turno {round_number} table {table_number}"
         if table.confirmed:
+            if table.ns_scores == list(ns_scores) and table.ew_scores == list(ew_scores):
+                return DirectorResult("unchanged")
             detail = (f"{where}: correction from N-S {table.ns_scores} E-W {table.ew_scores} "
                       f"to N-S {ns_scores} E-W {ew_scores}")
             action = "correct"
@@ -155,6 +297,16 @@ class Tournament:
             action = "director-result"
         self._count(table, list(ns_scores), list(ew_scores))
         self._log(actor, action, detail + (f" ({reason})" if reason else ""))
+        seeded = [rnd.number for rnd in self.rounds[round_number:]
+                  if rnd.format in STANDINGS_SEATED]
+        warnings: list[str] = []
+        if seeded:
+            turni = " and ".join(f"turno {n}" for n in seeded)
+            verb = "was" if len(seeded) == 1 else "were"
+            warnings.append(f"{turni} {verb} seated from the standings before this result: "
+                            "its pairings used the old standings")
+            self._log(actor, "warning", f"{where}: {warnings[0]}")
+        return DirectorResult("corrected" if action == "correct" else "counted", warnings)
 
     def play_online(
         self, round_number: int, table_number: int, server_table: str, actor: str = "director",
@@ -226,6 +378,15 @@ class Tournament:
         entrant = self.entrant(entrant_id)
         if not reason.strip():
             raise ValueError("a penalty needs a reason for the audit trail")
+        for field_name, amount in (("vp", vp), ("mp", mp)):
+            if amount < 0:
+                raise ValueError(f"penalty {field_name.upper()}: {amount} is negative; a "
+                                 "penalty takes points, it never gives them")
+        if vp == 0 and mp == 0:
+            raise ValueError("a penalty of 0 VP and 0 MP takes nothing: nothing to record")
+        if vp > MAX_PENALTY_VP or mp > MAX_PENALTY_MP:
+            raise ValueError(f"a penalty takes at most {MAX_PENALTY_VP} VP and "
+                             f"{MAX_PENALTY_MP} MP at a time")
         penalty = Penalty(
             round=round_number if round_number is not None else len(self.rounds),
             entrant=entrant.id, vp=vp, mp=mp, reason=reason,
@@ -251,11 +412,10 @@ class Tournament:
         return table
 
     def _check(self, ns_scores: list[int], ew_scores: list[int]) -> None:
-        deals = self.settings.deals_per_round
-        validate_scores(ns_scores, deals)
-        validate_scores(ew_scores, deals)
-        if len(ns_scores) != len(ew_scores):
-            raise ResultError("N-S and E-W need a score for the same smazzate")
+        try:
+            validate_result(self.settings, ns_scores, ew_scores)
+        except ValueError as exc:
+            raise ResultError(str(exc)) from None
 
     @staticmethod
     def _count(table: Table, ns_scores: list[int], ew_scores: list[int]) -> None:

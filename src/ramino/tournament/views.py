@@ -122,3 +122,53 @@ def context(t: Tournament) -> dict[str, object]:
         "vp_rows": vp_table(t.settings).brackets(),
         "current": t.rounds[-1] if t.rounds else None,
     }
+
+
+def _side(by: str) -> str:
+    return "N-S" if by == "ns" else "E-W"
+
+
+def _line(scores: list[int]) -> str:
+    return " ".join(map(str, scores))
+
+
+def table_state(table: Table) -> str:
+    """"counted", "disputed" (the two sides wrote different scores), "pending" (one side
+    wrote, the other has not confirmed) or "to play"."""
+    if table.confirmed:
+        return "counted"
+    if len(table.claims) > 1:
+        return "disputed"
+    if table.claims:
+        return "pending"
+    return "to play"
+
+
+def table_status(t: Tournament, table: Table) -> str:
+    """A table's state in one line for the director: the result and its VP once it counts,
+    who wrote what while it waits (RULES.md §7.2's countersignature)."""
+    state = table_state(table)
+    if state == "counted":
+        result = score(table, t.settings)
+        assert result is not None
+        return (f"{result.ns_total} – {result.ew_total} "
+                f"(VP {result.ns_vp}–{result.ew_vp})")
+    if state == "to play":
+        return f"to play (on the server at {table.online})" if table.online else "to play"
+    claims = "; ".join(f"{_side(c.by)} wrote N-S {_line(c.ns_scores)}, E-W {_line(c.ew_scores)}"
+                       for c in table.claims)
+    if state == "pending":
+        other = _side("ew" if table.claims[0].by == "ns" else "ns")
+        return f"pending: {claims}; {other} to confirm"
+    return f"disputed: {claims}; the director decides"
+
+
+def round_summary(rnd: Round) -> str:
+    """"3 counted, 1 pending, 1 disputed, 2 to play": what a turno still waits for."""
+    counts = {state: 0 for state in ("counted", "pending", "disputed", "to play")}
+    for table in rnd.tables:
+        counts[table_state(table)] += 1
+    missing = [str(tb.number) for tb in rnd.tables if not tb.confirmed]
+    line = ", ".join(f"{n} {state}" for state, n in counts.items() if n)
+    waiting = f"; waiting for tables {', '.join(missing)}" if missing else "; complete"
+    return f"turno {rnd.number}: {line or 'no tables'}{waiting}"

@@ -15,6 +15,7 @@ table with a phantom sit out with a bye.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from math import gcd
 
@@ -22,13 +23,53 @@ Slot = int | None
 Quad = tuple[Slot, Slot, Slot, Slot]  # N, S, E, W
 
 
-def danish(order: list[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def danish(
+    order: list[int], partnered: Mapping[frozenset[int], int] | None = None,
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Tables of four in ranking order, each player's partner the best-ranked player still free
+    whom he has not partnered before (1st with 2nd unless they have been partners: the partner
+    changes every turno, RULES.md §7.3); the first two partnerships play the first table, the
+    next two the second, and so on."""
     if len(order) % 4:
         raise ValueError("individual Danish seats a multiple of four players; give byes first")
-    return [
-        ((order[i], order[i + 1]), (order[i + 2], order[i + 3]))
-        for i in range(0, len(order), 4)
-    ]
+    pairs = new_partners(order, partnered or {})
+    return [(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+
+
+def new_partners(
+    order: list[int], partnered: Mapping[frozenset[int], int],
+) -> list[tuple[int, int]]:
+    """Partnerships in ranking order: walking down the list, the first free player takes the
+    first free player he has partnered least (never before, where possible).  When the last
+    two have been partners, they swap with an earlier partnership if that makes both new."""
+    def times(a: int, b: int) -> int:
+        return partnered.get(frozenset((a, b)), 0)
+
+    rank = {player: i for i, player in enumerate(order)}
+    free = list(order)
+    pairs: list[tuple[int, int]] = []
+    while free:
+        first = free.pop(0)
+        best, fewest = 0, -1
+        for i, other in enumerate(free):
+            count = times(first, other)
+            if fewest < 0 or count < fewest:
+                best, fewest = i, count
+            if count == 0:
+                break
+        pairs.append((first, free.pop(best)))
+    last = len(pairs) - 1
+    if last > 0 and times(*pairs[last]):
+        a, b = pairs[last]
+        for i in range(last - 1, -1, -1):
+            c, d = pairs[i]
+            for x, y in (((a, c), (b, d)), ((a, d), (b, c))):
+                if not times(*x) and not times(*y):
+                    pairs[i] = (x[0], x[1]) if rank[x[0]] < rank[x[1]] else (x[1], x[0])
+                    pairs[last] = (y[0], y[1]) if rank[y[0]] < rank[y[1]] else (y[1], y[0])
+                    pairs.sort(key=lambda p: rank[p[0]])
+                    return pairs
+    return pairs
 
 
 def mitchell_lines(order: list[int]) -> list[list[Slot]]:
@@ -81,3 +122,25 @@ def mitchell(lines: list[list[Slot]], k: int) -> list[tuple[int, Quad]]:
         )
         for i in range(t)
     ]
+
+
+#: The partner's line of each line: N with S, E with W.
+PARTNER_LINE = (1, 0, 3, 2)
+#: A single table's rotation: the line partnered with N in each turno (then the other two).
+SINGLE_TABLE_PARTNER = (1, 2, 3)
+
+
+def partner_slot(tables: int, line: int, position: int, k: int) -> tuple[int, int]:
+    """(line, position) of the partner of the player in (``line``, ``position``) in the
+    block's turno ``k`` (0-based), as :func:`mitchell` seats them."""
+    if tables == 1:
+        with_n = SINGLE_TABLE_PARTNER[k % 3]
+        if line == 0:
+            return with_n, 0
+        if line == with_n:
+            return 0, 0
+        return next(x for x in (1, 2, 3) if x not in (line, with_n)), 0
+    moves = (0, *steps(tables))
+    table = (position + k * moves[line]) % tables
+    other = PARTNER_LINE[line]
+    return other, (table - k * moves[other]) % tables
