@@ -14,6 +14,7 @@ from ramino.server.protocol import Act, Join
 from ramino.server.store import Store, database_url
 from ramino.server.tables import TableManager
 
+
 async def play_with_bots(tmp_path: Path, players: int, seed: int) -> tuple[bool, int]:
     """One person at seat 0 (random legal actions), expert bots elsewhere; returns whether
     the hand finished and how many actions the bots played."""
