@@ -16,7 +16,7 @@ from ramino.cli import app
 
 
 def test_each_sides_cards_are_played_once_by_each_bot() -> None:
-    assert sides_of_a(7, 2) == ({0}, {1})
+    assert sides_of_a(7, 2) == (frozenset({0}), frozenset({1}))
     for deal in range(6):
         first, second = sides_of_a(deal, 3)
         assert len(first) == 1 and first | second == {0, 1, 2} and not first & second
