@@ -123,7 +123,8 @@ def melds_with(card: int, counts: list[int], rules: RuleSet) -> bool:
 
 def unseen_counts(observation: Observation, rules: RuleSet) -> list[int]:
     """Card counting: copies of each card this seat has not seen anywhere (each card exists
-    twice, §1.1); they are in other hands, the pozzetti or the tallone."""
+    twice, §1.1, three times at 6 players, §5.3); they are in other hands, the pozzetti or
+    the tallone."""
     left = to_counts(rules.full_pack())
     for c in observation.hand:
         left[c] -= 1
