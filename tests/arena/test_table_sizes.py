@@ -74,9 +74,11 @@ def test_three_sides_report_no_match_wins_or_vp() -> None:
     (["--players", "5"], "--players"),
     (["--players", "9"], "--players"),
     (["--preset", "nope"], "--preset"),
+    (["--players", "3", "--ladder", "random", "expert+greedy"], "--players"),
 ])
 def test_nonsense_arguments_are_refused_in_one_line(args: list[str], option: str) -> None:
-    result = CliRunner().invoke(app, ["arena", "expert", "greedy", *args])
+    bots = [] if "--ladder" in args else ["expert", "greedy"]
+    result = CliRunner().invoke(app, ["arena", *bots, *args])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(option), result.output

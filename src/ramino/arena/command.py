@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from ramino.arena.duplicate import DealResult, check_rules, run_match, side
 from ramino.arena.ladder import LADDER, run_ladder, write_ladder
 from ramino.bots.registry import make_bot
 from ramino.errors import RulesError
+from ramino.games.seating import initial_sides
 from ramino.rules import preset
 
 
@@ -108,7 +110,11 @@ def check_arguments(bots: list[str], *, deals: int, preset_name: str, ladder: bo
         raise ValueError(f"--players {players}: {exc}") from None
     except ValueError as exc:
         raise ValueError(f"--preset: {exc}") from None
+    solo = rules.game != "scala40" and max(Counter(initial_sides(rules.players)).values()) == 1
     for spec in bots:
+        if solo and "+" in spec:
+            raise ValueError(f"--players {rules.players}: each side is one seat, so {spec!r} "
+                             "cannot seat two partners")
         for name in side(spec):
             make_bot(name, 0, rules)  # an unknown bot or setting, named by the registry
     if records is not None:
