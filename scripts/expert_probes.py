@@ -58,7 +58,6 @@ from ramino.bots.features import (
     next_opponent,
     own_melds,
     same_rank,
-    team_of,
     unseen_counts,
 )
 from ramino.bots.greedy import pile_usable
@@ -70,9 +69,16 @@ from ramino.bots.solver import solve
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.burraco import BurracoState, Observation
+from ramino.games.seating import initial_sides
 from ramino.melds import GROUP
 from ramino.rules import preset
 from ramino.rules.options import RuleSet
+
+
+def team_of(seat: int) -> int:
+    """The side of ``seat`` at the 4-player tables these probes play (RULES.md §5)."""
+    return initial_sides(4)[seat]
+
 
 if not expert_module.__file__ or not expert_module.__file__.endswith(".py"):
     sys.exit("expert_probes: the probes subclass ExpertBot, which the mypyc-compiled overlay "

@@ -32,14 +32,21 @@ from typing import Any
 
 from ramino.arena.play import bot_seed
 from ramino.bots.expert import ExpertBot
-from ramino.bots.features import has_burraco, own_melds, team_of
+from ramino.bots.features import has_burraco, own_melds
 from ramino.bots.greedy import pile_usable
 from ramino.bots.oracle import redeal_future
 from ramino.bots.random_bot import Bot
 from ramino.bots.registry import make_bot
 from ramino.games.actions import DRAW, PICK, Action
 from ramino.games.burraco import BurracoState
+from ramino.games.seating import initial_sides
 from ramino.rules import preset
+
+
+def team_of(seat: int) -> int:
+    """The side of ``seat`` at the 4-player tables these probes play (RULES.md §5)."""
+    return initial_sides(4)[seat]
+
 
 RULES = preset("fibur")
 Point = dict[str, Any]

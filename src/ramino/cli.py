@@ -479,14 +479,16 @@ def arena_command(
     out: Annotated[Path, typer.Option(help="where --ladder writes its table and chart")
                    ] = Path("arena"),
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
-    players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
-                       ] = None,
+    players: Annotated[int | None, typer.Option(
+        help="number of players (Burraco: 2, 3, 4 or 6; Scala 40: 2 to 6)")] = None,
 ) -> None:
     """Duplicate matches between bots: which plays better, and by how much.
 
-    Mean points per hand with a bootstrap 95% CI, match win rate, FIBUR VP, illegal actions
-    and honesty failures.  With --preset fisca the bots play Scala 40 (--players 2..6): A in
-    the even seats, then in the odd ones."""
+    Mean points per side and hand with a bootstrap 95% CI, match win rate, FIBUR VP, illegal
+    actions and honesty failures.  Each deal is played twice, each side's cards once by each
+    bot; with three sides (3 or 6 players) A plays one side alone, then the other two
+    (docs/bots.md).  With --preset fisca the bots play Scala 40 (--players 2..6): A in the
+    even seats, then in the odd ones."""
     from ramino.arena.command import arena
     try:
         status = arena(list(bots or []), deals=deals, preset_name=preset_name, ladder=ladder,

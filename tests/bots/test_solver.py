@@ -21,6 +21,7 @@ from ramino.bots.solver import (
 from ramino.cards import cards_str, pack, parse_cards, to_counts
 from ramino.melds import new_meld_options
 from ramino.rules import preset
+from ramino.rules.options import build_ruleset
 from tests.helpers import position
 
 FIBUR = preset("fibur")
@@ -32,9 +33,10 @@ def random_hand(seed: int, size: int) -> list[int]:
     return cards[:size]
 
 
-def milp_value(hand: list[int], cands: list[Candidate], grouped: tuple[int, ...] = ()) -> int:
-    """The optimum by integer programming: x[m] copies of candidate m, within the hand's
-    counts, one group per rank."""
+def milp_value(hand: list[int], cands: list[Candidate], grouped: tuple[int, ...] = (),
+               copies: int = 2) -> int:
+    """The optimum by integer programming: x[m] copies of candidate m (up to the pack's
+    ``copies`` of a card), within the hand's counts, one group per rank."""
     if not cands:
         return 0
     counts = to_counts(hand)
@@ -50,7 +52,7 @@ def milp_value(hand: list[int], cands: list[Candidate], grouped: tuple[int, ...]
         c=-np.array([cand.value for cand in cands], dtype=float),
         constraints=[LinearConstraint(uses, -np.inf, np.array(counts)),
                      LinearConstraint(groups, -np.inf, group_cap)],
-        integrality=np.ones(len(cands)), bounds=Bounds(0, 2))
+        integrality=np.ones(len(cands)), bounds=Bounds(0, copies))
     assert result.success
     value: float = -result.fun
     return round(value)
@@ -77,6 +79,27 @@ def check_layout(hand: list[int], grouped: tuple[int, ...] = ()) -> int:
     assert total == layout.value
     assert sorted(layout.left) == [c for c in range(53) for _ in range(left[c])]
     return layout.value
+
+
+def test_solver_holds_three_copies_of_a_card_at_six_players() -> None:
+    # Six players play with three decks (RULES.md §5.3): a hand may hold a card three times
+    # and a rank twelve times, past the two decks' eight naturals the group tables held.
+    rules = build_ruleset(FIBUR, {"players": 6})
+    many = parse_cards("7h 7h 7h 7d 7d 7d 7c 7c 7c 7s 7s 3h 4h 5h 5h 5h")  # eleven sevens
+    assert solve(many, rules).value == milp_value(many, candidates(many, rules), copies=3)
+    for seed in range(24):
+        rng = random.Random(5000 + seed)
+        hand = [c for c in rng.sample(range(52), rng.choice([2, 3, 5, 7])) for _ in range(3)]
+        first = rng.randrange(52)
+        hand += [first, first + 1 if first % 13 < 12 else first - 1] * 3
+        extra = pack(3)
+        rng.shuffle(extra)
+        hand += extra[:rng.choice([0, 2, 6, 14])]
+        counts = to_counts(hand)
+        if max(counts[:52]) > 3 or counts[52] > 6:
+            continue
+        expected = milp_value(hand, candidates(hand, rules), copies=3)
+        assert solve(hand, rules).value == expected, cards_str(hand)
 
 
 @pytest.mark.parametrize("size,seeds", [(11, range(60)), (16, range(25)), (22, range(8))])

@@ -1,9 +1,21 @@
-"""Duplicate matches between two bots (issue 4): every deal played twice with the sides
-swapped, so the cards cancel out and only the play is measured.
+"""Duplicate matches between two bots: every deal played twice with the sides swapped, so
+the cards cancel out and only the play is measured.
 
 Deals run in worker processes (every core by default); the report gives the mean point
 difference per hand with a bootstrap 95% interval, the match win rate, the FIBUR VP
 (RULES.md §7.1), the illegal-action and honesty-failure counts, and each bot's thinking time.
+
+Burraco and Buraco at every player count the rules allow (RULES.md §5; the sides as the hand
+starts, ``ramino.games.seating``).  Two sides (2 and 4 players): A plays side 0 at the first
+table and side 1 at the second.  Three sides (3 players, each seat its own; 6 players, three
+pairs): A plays one side alone against two sides of B at the first table and the two others
+at the second, against one side of B; the lone side turns with the deal number
+(``sides_of_a``).  Either way each side's cards are played once by each bot, and the
+difference is per side and hand: A's points minus B's on the same cards, summed over the
+sides and divided by their number.  At 3 players the two seats that become a pair when the
+solo takes the 18 (§5.2) split the pair's total, so each seat's points stay its own.  Match
+wins and VP need two sides (A against B); with three the report leaves them out.
+
 Scala 40 (RULES.md §6) is individual, for 2 to 6 players: at the first table A sits in the
 even seats and B in the odd ones, at the second the other way round, so every seat's cards are
 played once by each bot.  A hand's points are minus the penalty points (§6.5), so a positive
@@ -28,6 +40,7 @@ from typing import Any
 from ramino.arena.play import play_hand
 from ramino.arena.stats import bootstrap_ci, match_results, mean
 from ramino.bots.registry import make_bot
+from ramino.games.seating import initial_sides
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
 
@@ -35,8 +48,8 @@ from ramino.rules.options import RuleSet, build_ruleset
 @dataclass(frozen=True, slots=True)
 class DealResult:
     deal: int
-    first: tuple[int, int]    # (A, B) points, A in seats 0 and 2
-    second: tuple[int, int]   # (A, B) points, A in seats 1 and 3
+    first: tuple[int, int]    # (A, B) points at the first table (``sides_of_a``)
+    second: tuple[int, int]   # (A, B) points at the second, sides swapped
     illegal: int
     honesty_checks: int
     honesty_failures: int
@@ -44,9 +57,12 @@ class DealResult:
     seconds_b: float
     decisions: int
     records: tuple[dict[str, Any], ...] = ()
-    # Burraco: the two tables' side totals, halved.  Scala 40: every seat once for A and once
-    # for B, over the number of seats (a player's hand).
+    # Burraco: the two tables' side totals, over the number of sides (each side's cards once
+    # for A and once for B).  Scala 40: every seat once for A and once for B, over the number
+    # of seats (a player's hand).
     divisor: int = 2
+    # Burraco's sides at the table: with two, A against B is a match (win rate and VP).
+    sides: int = 2
     closes: tuple[int, int] = (0, 0)  # Scala 40: hands closed by an A seat, by a B seat
     scala40: bool = False
 
@@ -75,7 +91,8 @@ class MatchReport:
         win_rate, vp = match_results([d.first for d in self.deals],
                                      [d.second for d in self.deals], deals_per_match)
         hands = 2 * len(self.deals)
-        full = len(self.deals) >= deals_per_match and not scala40
+        two_sides = all(d.sides == 2 for d in self.deals)
+        full = len(self.deals) >= deals_per_match and not scala40 and two_sides
         extra: dict[str, Any] = {}
         if scala40:
             closes_a = sum(d.closes[0] for d in self.deals)
@@ -92,10 +109,10 @@ class MatchReport:
             "bot_a": self.bot_a, "bot_b": self.bot_b, "preset": self.preset,
             "deals": len(self.deals), "hands": hands,
             "mean_diff_per_hand": mean(diffs), "ci95_low": lo, "ci95_high": hi,
-            # No full match played (or Scala 40, which has no VP table): no win rate and no VP
-            # rather than a misleading zero.
+            # No full match played (or Scala 40, which has no VP table, or three sides, where
+            # A against B is no match): no win rate and no VP rather than a misleading zero.
             "match_win_rate": win_rate if full else None,
-            "matches": len(self.deals) // deals_per_match if not scala40 else 0,
+            "matches": len(self.deals) // deals_per_match if full else 0,
             "vp_a": vp if full else None,
             "deals_per_match": deals_per_match,
             "illegal_actions": sum(d.illegal for d in self.deals),
@@ -124,24 +141,46 @@ def play_deal(args: Task) -> DealResult:
     rules = arena_rules(preset_name, players)
     if rules.game == "scala40":
         return _play_deal_40(rules, bot_a, bot_b, deal, seed, honesty_every, keep)
-    a1, a2 = side(bot_a)
-    b1, b2 = side(bot_b)
-    first = play_hand(rules, deal, (a1, b1, a2, b2), seed=seed,
-                      honesty_every=honesty_every, keep_record=keep)
-    second = play_hand(rules, deal, (b1, a1, b2, a2), seed=seed,
-                       honesty_every=honesty_every, keep_record=keep)
-    records = tuple(r for r in (first.record, second.record) if r is not None)
+    a = side(bot_a)
+    b = side(bot_b)
+    sides = initial_sides(rules.players)
+    count = max(sides) + 1
+    tables = []
+    points: list[tuple[int, int]] = []
+    for mine in sides_of_a(deal, count):
+        seats = tuple((a if sides[s] in mine else b)[sides[:s].count(sides[s])]
+                      for s in range(rules.players))
+        out = play_hand(rules, deal, seats, seed=seed, honesty_every=honesty_every,
+                        keep_record=keep)
+        # One score per side (per seat at 3 players, each seat its own side when the hand
+        # starts, RULES.md §5.2): the same index either way.
+        points.append((sum(out.scores[t] for t in range(count) if t in mine),
+                       sum(out.scores[t] for t in range(count) if t not in mine)))
+        a_seats = [s for s in range(rules.players) if sides[s] in mine]
+        tables.append((out, a_seats))
     return DealResult(
-        deal=deal,
-        first=(first.scores[0], first.scores[1]),
-        second=(second.scores[1], second.scores[0]),
-        illegal=first.illegal + second.illegal,
-        honesty_checks=first.honesty_checks + second.honesty_checks,
-        honesty_failures=first.honesty_failures + second.honesty_failures,
-        seconds_a=first.seconds[0] + first.seconds[2] + second.seconds[1] + second.seconds[3],
-        seconds_b=first.seconds[1] + first.seconds[3] + second.seconds[0] + second.seconds[2],
-        decisions=first.decisions + second.decisions,
-        records=records)
+        deal=deal, first=points[0], second=points[1],
+        illegal=sum(t.illegal for t, _ in tables),
+        honesty_checks=sum(t.honesty_checks for t, _ in tables),
+        honesty_failures=sum(t.honesty_failures for t, _ in tables),
+        seconds_a=sum(t.seconds[s] for t, seats in tables for s in seats),
+        seconds_b=sum(t.seconds[s] for t, seats in tables for s in range(rules.players)
+                      if s not in seats),
+        decisions=sum(t.decisions for t, _ in tables),
+        records=tuple(t.record for t, _ in tables if t.record is not None),
+        divisor=count, sides=count)
+
+
+def sides_of_a(deal: int, count: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The sides A plays at the deal's first table and at its second (B the others): the
+    second table is the first's complement, so each side's cards are played once by each
+    bot.  With two sides A starts on side 0 (seats 0 and 2 at four players); with three
+    (3 or 6 players) A plays one side alone at the first table, against two sides of B,
+    and the two others at the second, and the lone side turns with the deal number, so
+    that over every three deals each side is the lone one once."""
+    every = frozenset(range(count))
+    first = frozenset({0}) if count == 2 else frozenset({deal % count})
+    return first, every - first
 
 
 def _play_deal_40(rules: RuleSet, bot_a: str, bot_b: str, deal: int, seed: int,
@@ -186,13 +225,12 @@ def arena_rules(preset_name: str, players: int | None = None) -> RuleSet:
 
 
 def check_rules(preset_name: str, players: int | None = None) -> RuleSet:
+    """The match's rules: Scala 40 at 2 to 6 players, Burraco or Buraco at every player count
+    the rules allow (2, 3, 4 and 6 for Burraco, RULES.md §5)."""
     rules = arena_rules(preset_name, players)
-    if rules.game == "scala40":
-        return rules
-    if rules.game not in ("burraco", "buraco") or rules.players != 4:
-        raise ValueError(f"the arena's bots play 4-player Burraco or Buraco in partnerships "
-                         f"or Scala 40; preset {preset_name!r} is {rules.game} for "
-                         f"{rules.players}")
+    if rules.game not in ("burraco", "buraco", "scala40"):
+        raise ValueError(f"the arena's bots play Burraco, Buraco or Scala 40; preset "
+                         f"{preset_name!r} is {rules.game}")
     return rules
 
 

@@ -41,10 +41,12 @@ from ramino.bots.features import (
     neighbours,
     next_opponent,
     own_melds,
+    own_side,
     partner,
     play_effect,
     same_rank,
-    team_of,
+    side_of,
+    sides_in_play,
     their_melds,
     unseen_counts,
 )
@@ -165,31 +167,29 @@ class ExpertBot:
     def urgency(self, observation: Observation) -> float:
         """1.0 when the hand may end within a round: a player of a side that can close
         (pozzetto taken, burraco down, §2.8) holds two cards or fewer, or the tallone is out."""
-        sides = [False, False]
         for seat, size in enumerate(observation.hand_sizes):
-            team = team_of(seat)
-            melds = [(m.number, m.meld) for m in observation.melds if m.team == team]
-            if observation.pozzetto_taken[team] and has_burraco(melds) and size <= 2:
-                sides[team] = True
-        if any(sides) or observation.stock_size <= 6:
-            return 1.0
-        return 0.0
+            team = side_of(observation, seat)
+            if size <= 2 and observation.pozzetto_taken[team] and has_burraco(
+                    [(m.number, m.meld) for m in observation.melds if m.team == team]):
+                return 1.0
+        return 1.0 if observation.stock_size <= 6 else 0.0
 
     def lead(self, observation: Observation) -> float:
-        """Estimated score lead of the own side from the table (§2.10), hands unknown."""
-        mine = team_of(observation.seat)
-        total = [0.0, 0.0]
+        """Estimated score lead of the own side over the best other side from the table
+        (§2.10), hands unknown."""
+        mine = own_side(observation)
+        total = dict.fromkeys(sides_in_play(observation), 0.0)
         for m in observation.melds:
             total[m.team] += sum(self.values[c] for c in m.meld.cards)
             total[m.team] += meld_bonus(m.meld, self.rules)
-        for team in (0, 1):
+        for team in total:
             if not observation.pozzetto_taken[team] and any(observation.pozzetto_taken):
                 total[team] -= 100
         for seat, size in enumerate(observation.hand_sizes):
             if seat != observation.seat:
-                total[team_of(seat)] -= 8.0 * size  # about 8 points a hidden card
+                total[side_of(observation, seat)] -= 8.0 * size  # about 8 points a hidden card
         total[mine] -= sum(self.values[c] for c in observation.hand)
-        return total[mine] - total[1 - mine]
+        return total[mine] - max(v for team, v in total.items() if team != mine)
 
     def should_close(self, observation: Observation) -> bool:
         return (self.lead(observation) + self.rules.closing_bonus >= self.w.close_margin
@@ -221,7 +221,7 @@ class ExpertBot:
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
                 score -= w.pick_no_meld
         elif (len(observation.hand) >= 3 and len(pile) == 1 and usable == 1
-              and building_burraco(observation, team_of(observation.seat))):
+              and building_burraco(observation, own_side(observation))):
             # Pozzetto taken, no burraco, three cards or more: the lone card lays one card
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
             # blocks of 1,000 duplicate deals, docs/bots.md).
@@ -247,12 +247,12 @@ class ExpertBot:
         w = self.w
         pile = observation.pile
         if len(observation.hand) == 1 and len(pile) == 1 and usable == 1:
-            taken = observation.pozzetto_taken[team_of(observation.seat)]
+            taken = observation.pozzetto_taken[own_side(observation)]
             burraco = has_burraco(own_melds(observation))
             may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
             return w.pick_go_out if may_go_out else 0.0
         material = len(pile) >= w.build_pile or (len(pile) >= 2 and usable >= 1)
-        if material and building_burraco(observation, team_of(observation.seat)):
+        if material and building_burraco(observation, own_side(observation)):
             return w.pick_build
         return 0.0
 
@@ -357,14 +357,16 @@ class ExpertBot:
 def refused_by_next(observation: Observation) -> list[int]:
     """Scarto cards the next opponent did not want: the pile grows by one discard a turn and
     empties when taken (§2.3), so with ``k`` cards above it a card was discarded ``k + 1``
-    turns ago; every card below the top three was there when the next opponent last drew
-    from the tallone instead, and every fourth card from the third was their own discard."""
+    turns ago; with ``n`` players every card below the top ``n - 1`` was there when the next
+    opponent last drew from the tallone instead, and every ``n``-th card from the
+    ``n - 1``-th was their own discard."""
     pile = observation.pile
     n = len(pile)
-    if observation.players != 4 or n < 3 or observation.pile_size != n:
+    behind = observation.players - 1  # the next seat played this many turns ago
+    if n < behind or observation.pile_size != n:
         return []  # a closed pile (§4.1) does not show who let what pass
-    out = list(pile[:n - 3])
-    out.extend(pile[n - k] for k in range(3, n + 1, 4))
+    out = list(pile[:n - behind])
+    out.extend(pile[n - k] for k in range(behind, n + 1, observation.players))
     if n == observation.turn + 1:
         out.remove(pile[0])  # never taken this hand: the bottom card is the upcard
     return out
@@ -391,4 +393,6 @@ class _DiscardContext:
             self.refused[c] = True
             self.refused_ranks[c % 13] = True
         # Partner close to closing: shed points faster, they are about to count against us.
-        self.urgent = 1.0 if observation.hand_sizes[partner(observation)] <= 2 else urgent
+        mate = partner(observation)
+        self.urgent = (1.0 if mate is not None and observation.hand_sizes[mate] <= 2
+                       else urgent)

@@ -24,12 +24,26 @@ from ramino.melds import (
 from ramino.rules.options import RuleSet
 
 
-def team_of(seat: int) -> int:
-    return seat % 2
+def side_of(observation: Observation, seat: int) -> int:
+    """The side ``seat`` plays for now, as the engine seats them (RULES.md §5): its own at 2
+    players and at 3 until the solo takes the 18 (§5.2), pairs at 4 and 6."""
+    return observation.sides[seat]
 
 
-def partner(observation: Observation) -> int:
-    return (observation.seat + 2) % observation.players
+def own_side(observation: Observation) -> int:
+    return observation.sides[observation.seat]
+
+
+def sides_in_play(observation: Observation) -> list[int]:
+    """The sides that have seats (at 3 players the pair formed on the 18 leaves one empty)."""
+    return sorted(set(observation.sides))
+
+
+def partner(observation: Observation) -> int | None:
+    """The other seat of this seat's side, if it has one (none at 2 players, §5)."""
+    side = own_side(observation)
+    return next((s for s in range(observation.players)
+                 if s != observation.seat and observation.sides[s] == side), None)
 
 
 def next_opponent(observation: Observation) -> int:
@@ -38,12 +52,12 @@ def next_opponent(observation: Observation) -> int:
 
 
 def own_melds(observation: Observation) -> list[tuple[int, Meld]]:
-    team = team_of(observation.seat)
+    team = own_side(observation)
     return [(m.number, m.meld) for m in observation.melds if m.team == team]
 
 
 def their_melds(observation: Observation) -> list[tuple[int, Meld]]:
-    team = team_of(observation.seat)
+    team = own_side(observation)
     return [(m.number, m.meld) for m in observation.melds if m.team != team]
 
 
@@ -109,7 +123,8 @@ def melds_with(card: int, counts: list[int], rules: RuleSet) -> bool:
 
 def unseen_counts(observation: Observation, rules: RuleSet) -> list[int]:
     """Card counting: copies of each card this seat has not seen anywhere (each card exists
-    twice, §1.1); they are in other hands, the pozzetti or the tallone."""
+    twice, §1.1, three times at 6 players, §5.3); they are in other hands, the pozzetti or
+    the tallone."""
     left = to_counts(rules.full_pack())
     for c in observation.hand:
         left[c] -= 1
@@ -179,7 +194,7 @@ def play_effect(observation: Observation, action: Action, rules: RuleSet,
     left = len(observation.hand) - len(action.cards)
     burraco_after = has_burraco(list(melds.items())) or (
         result is not None and len(result.cards) >= 7)
-    taken = observation.pozzetto_taken[team_of(observation.seat)]
+    taken = observation.pozzetto_taken[own_side(observation)]
     pozzetto_left = bool(observation.pozzetti_left)
     closes = left == 1 and burraco_after and (taken or not pozzetto_left)
     return PlayEffect(

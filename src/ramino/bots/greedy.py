@@ -24,7 +24,6 @@ from ramino.bots.features import (
     own_melds,
     play_effect,
     same_rank,
-    team_of,
     their_melds,
 )
 from ramino.bots.protocol import decision_seed
@@ -90,4 +89,4 @@ def pile_usable(observation: Observation, rules: RuleSet) -> int:
     return usable
 
 
-__all__ = ["GreedyBot", "pile_usable", "team_of"]
+__all__ = ["GreedyBot", "pile_usable"]

@@ -302,17 +302,28 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         result = state.result()
         if result is None:
             return self.estimate(state, seat)
-        team = seat % 2
-        return float(result.scores[team] - result.scores[1 - team])
+        return side_margin(result.scores, state.team_of, seat)
 
     def estimate(self, state: BurracoState, seat: int) -> float:
         """A cut-off rollout's value: table minus hands, as if the hand ended now (§2.10)."""
         values = self.rules.card_value_table()
-        total = [0.0, 0.0]
+        total = dict.fromkeys(state.team_of, 0.0)
         for i, meld in enumerate(state.melds):
             total[state.meld_team[i]] += sum(values[c] for c in meld.cards)
             total[state.meld_team[i]] += 100.0 * (len(meld.cards) >= 7)
         for s in range(state.players):
-            total[s % 2] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
-        team = seat % 2
-        return total[team] - total[1 - team]
+            total[state.team_of[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
+        team = state.team_of[seat]
+        return total[team] - max(v for t, v in total.items() if t != team)
+
+
+def side_margin(scores: Sequence[int], sides: Sequence[int], seat: int) -> float:
+    """``seat``'s side's score minus the best other side's (§2.10): one score per side, or
+    at 3 players one per seat (the pair's halves, §5.2)."""
+    if len(sides) == 3:
+        own = scores[seat]
+        others = [scores[s] for s in range(3) if sides[s] != sides[seat]]
+    else:
+        own = scores[sides[seat]]
+        others = [scores[t] for t in set(sides) if t != sides[seat]]
+    return float(own - max(others))

@@ -420,6 +420,8 @@ class _Tables:
     shapes: dict[tuple[int, int, int, bool], list[tuple[int, int, int, int]]]
     group_value: list[list[list[int]]]   # [rank][naturals][wild] card points + bonus, NEG: illegal
     points: tuple[int, ...]
+    #: Naturals of one rank in the pack: 8 with two decks, 12 with three (6 players, §5.3).
+    most_naturals: int = 8
 
 
 _TABLES: dict[RuleSet, _Tables | None] = {}
@@ -436,12 +438,14 @@ def _fast_tables(rules: RuleSet) -> _Tables | None:
           and rules.max_group_naturals >= 8
           and all(values[s * 13 + r] == values[r] for s in range(4) for r in range(13)))
     tables: _Tables | None = None
+    pack_counts = to_counts(rules.full_pack())
+    most = sum(pack_counts[s * 13] for s in range(4))  # naturals of a rank in the pack
     if ok:
-        group_value = [[[NEG, NEG] for _ in range(9)] for _ in range(13)]
+        group_value = [[[NEG, NEG] for _ in range(most + 1)] for _ in range(13)]
         for rank in range(13):
             if rank == TWO or not rules.groups_allowed:
                 continue
-            for n in range(2, 9):
+            for n in range(2, most + 1):
                 naturals = [rank + 13 * (i % 4) for i in range(n)]
                 for wild in (0, 1):
                     found = _classify(tuple(sorted(naturals + [JOKER] * wild)), rules, values)
@@ -449,11 +453,11 @@ def _fast_tables(rules: RuleSet) -> _Tables | None:
                         group_value[rank][n][wild] = found[0] - wild * values[JOKER]
             for wild in (0, 1):
                 row = group_value[rank]
-                legal = [n for n in range(9) if row[n][wild] > NEG]
-                if legal and (legal != list(range(legal[0], 9)) or any(
+                legal = [n for n in range(most + 1) if row[n][wild] > NEG]
+                if legal and (legal != list(range(legal[0], most + 1)) or any(
                         row[n + 1][wild] < row[n][wild] + values[rank] for n in legal[:-1])):
                     ok = False  # a bigger group could be worth less: joining is not free
-        tables = _Tables({}, {}, group_value, values[:13]) if ok else None
+        tables = _Tables({}, {}, group_value, values[:13], most) if ok else None
     _TABLES[rules] = tables
     return tables
 
@@ -480,8 +484,8 @@ def _shape_value(tables: _Tables, rules: RuleSet, suit: int, positions: int,
 
 # A suit's option key packs (pinelle standing as natural 2s, wild slots, copies given to each
 # exactly-sized group) into one int, five bits each for the first two and four for every
-# exact group: every field of a sum of keys is the sum of the fields (two decks hold at most 8
-# copies of a rank and 12 wilds, so no field overflows into the next), and combining two
+# exact group: every field of a sum of keys is the sum of the fields (three decks hold at most
+# 12 copies of a rank and 18 wilds, so no field overflows into the next), and combining two
 # suits' options is one addition instead of building tuples.
 _FIELD = 31
 _K_SHIFT = 5
@@ -863,7 +867,7 @@ class _FastSolver:
         could earn (its card points apart)."""
         row = self.tables.group_value[r]
         best = 0
-        for n in range(max(low, 2), min(high, 8) + 1):
+        for n in range(max(low, 2), min(high, self.tables.most_naturals) + 1):
             for w in wilds:
                 if row[n][w] > NEG:
                     best = max(best, row[n][w] - self.pts[r] * n)
