@@ -50,6 +50,7 @@ from ramino.server.i18n import (
     template_globals,
 )
 from ramino.server.limits import PerAddress, TokenBucket
+from ramino.server.lobby import qr_svg, rule_rows
 from ramino.server.protocol import (
     Act,
     AnyMessage,
@@ -69,7 +70,6 @@ from ramino.server.protocol import (
     Reenter,
     parse_client,
 )
-from ramino.server.lobby import qr_svg, rule_rows
 from ramino.server.replays import ReplayError, replay_steps
 from ramino.server.store import NameTakenError, Store, database_url
 from ramino.server.tables import (

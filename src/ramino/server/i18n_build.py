@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -53,7 +53,7 @@ def _extract(keywords: dict[str, Any]) -> list[Message]:
     return list(found)
 
 
-def _key(message: Message) -> str:
+def message_key(message: str | Sequence[str]) -> str:
     """A message's id in the checks: a plural is known by its singular."""
     return message if isinstance(message, str) else message[0]
 
@@ -135,14 +135,14 @@ def catalog_problems(lang: str, catalog: Catalog,
                      wanted: set[tuple[str, str | None]]) -> list[str]:
     """A catalog's faults against the shown texts ``wanted`` (id, context): a text missing or
     stale, a translation empty or fuzzy, placeholders that differ from the source's."""
-    have = {(_key(m.id), m.context) for m in catalog if m.id}
+    have = {(message_key(m.id), m.context) for m in catalog if m.id}
     out = [f"{lang}: missing {key!r}" for key in sorted(wanted - have, key=str)]
     out += [f"{lang}: stale {key!r}" for key in sorted(have - wanted, key=str)]
     for message in catalog:
         if not message.id:
             continue
         where = f"{lang}: {message.id!r} ({message.context})"
-        source = PLACEHOLDER.findall(_key(message.id))
+        source = PLACEHOLDER.findall(message_key(message.id))
         if not all(_forms(message.string)):
             out.append(f"{where} untranslated")
         elif any(sorted(source) != sorted(PLACEHOLDER.findall(form))
@@ -156,7 +156,7 @@ def catalog_problems(lang: str, catalog: Catalog,
 def problems(languages: Iterable[str] = LANGUAGES) -> list[str]:
     """What is out of step: :func:`catalog_problems` of each catalog, and a compiled catalog
     that is not what its source compiles to."""
-    wanted = {(_key(m.id), m.context) for m in template() if m.id}
+    wanted = {(message_key(m.id), m.context) for m in template() if m.id}
     out: list[str] = []
     for lang in languages:
         catalog = read_catalog(lang)

@@ -18,7 +18,7 @@ from ramino.rules import RuleSet
 from ramino.server.i18n import LANGUAGES, translations
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction"
+def N_(message: str) -> str:
     return message
 
 
