@@ -75,6 +75,7 @@ function show(seats) {
       if (mySeat === null) {
         const sit = document.createElement("button");
         sit.type = "button";
+        sit.dataset.seat = seat.seat;
         sit.textContent = t("Siediti qui");
         sit.setAttribute("aria-label", t("Siediti al posto {n}", { n: seat.seat + 1 }));
         sit.addEventListener("click", () => take(seat.seat));
