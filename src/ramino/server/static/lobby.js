@@ -27,6 +27,7 @@ for (const button of document.querySelectorAll(".quick-play")) {
     button.disabled = true;
     const [response, answer] = await postJson("/api/quickplay", {
       game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
+      name: localStorage.getItem("ramino:name") || "",
     });
     button.disabled = false;
     if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }
@@ -175,7 +176,7 @@ async function showMe() {
   const me = response.ok ? (await response.json()).account : null;
   $("account-box").hidden = !!me;
   $("logout").hidden = !me;
-  if (!me) { $("me").textContent = t("Puoi giocare come ospite, senza registrarti."); return; }
+  if (!me) { $("profile").textContent = t("Puoi giocare come ospite, senza registrarti."); return; }
   const parts = [
     tn("{n} punto esperienza", "{n} punti esperienza", me.xp),
     tn("{n} mano", "{n} mani", me.hands), tn("{n} vinta", "{n} vinte", me.wins),
@@ -185,7 +186,7 @@ async function showMe() {
     parts.push(t("{game}: forza {rating}", { game: GAME_NAMES[game] || game, rating: r.rating }) +
       " (" + tn("{n} partita", "{n} partite", r.rated) + ")");
   }
-  $("me").textContent = `${me.name}: ` + parts.join(" · ");
+  $("profile").textContent = `${me.name}: ` + parts.join(" · ");
 }
 
 accountForm.addEventListener("submit", async (event) => {

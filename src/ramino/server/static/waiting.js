@@ -97,8 +97,9 @@ function show(seats) {
 }
 
 function take(seat) {
-  const name = $("player-name").value.trim();
-  if (name) localStorage.setItem(nameKey, name);
+  const typed = $("player-name").value.trim();
+  if (typed) localStorage.setItem(nameKey, typed);
+  const name = typed || t("Giocatore {n}", { n: seat + 1 });
   $("waiting-error").textContent = "";
   connect({ seat, name });
 }
