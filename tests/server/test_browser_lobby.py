@@ -57,7 +57,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def shots(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     root = os.environ.get("RAMINO_ARTIFACTS")
-    folder = (Path(root) if root else tmp_path / "artifacts") / request.node.name
+    folder: Path = (Path(root) if root else tmp_path / "artifacts") / str(request.node.name)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

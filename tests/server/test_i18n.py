@@ -71,7 +71,8 @@ def test_placeholders_match(lang: str) -> None:
     for message in catalog:
         if not message.id:
             continue
-        forms = [message.string] if isinstance(message.id, str) else list(message.string)
+        forms = ([message.string] if isinstance(message.string, str)
+                 else list(message.string or ()))
         for form in forms:
             assert isinstance(form, str) and form
             assert sorted(PLACEHOLDER.findall(i18n_build.message_key(message.id))) == sorted(
@@ -88,8 +89,10 @@ def test_faults_of_a_catalog_are_found() -> None:
     for message in i18n_build.read_catalog("pt"):
         if not message.id or message.id == "Rivincita":
             continue
-        text = {"Totale": "", "Tocca a {name}": "Vez de {nome}",
-                ("{n} mano", "{n} mani"): ("{n} mão", "", "")}.get(message.id, message.string)
+        faults: dict[object, str | tuple[str, ...]] = {
+            "Totale": "", "Tocca a {name}": "Vez de {nome}",
+            ("{n} mano", "{n} mani"): ("{n} mão", "", "")}
+        text = faults.get(message.id, message.string)
         broken.add(message.id, text, context=message.context)
     broken.add("un testo che nessuna pagina mostra", "um texto")
     assert i18n_build.catalog_problems("pt", broken, wanted) == [

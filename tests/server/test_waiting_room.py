@@ -13,7 +13,7 @@ from starlette.testclient import WebSocketTestSession
 from ramino.server import create_app
 from ramino.server.tables import FAST_PACE, IDLE_MS, NUDGE_MS, Table
 
-from .conftest import Frame, act, fast_app_client, join, recv, recv_until
+from .conftest import Frame, act, fast_app_client, join, recv_until
 
 
 def manager_table(client: TestClient, table_id: str) -> Table:
