@@ -27,7 +27,7 @@ for (const button of document.querySelectorAll(".quick-play")) {
     button.disabled = true;
     const [response, answer] = await postJson("/api/quickplay", {
       game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
-      name: localStorage.getItem("ramino:name") || "",
+      name: localStorage.getItem("ramino:name") || t("Giocatore {n}", { n: 1 }),
     });
     button.disabled = false;
     if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }
@@ -103,7 +103,9 @@ async function refresh() {
   for (const table of tables) {
     const li = document.createElement("li");
     const title = document.createElement("strong");
-    title.textContent = table.name;
+    // A table named by nobody is called by its id, in the reader's words.
+    title.textContent = table.name === `Tavolo ${table.id}` ? t("Tavolo {id}", { id: table.id })
+      : table.name;
     const what = document.createElement("span");
     what.className = "small";
     const open = table.seats.filter((s) => s.kind === "open").length;
