@@ -43,6 +43,12 @@ def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: 
         for spec in make_rules(preset).applicable():
             assert f'<tr id="{spec.name}">' in page.text
             assert f"RULES.md {spec.section}" in page.text
+    # Every rule a refusal names has a row to link to, in the reader's words.
+    fibur = client.get(f"/rules/fibur?lang={lang}").text
+    assert '<div id="rule-draw-first">' in fibur
+    assert {"it": "Prima pesca", "en": "Draw first", "pt": "Compre primeiro"}[lang] in fibur
+    scala40 = client.get(f"/rules/fisca?lang={lang}").text
+    assert 'id="rule-' in scala40
     buraco = client.get("/rules/buraco-aberto").text
     assert "&#34;TARGET(3000)&#34;" in buraco or "TARGET(3000)" in buraco
     assert client.get("/rules/poker").status_code == 404

@@ -50,7 +50,7 @@ from ramino.server.i18n import (
     template_globals,
 )
 from ramino.server.limits import PerAddress, TokenBucket
-from ramino.server.lobby import qr_svg, rule_rows
+from ramino.server.lobby import qr_svg, refusal_rows, rule_rows
 from ramino.server.protocol import (
     Act,
     AnyMessage,
@@ -321,7 +321,11 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
             raise HTTPException(404, f"there is no preset {preset!r} (there are "
                                 f"{', '.join(table_presets())})")
         rules = make_rules(preset)
+        lang = choose_language(request.query_params.get("lang"),
+                               request.cookies.get(LANG_COOKIE),
+                               request.headers.get("accept-language"))
         return page(request, "rules.html", {"preset": preset, "options": rule_rows(rules),
+                                            "refusals": refusal_rows(rules, lang),
                                             "presets": table_presets()},
                     game=rules.game)
 

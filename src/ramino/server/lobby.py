@@ -2,8 +2,9 @@
 and the nudge an idle player reads.
 
 The rules page lists every option a preset's engine applies (``RuleSet.applicable()``, as
-``ramino rules PRESET`` prints them) with its value and its RULES.md section, so a refused move
-can link to the rule it broke: ``/rules/{preset}#{option}``.
+``ramino rules PRESET`` prints them) with its value and its RULES.md section (anchored
+``#{option}``), and every rule a move can be refused by, in the reader's language (anchored
+``#rule-{rule id}``): a refused move links to ``/rules/{preset}#rule-{rule}``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import segno
 
 from ramino.rules import RuleSet
 from ramino.server.i18n import LANGUAGES, translations
+from ramino.server.refusal_texts import rule_text, texts_of
 
 
 def N_(message: str) -> str:
@@ -39,6 +41,17 @@ def rule_rows(rules: RuleSet) -> list[dict[str, Any]]:
     return [{"name": spec.name, "value": json.dumps(values[spec.name], ensure_ascii=False),
              "section": spec.section, "describe": spec.describe}
             for spec in rules.applicable()]
+
+
+def refusal_rows(rules: RuleSet, lang: str) -> list[dict[str, str]]:
+    """Each rule a move of this game can be refused by: its id (a refusal names it, and links
+    to ``/rules/{preset}#rule-{id}``) and its text in ``lang``, with the preset's values."""
+    out = []
+    for rule in sorted(texts_of(rules.game)):
+        text = rule_text(rule, rules.game, lang, rules)
+        if text is not None:
+            out.append({"rule": rule, "text": text})
+    return out
 
 
 def qr_svg(text: str) -> bytes:
