@@ -206,9 +206,17 @@ def test_fill_with_bots_deals_the_hand(server: tuple[str, TableManager], browser
         guest.context.close()
 
 
+def serious_violations(page: Page) -> list[tuple[str, str, list[str]]]:
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
 @pytest.mark.parametrize("lang", ["it", "en", "pt"])
 def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
                              shots: Path, lang: str) -> None:
+    """axe-core finds no serious or critical violation in the lobby (its options unfolded),
+    a waiting room and a rules page."""
     base, _manager = server
     user = watched(browser, DESKTOP)
     try:
@@ -216,12 +224,16 @@ def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
         page.goto(f"{base}/?lang={lang}")
         page.locator("#tables li").first.wait_for()
         page.click("details.options summary")
-        results = Axe().run(page)
-        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
-                   for v in results.response["violations"]
-                   if v["impact"] in ("serious", "critical")]
-        assert serious == []
+        assert serious_violations(page) == []
         shot(page, shots, f"lobby-{lang}")
+        created = page.request.post(base + "/api/tables", data={
+            "seats": ["open", "bot", "open", "bot"]}).json()
+        page.goto(base + created["url"])
+        page.locator("#open-seats button[data-seat='0']").wait_for()
+        assert serious_violations(page) == []
+        page.goto(f"{base}/rules/buraco-aberto")
+        assert serious_violations(page) == []
+        shot(page, shots, f"rules-{lang}")
         assert user.problems == []
     finally:
         user.context.close()
