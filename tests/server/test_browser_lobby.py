@@ -237,3 +237,35 @@ def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
         assert user.problems == []
     finally:
         user.context.close()
+
+
+def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableManager],
+                                                     browser: Browser, shots: Path) -> None:
+    """The replay viewer credits each score to the players of its side, named with their
+    table seats, and says how the hand ended in the reader's language."""
+    base, manager = server
+    user = watched(browser, DESKTOP)
+    try:
+        page = user.page()
+        created = page.request.post(base + "/api/tables", data={
+            "seats": ["bot"] * 4, "pace": "fast", "bot_level": "greedy"}).json()
+        table = manager.tables[created["id"]]
+        for _ in range(600):
+            if table.state.is_over:
+                break
+            page.wait_for_timeout(100)
+        result = table.state.result()
+        assert result is not None
+        page.goto(f"{base}/replay?table={created['id']}&lang=en")
+        page.locator("#viewer").wait_for()
+        page.click("#last")
+        score = page.locator("#replay-score").text_content() or ""
+        assert f"Bot 0 (seat 1) + Bot 2 (seat 3): {result.scores[0]}" in score
+        assert f"Bot 1 (seat 2) + Bot 3 (seat 4): {result.scores[1]}" in score
+        ends = {"closed": "closing", "stock": "stock exhausted", "stallo": "stalemate",
+                "timeout": "time out"}
+        assert score.startswith(f"End: {ends[result.end]}.")
+        shot(page, shots, "replay-end")
+        assert user.problems == []
+    finally:
+        user.context.close()
