@@ -46,6 +46,7 @@ def test_open_seats_wait_with_no_clock_and_a_late_sitter_gets_a_full_bank(
         # Seated, and still nobody plays: no cards shown, no legal move, no clock running.
         assert update["waiting"] is True and "hand" not in update["view"]
         assert update["legal"] == [] and update["clocks"] == [60_000] * 4
+        assert update["preset"] == "fibur"  # a refusal links to /rules/fibur#rule-{rule}
         act(anna, "draw", 0)
         assert "every seat" in expect_error(anna, "waiting")["message"]
         assert table.version == 0 and table.clock.running is None  # the bots wait too

@@ -179,6 +179,7 @@ class Update(_Message):
     # Open seats before the first hand starts: nobody plays, no clock runs, and the view is
     # the public one until every seat is taken or filled with bots (the waiting room).
     waiting: bool = False
+    preset: str = ""  # the table's rules preset: its rules page is /rules/{preset}
 
 
 class Welcome(_Message):

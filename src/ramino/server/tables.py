@@ -301,7 +301,7 @@ class Table:
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
-                "waiting": self.waiting,
+                "waiting": self.waiting, "preset": self.preset,
                 "result": None if result is None else result.model_dump(mode="json")}
 
     def _result(self) -> ResultInfo | None:
