@@ -633,7 +633,7 @@ class TableManager:
         rules = make_rules(preset, {})
         token = secrets.token_urlsafe(24)
         player = account[1] if account is not None else (" ".join(name.split())[:MAX_NAME_CHARS]
-                                                          or "Giocatore 0")
+                                                          or "Giocatore 1")
         seats = ["open"] + ["bot"] * (rules.players - 1)
         reserved = [StoredSeat("human", player, _hash(token),
                                None if account is None else account[0])]
@@ -1220,7 +1220,8 @@ class TableManager:
     async def _idle(self, table: Table, seat: int) -> bool:
         """A casual table's player, connected, who has not moved on their turn for
         ``idle_ms``: nudged once (a ``nudge`` to their connections), then, ``nudge_ms`` later,
-        a bot plays the rest of that turn.  Whether it acted."""
+        a bot plays the rest of that turn.  Whether the player is idle (then this rule has
+        the turn in hand and nothing else is looked at)."""
         if self.idle_ms is None or not table.casual():
             return False
         since = max(table.turn_started, table.last_move)
