@@ -11,8 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ramino.rules import make_rules
+from ramino.rules.options import OPTIONS
 from ramino.server.app import table_presets
 from ramino.server.replays import replay_steps
+from ramino.server.rule_meanings import MEANINGS
 
 from .conftest import new_table
 
@@ -43,6 +45,9 @@ def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: 
         for spec in make_rules(preset).applicable():
             assert f'<tr id="{spec.name}">' in page.text
             assert f"RULES.md {spec.section}" in page.text
+    meaning = {"it": "numero di giocatori", "en": "number of players",
+               "pt": "número de jogadores"}[lang]
+    assert meaning in client.get(f"/rules/fisca?lang={lang}").text
     # Every rule a refusal names has a row to link to, in the reader's words.
     fibur = client.get(f"/rules/fibur?lang={lang}").text
     assert '<div id="rule-draw-first">' in fibur
@@ -52,6 +57,11 @@ def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: 
     buraco = client.get("/rules/buraco-aberto").text
     assert "&#34;TARGET(3000)&#34;" in buraco or "TARGET(3000)" in buraco
     assert client.get("/rules/poker").status_code == 404
+
+
+def test_every_option_has_a_meaning_to_translate() -> None:
+    """A new engine option needs its text in rule_meanings (and so in the catalogs)."""
+    assert set(MEANINGS) == {spec.name for spec in OPTIONS}
 
 
 def test_invitation_qr_code(client: TestClient) -> None:

@@ -324,7 +324,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         lang = choose_language(request.query_params.get("lang"),
                                request.cookies.get(LANG_COOKIE),
                                request.headers.get("accept-language"))
-        return page(request, "rules.html", {"preset": preset, "options": rule_rows(rules),
+        return page(request, "rules.html", {"preset": preset, "options": rule_rows(rules, lang),
                                             "refusals": refusal_rows(rules, lang),
                                             "presets": table_presets()},
                     game=rules.game)

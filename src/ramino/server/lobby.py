@@ -18,6 +18,7 @@ import segno
 from ramino.rules import RuleSet
 from ramino.server.i18n import LANGUAGES, translations
 from ramino.server.refusal_texts import rule_text, texts_of
+from ramino.server.rule_meanings import MEANINGS
 
 
 def N_(message: str) -> str:
@@ -34,12 +35,15 @@ def nudge_text(lang: str, seconds: int) -> str:
     return str(translations(lang).gettext(NUDGE_TEXT)).format(n=seconds)
 
 
-def rule_rows(rules: RuleSet) -> list[dict[str, Any]]:
+def rule_rows(rules: RuleSet, lang: str) -> list[dict[str, Any]]:
     """Each option the preset's game applies: name, value (as JSON), RULES.md section and
-    the engine's one-line meaning."""
+    its one-line meaning in ``lang`` (the engine's English for an option without a text)."""
     values = rules.options()
+    tr = translations(lang)
     return [{"name": spec.name, "value": json.dumps(values[spec.name], ensure_ascii=False),
-             "section": spec.section, "describe": spec.describe}
+             "section": spec.section,
+             "describe": (str(tr.gettext(MEANINGS[spec.name])) if spec.name in MEANINGS
+                          else spec.describe)}
             for spec in rules.applicable()]
 
 
