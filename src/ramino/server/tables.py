@@ -896,8 +896,9 @@ class TableManager:
                                     f"it is seat {table.current_seat()}'s turn, not yours "
                                     f"(seat {client.seat})")
             if table.bot_plays(client.seat):
-                raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
-                                    "this turn for you; your next turn is yours")
+                raise ProtocolError("bot-playing", "a bot is finishing this turn for you "
+                                    "(your time ran out, or you were idle after a nudge); "
+                                    "your next turn is yours")
             try:
                 action = table.game.parse(message.action)
             except NotationError as exc:
