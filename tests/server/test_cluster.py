@@ -104,7 +104,8 @@ def sit(stack: ExitStack, port: int, table: str, **fields: Any) -> tuple[ClientC
 
 
 def at_version(ws: ClientConnection, version: int) -> dict[str, Any]:
-    """The first update at ``version`` or later (errors fail the test)."""
+    """The first update at ``version`` or later, once the hand has started (errors fail the
+    test)."""
     seen: list[dict[str, Any]] = []
     for _ in range(1000):
         try:
@@ -114,7 +115,7 @@ def at_version(ws: ClientConnection, version: int) -> dict[str, Any]:
                                  f"{[(f['type'], f.get('version')) for f in seen]}") from None
         seen.append(frame)
         assert frame["type"] != "error", frame
-        if frame["type"] == "update" and frame["version"] >= version:
+        if frame["type"] == "update" and frame["version"] >= version and not frame["waiting"]:
             return frame
     raise AssertionError(f"no update at version {version}")
 

@@ -45,7 +45,8 @@ def test_shown_texts_are_many_and_include_the_game_terms() -> None:
     pot = i18n_build.template()
     plain = {m.id for m in pot if m.id and m.context is None}
     assert len(plain) > 150
-    assert {"Tocca a {name}", "Nuovo tavolo", "Asso", "Totale"} <= plain
+    assert {"Tocca a {name}", "Gioca subito", "Asso", "Totale"} <= plain
+    assert ("{n} mano", "{n} mani") in plain  # a plural (ngettext, tn in a script)
     terms = {(m.id, m.context) for m in pot if m.context}
     assert {("Pozzetti", g) for g in TERM_GAMES} <= terms
     assert {("(pinella)", g) for g in TERM_GAMES} <= terms
@@ -70,28 +71,34 @@ def test_placeholders_match(lang: str) -> None:
     for message in catalog:
         if not message.id:
             continue
-        assert isinstance(message.id, str) and isinstance(message.string, str)
-        assert sorted(PLACEHOLDER.findall(message.id)) == sorted(
-            PLACEHOLDER.findall(message.string)), (lang, message.id)
+        forms = ([message.string] if isinstance(message.string, str)
+                 else list(message.string or ()))
+        for form in forms:
+            assert isinstance(form, str) and form
+            assert sorted(PLACEHOLDER.findall(i18n_build.message_key(message.id))) == sorted(
+                PLACEHOLDER.findall(form)), (lang, message.id)
         checked += 1
     assert checked > 150
 
 
 def test_faults_of_a_catalog_are_found() -> None:
     """The check above sees a missing, an empty, a stale and a misplaced-placeholder entry."""
-    wanted = {(m.id, m.context) for m in i18n_build.template()
-              if isinstance(m.id, str) and m.id}
+    wanted = {(i18n_build.message_key(m.id), m.context) for m in i18n_build.template()
+              if m.id}
     broken = Catalog(locale="pt", domain="ramino")
     for message in i18n_build.read_catalog("pt"):
         if not message.id or message.id == "Rivincita":
             continue
-        text = {"Totale": "", "Tocca a {name}": "Vez de {nome}"}.get(str(message.id),
-                                                                    message.string)
+        faults: dict[object, str | tuple[str, ...]] = {
+            "Totale": "", "Tocca a {name}": "Vez de {nome}",
+            ("{n} mano", "{n} mani"): ("{n} mão", "", "")}
+        text = faults.get(message.id, message.string)
         broken.add(message.id, text, context=message.context)
     broken.add("un testo che nessuna pagina mostra", "um texto")
     assert i18n_build.catalog_problems("pt", broken, wanted) == [
         "pt: missing ('Rivincita', None)",
         "pt: stale ('un testo che nessuna pagina mostra', None)",
+        "pt: ('{n} mano', '{n} mani') (None) untranslated",
         "pt: 'Tocca a {name}' (None) placeholders differ in 'Vez de {nome}'",
         "pt: 'Totale' (None) untranslated",
     ]
@@ -124,8 +131,13 @@ def test_each_game_has_its_own_words(lang: str) -> None:
 def test_languages_speak_their_own() -> None:
     assert translations("pt").gettext("Scarti") == "Lixo"
     assert translations("pt").gettext("Tallone") == "Monte"
-    assert translations("en").gettext("Nuovo tavolo") == "New table"
-    assert translations("it").gettext("Nuovo tavolo") == "Nuovo tavolo"
+    assert translations("en").gettext("Gioca subito") == "Play now"
+    assert translations("it").gettext("Gioca subito") == "Gioca subito"
+    # Plurals by the language's rules: Portuguese counts 0 as one, English as many.
+    assert translations("it").ngettext("{n} mano", "{n} mani", 1) == "{n} mano"
+    assert translations("it").ngettext("{n} mano", "{n} mani", 2) == "{n} mani"
+    assert translations("pt").ngettext("{n} mano", "{n} mani", 0) == "{n} mão"
+    assert translations("en").ngettext("{n} mano", "{n} mani", 0) == "{n} hands"
 
 
 def test_accept_language_order() -> None:
@@ -139,7 +151,7 @@ def test_accept_language_order() -> None:
     assert choose_language("xx", None, None) == "it"
 
 
-NEW_TABLE = {"it": "Nuovo tavolo", "en": "New table", "pt": "Nova mesa"}
+NEW_TABLE = {"it": "Gioca subito", "en": "Play now", "pt": "Jogar agora"}
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -162,12 +174,11 @@ def test_asked_language_is_kept_in_a_cookie(client: TestClient) -> None:
 
 
 def test_table_page_uses_its_games_words(client: TestClient) -> None:
-    for preset, word in (("fibur", "Pozzetti"), ("buraco-aberto", "Mortos")):
-        created = client.post("/api/tables", json={"preset": preset, "seats": ["open"] * 4})
+    for game, word in (("burraco", "Pozzetti"), ("buraco", "Mortos")):
+        created = client.post("/api/quickplay", json={"game": game})
         assert created.status_code == 201, created.text
-        page = client.get(created.json()["url"] + "?lang=pt").text
-        assert f'<span class="heap-label">{word}</span>' in page, preset
-        game = "burraco" if preset == "fibur" else "buraco"
+        page = client.get(created.json()["url"] + "&lang=pt").text
+        assert f'<span class="heap-label">{word}</span>' in page, game
         assert f'data-game="{game}"' in page
 
 

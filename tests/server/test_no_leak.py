@@ -105,7 +105,7 @@ def check_frames(frames: list[Frame], states: list[EngineState], seat: int | Non
         if frame["result"] is not None:
             continue  # the reveal: the hand is over, the deal is published with its salt
         view = engine_view(frame["view"])
-        if seat is None:
+        if seat is None or frame.get("waiting"):  # a spectator, or a seat in the waiting room
             assert "hand" not in view and view["seat"] is None
             public = public_fields([state.observation(s).as_dict()
                                     for s in range(state.players)])
@@ -165,7 +165,7 @@ def play_hand(client: TestClient, layout: list[str], rng: random.Random,
         last = 0
         for _ in range(2000):
             def waiting(f: Frame, last: int = last) -> bool:
-                return f["type"] == "update" and f["version"] >= last and (
+                return f["type"] == "update" and f["version"] >= last and not f["waiting"] and (
                     f["result"] is not None or f["view"]["current"] in people)
             seen = inbox[None].until(waiting)
             if seen["result"] is not None:
@@ -175,7 +175,7 @@ def play_hand(client: TestClient, layout: list[str], rng: random.Random,
 
             def turn(f: Frame, player: int = player, version: int = version) -> bool:
                 return bool(f["type"] == "update" and f["version"] == version
-                            and f["view"]["current"] == player)
+                            and f["view"]["current"] == player and not f["waiting"])
             mine = inbox[player].until(turn)
             act(sockets[player], rng.choice(mine["legal"]), version)
             last = version + 1

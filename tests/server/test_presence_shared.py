@@ -29,7 +29,7 @@ def test_moved_player_is_not_replaced(tmp_path: Path, monkeypatch: pytest.Monkey
     db = tmp_path / "shared.db"
     with fast_app_client(db, tick=0.05) as a, fast_app_client(db, tick=0.05) as b:
         table_id = a.post("/api/tables", json={
-            "seats": ["open", "open", "open", "open"], "grace_seconds": 0.3}).json()["id"]
+            "seats": ["open", "bot", "bot", "bot"], "grace_seconds": 0.3}).json()["id"]
         on_a = a.app.state.manager.get(table_id)  # type: ignore[attr-defined]
         with a.websocket_connect("/ws") as ws:
             welcome, _ = join(ws, table_id, seat=0, name="Anna")

@@ -60,7 +60,7 @@ def test_bad_table_settings_refused_with_reason(client: TestClient) -> None:
 
 
 def test_out_of_turn_and_other_seat_refused(client: TestClient) -> None:
-    table = new_table(client, ["open", "open", "open", "open"])["id"]
+    table = new_table(client, ["open", "open", "bot", "bot"])["id"]
     with client.websocket_connect("/ws") as first, client.websocket_connect("/ws") as second:
         join(first, table, seat=0, name="Anna")
         _, update = join(second, table, seat=1, name="Bruno")
@@ -91,7 +91,7 @@ def test_taken_seat_wrong_token_and_second_join_refused(client: TestClient) -> N
 
 
 def test_seat_taken_back_with_token_from_another_connection(client: TestClient) -> None:
-    table = new_table(client, ["open", "bot", "open", "bot"])["id"]
+    table = new_table(client, ["open", "bot", "bot", "bot"])["id"]
     with client.websocket_connect("/ws") as ws:
         welcome, first = join(ws, table, seat=0, name="Anna")
     with client.websocket_connect("/ws") as again:
@@ -101,7 +101,7 @@ def test_seat_taken_back_with_token_from_another_connection(client: TestClient) 
 
 
 def test_stale_version_and_illegal_action_refused(client: TestClient) -> None:
-    table = new_table(client, ["open", "open", "open", "open"])["id"]
+    table = new_table(client, ["open", "bot", "bot", "bot"])["id"]
     with client.websocket_connect("/ws") as ws:
         _, update = join(ws, table, seat=0)
         before = table_state(client, table)

@@ -39,7 +39,7 @@ FULL_GC_EVERY = 1000
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
-          *, bot_delay: float = 0.6, tournament: str | Path | None = None,
+          *, bot_delay: float = 1.0, tournament: str | Path | None = None,
           tournament_token: str | None = None) -> None:
     """Run the server until interrupted; ``db`` None means ``DATABASE_URL`` or
     ``ramino-server.db`` in the current directory; ``tournament`` a tournament file whose

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
@@ -50,6 +50,7 @@ from ramino.server.i18n import (
     template_globals,
 )
 from ramino.server.limits import PerAddress, TokenBucket
+from ramino.server.lobby import qr_svg, refusal_rows, rule_rows
 from ramino.server.protocol import (
     Act,
     AnyMessage,
@@ -58,18 +59,22 @@ from ramino.server.protocol import (
     Credentials,
     EndVote,
     ErrorInfo,
+    Fill,
     Join,
     Mute,
     Next,
     Ping,
     Pong,
     ProtocolError,
+    QuickPlay,
     Reenter,
     parse_client,
 )
 from ramino.server.replays import ReplayError, replay_steps
 from ramino.server.store import NameTakenError, Store, database_url
 from ramino.server.tables import (
+    IDLE_MS,
+    NUDGE_MS,
     Client,
     Table,
     TableManager,
@@ -113,13 +118,15 @@ def sha256(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
+def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                store: Store | None = None, burst: int = 30,
                per_second: float = 15.0, rng: random.Random | None = None,
                tick: float = 0.25, http_burst: int = 20,
                http_per_second: float = 0.5, tournament: str | Path | None = None,
                tournament_token: str | None = None,
-               wall_clock: Callable[[], float] = time.time) -> FastAPI:
+               wall_clock: Callable[[], float] = time.time,
+               idle_seconds: float | None = IDLE_MS / 1000,
+               nudge_seconds: float = NUDGE_MS / 1000) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
@@ -127,13 +134,17 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
     each address's costly calls (new tables, sign-up, sign-in).  With ``tournament`` (a
     tournament file, docs/tournament.md) the director's desk and the public standings are
     served under ``/tournament`` (``tournament_token`` guards the desk); ``wall_clock`` times
-    the tournament turni's round clocks (tests inject one)."""
+    the tournament turni's round clocks (tests inject one).  At a casual table a player idle on
+    their turn for ``idle_seconds`` (None: never) is nudged, and a bot plays that turn
+    ``nudge_seconds`` later."""
     own_store = store or Store(database_url(db))
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
               if redis_url else LocalFanout())
     manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout,
-                           wall=wall_clock)
+                           wall=wall_clock,
+                           idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
+                           nudge_ms=int(nudge_seconds * 1000))
     feed = None
     if tournament is not None:
         from ramino.server.tournaments import TournamentFeed
@@ -212,6 +223,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
             raise HTTPException(404, f"there is no table {table_id!r}")
         # A private table's page names it only to those who bring the invite.
         name = table.name if manager.may_see(table, invite) else None
+        if table.waiting and name is not None:
+            return waiting_page(request, table, invite)
         return page(request, "table.html", {"table_id": table.id, "table_name": name},
                     game=table.rules.game)
 
@@ -243,11 +256,87 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
                 clock_ms=None if spec.clock_seconds is None else int(spec.clock_seconds * 1000),
                 increment_ms=int(spec.increment_seconds * 1000),
                 grace_ms=int(spec.grace_seconds * 1000), match_hands=spec.match_hands,
-                spectator_delay=spec.spectator_delay, match_target=spec.match_target)
+                spectator_delay=spec.spectator_delay, match_target=spec.match_target,
+                pace=spec.pace)
         except (RaminoError, ValueError, KeyError) as exc:
             raise HTTPException(400, str(exc).strip("'\"")) from None
         url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")
         return JSONResponse({"id": table.id, "invite": invite, "url": url}, status_code=201)
+
+    # --- first contact: quick play, the waiting room, the rules -----------------------------
+
+    @app.post("/api/quickplay", status_code=201)
+    async def quick_play(request: Request) -> JSONResponse:
+        """Sit the caller at a new table of a game against bots, dealt now: the answer's
+        ``url`` takes them to their seat (its seat key rides in the address once)."""
+        limit(request)
+        body = await request.body()
+        if len(body) > 1024:
+            raise HTTPException(413, "quick play settings are limited to 1024 bytes")
+        try:
+            spec = QuickPlay.model_validate_json(body or b"{}")
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "body"
+            raise HTTPException(422, f"{where}: {first['msg']}") from None
+        account = await signed_in(request)
+        try:
+            table, invite, token = await manager.quick_play(spec.game, spec.name, account,
+                                                            spec.pace)
+        except (RaminoError, ValueError) as exc:
+            raise HTTPException(400, str(exc)) from None
+        return JSONResponse({"id": table.id, "seat": 0,
+                             "url": f"/t/{table.id}?invite={invite}&key={token}"},
+                            status_code=201)
+
+    def waiting_page(request: Request, table: Table, invite: str | None) -> HTMLResponse:
+        """A table waiting for its players: who sits where, the invitation, fill with bots."""
+        link = str(request.url_for("table_page", table_id=table.id))
+        if invite:
+            link += f"?invite={invite}"
+        return page(request, "waiting.html", {
+            "table_id": table.id, "table_name": table.name, "preset": table.preset,
+            "players": table.rules.players, "invite_link": link,
+            "qr": f"/t/{table.id}/qr.svg" + (f"?invite={invite}" if invite else ""),
+            "sides": table.rules.game != "scala40" or bool(table.options.get("partnerships"))},
+            game=table.rules.game)
+
+    @app.get("/t/{table_id}/qr.svg")
+    async def invitation_qr(request: Request, table_id: str,
+                            invite: str | None = None) -> Response:
+        """The invitation link as a QR code (SVG), for a phone at the club."""
+        table = await manager.get_or_load(table_id)
+        if table is None or not manager.may_see(table, invite):
+            raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        link = str(request.url_for("table_page", table_id=table.id))
+        if invite:
+            link += f"?invite={invite}"
+        return Response(qr_svg(link), media_type="image/svg+xml",
+                        headers={"Cache-Control": "private, max-age=3600"})
+
+    @app.get("/rules/{preset}", response_class=HTMLResponse)
+    async def rules_page(request: Request, preset: str) -> HTMLResponse:
+        """Every option of a preset with its value and its RULES.md section."""
+        if preset not in table_presets():
+            raise HTTPException(404, f"there is no preset {preset!r} (there are "
+                                f"{', '.join(table_presets())})")
+        rules = make_rules(preset)
+        lang = choose_language(request.query_params.get("lang"),
+                               request.cookies.get(LANG_COOKIE),
+                               request.headers.get("accept-language"))
+        return page(request, "rules.html", {"preset": preset, "options": rule_rows(rules, lang),
+                                            "refusals": refusal_rows(rules, lang),
+                                            "presets": table_presets()},
+                    game=rules.game)
+
+    @app.get("/api/session")
+    async def session(request: Request) -> dict[str, Any]:
+        """Who is signed in here: ``{"account": null}`` for a guest (no error: a guest page
+        asks this on every load), else the player's standing as ``/api/me`` gives it."""
+        account = await signed_in(request)
+        stats = None if account is None else await asyncio.to_thread(own_store.account_stats,
+                                                                     account[0])
+        return {"account": stats}
 
     # --- accounts ----------------------------------------------------------------------------
 
@@ -537,6 +626,8 @@ async def _handle(manager: TableManager, table: Table, client: Client,
         await manager.vote_end(table, client, message.agree)
     elif isinstance(message, Reenter):
         await manager.reenter(table, client)
+    elif isinstance(message, Fill):
+        await manager.fill(table, client)
     else:
         raise ProtocolError("already-joined", "this connection has joined its table already")
 

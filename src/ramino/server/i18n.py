@@ -94,13 +94,20 @@ def choose_language(asked: str | None, kept: str | None, accept: str | None) -> 
 @functools.cache
 def catalog_json(lang: str) -> dict[str, Any]:
     """The catalog for the scripts: ``messages`` (id -> text) and ``terms`` (game -> id ->
-    text), read from the same compiled catalog as the templates."""
+    text) and ``plurals`` (singular -> forms), read from the same compiled catalog as the
+    templates."""
     translations(lang)  # the same refusal of an unknown language
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
         catalog = read_mo(mo)
     messages: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}  # a plural's singular -> its forms (``tn`` in i18n.js)
     terms: dict[str, dict[str, str]] = {game: {} for game in TERM_GAMES}
     for message in catalog:
+        if isinstance(message.id, (tuple, list)) and isinstance(message.string,
+                                                                (tuple, list)):
+            if message.context is None and message.id and all(message.string):
+                plurals[str(message.id[0])] = [str(form) for form in message.string]
+            continue
         if not message.id or not isinstance(message.id, str) or not isinstance(
                 message.string, str):
             continue
@@ -108,4 +115,4 @@ def catalog_json(lang: str) -> dict[str, Any]:
             messages[message.id] = message.string
         elif message.context in terms:
             terms[message.context][message.id] = message.string
-    return {"lang": lang, "messages": messages, "terms": terms}
+    return {"lang": lang, "messages": messages, "plurals": plurals, "terms": terms}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,19 +31,36 @@ from ramino.server.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, T
 
 ROOT: Final = Path(__file__).resolve().parents[3]
 MAPPING: Final = ROOT / "babel.cfg"
-PLAIN_KEYWORDS: Final = {**DEFAULT_KEYWORDS, "t": None}
+# ``tn("{n} mano", "{n} mani", n)`` in a script and ``ngettext`` in a template: a plural.
+PLAIN_KEYWORDS: Final = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
 TERM_KEYWORDS: Final = {"term": None}
 
 
-def _extract(keywords: dict[str, Any]) -> list[str]:
+Message = str | tuple[str, str]  # a text, or a plural's singular and plural
+
+
+def _extract(keywords: dict[str, Any]) -> list[Message]:
     with MAPPING.open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
-    found: dict[str, None] = {}
+    found: dict[Message, None] = {}
     for _file, _line, message, _comments, _context in extract_from_dir(
             ROOT, method_map, options_map, keywords=keywords):
         if isinstance(message, str) and message:
             found[message] = None
+        elif (isinstance(message, tuple) and len(message) >= 2
+              and all(isinstance(m, str) and m for m in message[:2])):
+            found[(message[0], message[1])] = None
     return list(found)
+
+
+def message_key(message: str | Sequence[str]) -> str:
+    """A message's id in the checks: a plural is known by its singular."""
+    return message if isinstance(message, str) else message[0]
+
+
+def _forms(text: Any) -> list[str]:
+    """A translation's forms: one for a text, several for a plural."""
+    return [str(f) for f in text] if isinstance(text, (tuple, list)) else [str(text or "")]
 
 
 def template() -> Catalog:
@@ -78,8 +95,11 @@ def updated(lang: str, pot: Catalog) -> Catalog:
     catalog.obsolete.clear()
     if lang == SOURCE_LANGUAGE:
         for message in catalog:
-            if message.id and not message.string and message.context is None:
-                message.string = message.id
+            if message.id and not all(_forms(message.string)) and message.context is None:
+                # A plural's forms (Italian has three: one, many, other): the singular, then
+                # the plural for the others.
+                message.string = (message.id if isinstance(message.id, str) else
+                                  (message.id[0], *[message.id[1]] * (catalog.num_plurals - 1)))
     return catalog
 
 
@@ -115,17 +135,18 @@ def catalog_problems(lang: str, catalog: Catalog,
                      wanted: set[tuple[str, str | None]]) -> list[str]:
     """A catalog's faults against the shown texts ``wanted`` (id, context): a text missing or
     stale, a translation empty or fuzzy, placeholders that differ from the source's."""
-    have = {(m.id, m.context) for m in catalog if isinstance(m.id, str) and m.id}
+    have = {(message_key(m.id), m.context) for m in catalog if m.id}
     out = [f"{lang}: missing {key!r}" for key in sorted(wanted - have, key=str)]
     out += [f"{lang}: stale {key!r}" for key in sorted(have - wanted, key=str)]
     for message in catalog:
         if not message.id:
             continue
         where = f"{lang}: {message.id!r} ({message.context})"
-        if not message.string:
+        source = PLACEHOLDER.findall(message_key(message.id))
+        if not all(_forms(message.string)):
             out.append(f"{where} untranslated")
-        elif sorted(PLACEHOLDER.findall(str(message.id))) != sorted(
-                PLACEHOLDER.findall(str(message.string))):
+        elif any(sorted(source) != sorted(PLACEHOLDER.findall(form))
+                 for form in _forms(message.string)):
             out.append(f"{where} placeholders differ in {message.string!r}")
         if message.fuzzy:
             out.append(f"{where} fuzzy")
@@ -135,7 +156,7 @@ def catalog_problems(lang: str, catalog: Catalog,
 def problems(languages: Iterable[str] = LANGUAGES) -> list[str]:
     """What is out of step: :func:`catalog_problems` of each catalog, and a compiled catalog
     that is not what its source compiles to."""
-    wanted = {(m.id, m.context) for m in template() if isinstance(m.id, str) and m.id}
+    wanted = {(message_key(m.id), m.context) for m in template() if m.id}
     out: list[str] = []
     for lang in languages:
         catalog = read_catalog(lang)

@@ -4,7 +4,8 @@ One WebSocket per client (``/ws``), JSON text frames.  The first client message 
 ``join``; after it: ``act`` (an action in the record notation, RECORD.md §3, with the table
 version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
 ``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted),
-``reenter`` (Scala 40: come back into the match) and ``ping``.  Sizes are bounded here so that
+``reenter`` (Scala 40: come back into the match), ``fill`` (a waiting table: bots in the open
+seats) and ``ping``.  Sizes are bounded here so that
 no handler ever sees an oversized name, action or chat line.  ``docs/server.md`` documents
 the protocol for bot authors.
 """
@@ -95,7 +96,14 @@ class Reenter(_Message):
     type: Literal["reenter"]
 
 
-AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote | Reenter
+class Fill(_Message):
+    """A table waiting for its players: every seat still open gets a bot, and the hand
+    starts (any seated player may ask)."""
+
+    type: Literal["fill"]
+
+
+AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote | Reenter | Fill
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
@@ -168,6 +176,10 @@ class Update(_Message):
     standin: list[int]  # seats a bot is playing for (absent, or out of time this turn)
     commitment: str
     result: ResultInfo | None
+    # Open seats before the first hand starts: nobody plays, no clock runs, and the view is
+    # the public one until every seat is taken or filled with bots (the waiting room).
+    waiting: bool = False
+    preset: str = ""  # the table's rules preset: its rules page is /rules/{preset}
 
 
 class Welcome(_Message):
@@ -203,6 +215,15 @@ class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
+class Nudge(_Message):
+    """To an idle player whose turn it is: a bot plays this turn in ``seconds`` unless they
+    move."""
+
+    type: Literal["nudge"] = "nudge"
+    seconds: int
+    message: str  # in the player's language
+
+
 def _default_seats() -> list[Literal["open", "bot"]]:
     return ["open", "bot", "open", "bot"]
 
@@ -224,6 +245,16 @@ class CreateTable(_Message):
     match_hands: int = Field(default=1, ge=1, le=20)  # matches of 3 or more hands are rated
     spectator_delay: int = Field(default=0, ge=0, le=40)  # actions spectators see behind
     match_target: int | None = Field(default=None, ge=100, le=10000)  # e.g. 2005 (FIBUR)
+    pace: Literal["normal", "fast"] = "normal"  # the bots: about a second a move, or fast
+
+
+class QuickPlay(_Message):
+    """``POST /api/quickplay``: a table of this game, dealt now, the caller against bots."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    game: Literal["burraco", "buraco", "scala40"] = "burraco"
+    name: str = Field(default="", max_length=24)
+    pace: Literal["normal", "fast"] = "normal"
 
 
 class Credentials(_Message):

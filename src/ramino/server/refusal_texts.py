@@ -141,6 +141,19 @@ def texts_of(game: str) -> dict[str, str]:
     return SCALA40 if game == "scala40" else BURRACO
 
 
+def rule_text(rule: str, game: str, lang: str, rules: RuleSet) -> str | None:
+    """The text of a rule id in ``lang`` with the game's words and the table's option values
+    (the rules page lists them), or None when the rule has no text here."""
+    text = texts_of(game).get(rule)
+    if text is None:
+        return None
+    tr = translations(lang)
+    gettext: Callable[[str], str] = tr.gettext
+    shown = (str(tr.pgettext(term_context(game), text)) if isinstance(text, Term)
+             else gettext(text))
+    return shown.format(**_values(rules))
+
+
 def _values(rules: RuleSet) -> dict[str, object]:
     return {"naturals": rules.max_group_naturals, "min_points": rules.min_first_meld_points,
             "group_max": rules.group_max_size, "threshold": rules.opening_threshold}

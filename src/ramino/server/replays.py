@@ -2,7 +2,9 @@
 
 From a ``ramino-record/1`` document (a finished hand of this server, or one a person uploads):
 the engine replays it action by action (RECORD.md §5) and each step lists every hand, the
-pile, the melds by side and the counts.  A Scala 40 hand (RULES.md §6) lists the pozzo, every
+pile, the melds by side and the counts.  Seats are the record's, numbered from the hand's
+first player; ``table_seats`` gives each one's seat at the table and ``sides`` its side, by
+which ``result.scores`` are given.  A Scala 40 hand (RULES.md §6) lists the pozzo, every
 meld with its owner and who has opened instead of pozzetti and melds by side.  A hand still
 being played is never replayed here: its record is published only when it is over
 (``/api/tables/{id}/record``).
@@ -25,6 +27,22 @@ from ramino.records.scala40 import is_scala40_document, read_scala40_record
 
 class ReplayError(Exception):
     """A document that cannot be replayed, with the reason (field path or rule)."""
+
+
+def table_seats(document: object, players: int) -> list[int]:
+    """The table seat of each record seat.  A record numbers its seats from the hand's first
+    player (RECORD.md §2); a hand of this server names the table seat of that player
+    (``meta.first_table_seat``), so the viewer can say who sat where.  Any other record: its
+    own numbering."""
+    meta = document.get("meta") if isinstance(document, dict) else None
+    named = meta.get("table_seats") if isinstance(meta, dict) else None
+    if (isinstance(named, list) and len(named) == players
+            and all(isinstance(s, int) and not isinstance(s, bool) for s in named)):
+        return list(named)  # a Scala 40 hand of the players dealt in
+    first = meta.get("first_table_seat") if isinstance(meta, dict) else None
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        first = 0
+    return [(seat + first) % players for seat in range(players)]
 
 
 def _position(state: BurracoState) -> dict[str, Any]:
@@ -96,7 +114,7 @@ def _scala40_steps(document: object, max_steps: int) -> dict[str, Any]:
     result = state.result()
     return {
         "players": players, "dealer": hand.dealer, "steps": steps, "game": rules.game,
-        "sides": list(state.sides),
+        "sides": list(state.sides), "table_seats": table_seats(document, state.players),
         "result": None if result is None else {
             "end": result.end, "scores": list(result.scores), "closed_by": result.closed_by,
             "chiusura_in_mano": result.chiusura_in_mano,
@@ -126,6 +144,9 @@ def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
     result = state.result()
     return {
         "players": players, "dealer": hand.dealer, "steps": steps, "game": state.rules.game,
+        # Record seats: the first player is 0, partners two apart (team k: seats k and k+2).
+        "sides": [seat % 2 for seat in range(state.players)],
+        "table_seats": table_seats(document, state.players),
         "result": None if result is None else {
             "end": result.end, "scores": list(result.scores),
             "breakdown": [b.as_dict() for b in result.breakdown],

@@ -76,6 +76,7 @@ class TableRow(Base):
     match_hands: Mapped[int] = mapped_column(Integer, default=1)
     spectator_delay: Mapped[int] = mapped_column(Integer, default=0)  # actions behind
     match_target: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pace: Mapped[str] = mapped_column(String(8), default="normal")  # the bots': normal | fast
 
 
 class SeatRow(Base):
@@ -261,6 +262,7 @@ class StoredTable:
     spectator_delay: int = 0
     match_target: int | None = None
     tournament: TournamentLink | None = None
+    pace: str = "normal"  # how fast the bots play: "normal" (about a second a move) or "fast"
     # A duplicate turno's prepared deals (by hand number), which this table deals in turn.
     prepared: list[dict[str, Any]] | None = None
 
@@ -328,7 +330,7 @@ class Store:
                                  increment_ms=table.increment_ms, grace_ms=table.grace_ms,
                                  match_hands=table.match_hands,
                                  spectator_delay=table.spectator_delay,
-                                 match_target=table.match_target))
+                                 match_target=table.match_target, pace=table.pace))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -505,7 +507,7 @@ class Store:
                               clock_ms=row.clock_ms, increment_ms=row.increment_ms,
                               grace_ms=row.grace_ms, match_hands=row.match_hands,
                               spectator_delay=row.spectator_delay,
-                              match_target=row.match_target,
+                              match_target=row.match_target, pace=row.pace or "normal",
                               tournament=_link(session.get(TournamentLinkRow, table_id)))
             if out.tournament is not None:
                 out.prepared = _prepared(session, out.tournament.tournament,

@@ -39,6 +39,7 @@ from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
 from ramino.server.games import EngineState, SeatMap, TableGame, game_of
+from ramino.server.lobby import nudge_text
 from ramino.server.matches import (
     MIN_RATED_HANDS,
     MatchPlan,
@@ -53,6 +54,7 @@ from ramino.server.protocol import (
     ChatLine,
     ErrorInfo,
     Join,
+    Nudge,
     ProtocolError,
     ResultInfo,
     Welcome,
@@ -74,6 +76,9 @@ log = logging.getLogger("ramino.server")
 
 OUTBOX_LIMIT = 256  # frames queued for one slow client before it is disconnected
 CHAT_HISTORY = 50
+FAST_PACE = 5  # a "fast" table's bots wait this many times less between moves
+IDLE_MS = 90_000  # a casual table's player idle this long on their turn is nudged …
+NUDGE_MS = 30_000  # … and a bot plays the turn this long after the nudge
 
 
 def _hash(secret: str) -> str:
@@ -157,10 +162,24 @@ class Table:
     # When this process saw the hand end (monotonic seconds): a tournament table deals its
     # next smazzata itself a pause after that (also after a restart, from the restart).
     ended_at: float | None = None
+    pace: str = "normal"  # the bots': "normal" (the manager's delay) or "fast"
+    last_move: float = field(default_factory=time.monotonic)  # the table's latest action
+    nudged: float | None = None  # the idle stretch (its start) whose player was nudged
     # The seating last computed and what it was computed from (asked for several times for
     # every frame; it changes only with the hand).
     _seating: tuple[tuple[RuleSet, int, tuple[bool, ...]], SeatMap] | None = field(
         default=None, repr=False, compare=False)
+
+    @property
+    def waiting(self) -> bool:
+        """A waiting room: the first hand is not started while a seat is open.  Nobody plays,
+        no clock runs and nobody sees a card until every seat is taken or filled with bots."""
+        return (self.hand.hand_no == 0 and not self.hand.actions
+                and any(s.kind == "open" for s in self.seats))
+
+    def casual(self) -> bool:
+        """Not a tournament table: an idle player is nudged, then a bot plays their turn."""
+        return self.round_ends is None and not self.fixed_hands
 
     def hidden(self, hand_no: int) -> bool:
         """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""
@@ -285,6 +304,7 @@ class Table:
                 "standin": self.standins(), "commitment": self.hand.commitment,
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
+                "waiting": self.waiting, "preset": self.preset,
                 "result": None if result is None else result.model_dump(mode="json")}
 
     def _result(self) -> ResultInfo | None:
@@ -322,11 +342,11 @@ class Table:
             encoded = None
         seating = self.seating
         game = self.game
-        view = (game.public_view(state, seating) if seat is None
+        view = (game.public_view(state, seating) if seat is None or self.waiting
                 else game.seat_view(state, seat, seating))
         legal: list[str] = []
         if (seat is not None and seat == seating.table(state.current) and not self.finished
-                and not self.bot_plays(seat)):
+                and not self.bot_plays(seat) and not self.waiting):
             legal = [str(a) for a in state.legal_actions()]
         # One JSON object (the fields of ``protocol.Update``): the receiver's own part, then
         # the shared fields, which a broadcast encodes once for all its receivers.
@@ -350,6 +370,7 @@ class Table:
 
     def lobby_entry(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "preset": self.preset,
+                "game": self.rules.game, "waiting": self.waiting, "pace": self.pace,
                 "seats": self.seat_infos(),
                 "version": self.version, "over": self.finished,
                 "spectators": sum(1 for c in self.clients if c.seat is None)}
@@ -368,6 +389,12 @@ class Table:
             # side 0) first, whatever seat the record's own seat order starts from.
             meta["scores_by_pair"] = {"N-S": result.scores[0], "E-W": result.scores[1]}
         return self.game.record(self.state, players, meta, seating)
+
+
+# Quick play: each game's preset, and a relaxed clock (a casual table).
+QUICK_PRESETS = {"burraco": "fibur", "buraco": "buraco-aberto", "scala40": "fisca"}
+QUICK_CLOCK_MS = 1_200_000
+QUICK_INCREMENT_MS = 15_000
 
 
 def table_plan(rules: RuleSet, hands: int, target: int | None,
@@ -440,10 +467,11 @@ class TournamentHook(Protocol):
 class TableManager:
     """Every live table of this process, created, loaded and played through one API."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, max_tables: int = 5000,
+    def __init__(self, store: Store, *, bot_delay: float = 1.0, max_tables: int = 5000,
                  rng: random.Random | None = None, tick: float = 0.25,
                  fanout: LocalFanout | None = None,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, idle_ms: int | None = IDLE_MS,
+                 nudge_ms: int = NUDGE_MS) -> None:
         self.store = store
         self.wall = wall  # the wall clock of tournament round clocks (tests inject one)
         self.fanout = fanout or LocalFanout()
@@ -451,7 +479,11 @@ class TableManager:
         self.tick = tick
         self._ticker: asyncio.Task[None] | None = None
         self.writer = GroupWriter(store)
-        self.bot_delay = bot_delay
+        self.bot_delay = bot_delay  # seconds between a bot's moves ("normal" pace)
+        # A casual table's idle player: nudged after ``idle_ms`` (None: never), and a bot plays
+        # the turn ``nudge_ms`` later.
+        self.idle_ms = idle_ms
+        self.nudge_ms = nudge_ms
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.tournament: TournamentHook | None = None
@@ -515,7 +547,7 @@ class TableManager:
             clock.start(None if state.is_over else seating.table(state.current))
         match = rebuild(plan, [(h.hand_no, h.result) for h in stored.hands], rules.players,
                         game.width(rules), reentries_by_hand(stored.hands))
-        return Table(stored.id, stored.name, rules, stored.preset, stored.options,
+        table = Table(stored.id, stored.name, rules, stored.preset, stored.options,
                      stored.private, stored.invite_hash, stored.bot_level, stored.seats, hand,
                      state, rng=self.rng, clock=clock, grace_ms=stored.grace_ms,
                      clock_ms=stored.clock_ms, increment_ms=stored.increment_ms,
@@ -523,8 +555,11 @@ class TableManager:
                      match=match, in_play=in_play, fixed_hands=fixed,
                      prepared=stored.prepared,
                      round_ends=None if stored.tournament is None else stored.tournament.ends_at,
-                     spectator_delay=stored.spectator_delay,
+                     spectator_delay=stored.spectator_delay, pace=stored.pace,
                      voided=bool(hand.result and hand.result.get("void")))
+        if table.waiting and table.clock is not None:
+            table.clock.start(None)  # no clock runs in a waiting room
+        return table
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -533,7 +568,7 @@ class TableManager:
                      clock_ms: int | None = None, increment_ms: int = 0,
                      grace_ms: int = 60000, match_hands: int = 1,
                      spectator_delay: int = 0,
-                     match_target: int | None = None,
+                     match_target: int | None = None, pace: str = "normal",
                      reserved: Sequence[StoredSeat] | None = None,
                      tournament: TournamentLink | None = None,
                      prepared: list[dict[str, Any]] | None = None
@@ -541,7 +576,8 @@ class TableManager:
         """A new table with its first hand dealt; returns it and the invite code if private.
         ``RaminoError``/``ValueError`` with a readable message for bad settings.  A tournament
         table comes with its ``reserved`` seats (each held by a player's seat key), its
-        ``tournament`` link and, in a duplicate turno, the ``prepared`` deal of each hand."""
+        ``tournament`` link and, in a duplicate turno, the ``prepared`` deal of each hand.
+        A table with open seats waits for its players (:attr:`Table.waiting`)."""
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
@@ -555,6 +591,8 @@ class TableManager:
         game_of(rules).check(rules)
         if any(kind not in ("open", "bot") for kind in seats):
             raise ValueError("each seat is 'open' (for a person) or 'bot'")
+        if pace not in ("normal", "fast"):
+            raise ValueError("pace is 'normal' or 'fast'")
         bot_level = bot_level or default_level(rules.game)
         make_bot(bot_level, 0, rules)  # refuse an unknown level now, not at the bots' first turn
         invite = secrets.token_urlsafe(9) if private else None
@@ -569,7 +607,7 @@ class TableManager:
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, None if invite is None else _hash(invite),
                              bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
-                             match_hands, spectator_delay, match_target, tournament)
+                             match_hands, spectator_delay, match_target, tournament, pace=pace)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -585,14 +623,73 @@ class TableManager:
                                                    tournament is not None),
                                         game_of(rules).width(rules)),
                       in_play=(True,) * rules.players, fixed_hands=tournament is not None,
-                      prepared=prepared,
+                      prepared=prepared, pace=pace,
                       round_ends=None if tournament is None else tournament.ends_at)
+        if table.waiting and clock is not None:
+            clock.start(None)  # no clock runs for an empty seat: it starts with the hand
         for seat, held in enumerate(stored_seats):
             if held.kind == "human":  # reserved: absent until its player comes
                 table.absent_since[seat] = time.monotonic()
         self.tables[table_id] = table
         self._kick_bots(table)
         return table, invite
+
+    async def quick_play(self, game: str, name: str, account: tuple[int, str] | None,
+                         pace: str = "normal") -> tuple[Table, str, str]:
+        """A table of ``game`` dealt at once: the caller on seat 0 (kept for them by a seat key,
+        returned), bots in every other seat — at Burraco and Buraco the partner opposite is a
+        bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); the game's strongest bots up to
+        ``expert``.  Private (a table of one person is nobody else's business): returns the
+        table, its invite code and the seat key."""
+        preset = QUICK_PRESETS[game]
+        rules = make_rules(preset, {})
+        token = secrets.token_urlsafe(24)
+        player = account[1] if account is not None else (" ".join(name.split())[:MAX_NAME_CHARS]
+                                                          or "Giocatore 1")
+        seats = ["open"] + ["bot"] * (rules.players - 1)
+        reserved = [StoredSeat("human", player, _hash(token),
+                               None if account is None else account[0])]
+        reserved += [StoredSeat("bot", f"Bot {i}", None) for i in range(1, rules.players)]
+        table, invite = await self.create(
+            name="", preset=preset, options={}, seats=seats, private=True, bot_level=None,
+            clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
+            reserved=reserved)
+        assert invite is not None
+        return table, invite, token
+
+    def pace_of(self, table: Table) -> float:
+        """Seconds between two moves of the table's bots."""
+        return self.bot_delay / FAST_PACE if table.pace == "fast" else self.bot_delay
+
+    def _begin(self, table: Table) -> None:
+        """The waiting room is full (its lock held): the first hand starts now.  Every clock
+        starts with a full bank, whenever its player sat down."""
+        table.turn_started = table.last_move = time.monotonic()
+        if table.clock_ms is not None:
+            table.clock = Clock(table.rules.players, table.clock_ms, table.increment_ms)
+            table.clock.start(table.current_seat())
+
+    async def fill(self, table: Table, client: Client) -> None:
+        """A waiting table: a bot of the table's level in every open seat, and the hand
+        starts."""
+        async with table.lock:
+            await self._sync(table)
+            if client.seat is None:
+                raise ProtocolError("not-seated", "only a seated player fills the table")
+            if not table.waiting:
+                raise ProtocolError("not-waiting", "every seat is taken: the hand has started")
+            for seat, held in enumerate(table.seats):
+                if held.kind != "open":
+                    continue
+                bot = StoredSeat("bot", f"Bot {seat}", None)
+                if await asyncio.to_thread(self.store.claim_seat, table.id, seat, bot):
+                    table.seats[seat] = bot
+            table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
+            if not table.waiting:
+                self._begin(table)
+            table.broadcast(None)
+            await self.fanout.publish_table(table.id)
+            self._kick_bots(table)
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.lobby_entry() for t in self.tables.values() if not t.private]
@@ -638,13 +735,17 @@ class TableManager:
                 return True
         rows = await asyncio.to_thread(self.store.actions_since, table.id,
                                        table.hand.hand_no, table.version)
+        was_waiting = table.waiting
         table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
+        if was_waiting and not table.waiting:
+            self._begin(table)  # another process seated the last player
         for seq, seat, text, clock_ms in rows:
             if seq != table.version + 1:
                 break
             before = table.current_seat()
             table.state.play(text)
             table.hand.actions.append((seat, text))
+            table.last_move = time.monotonic()
             if table.state.is_over or table.current_seat() != before:
                 if table.clock is not None:
                     table.clock.end_turn(None if table.state.is_over else table.current_seat())
@@ -746,11 +847,15 @@ class TableManager:
                 if not await asyncio.to_thread(self.store.claim_seat, table.id, seat, taken):
                     table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
                     raise ProtocolError("seat-taken", f"seat {seat} is taken")
+                was_waiting = table.waiting
                 table.seats[seat] = taken
+                if was_waiting and not table.waiting:
+                    self._begin(table)  # the last open seat: the hand starts
                 await self.fanout.publish_table(table.id)
             else:
                 raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
             client = self._admit(table, name, seat, token, account)
+            self._kick_bots(table)
         if seat is not None:
             await self.fanout.mark_present(table.id, {seat})  # before any clock looks
         return table, client, token
@@ -788,6 +893,9 @@ class TableManager:
                 table.broadcast({"seat": seat, "action": text, "version": table.version})
             if client.seat is None:
                 raise ProtocolError("not-seated", "spectators cannot play")
+            if table.waiting:
+                raise ProtocolError("waiting", "the hand starts when every seat is taken or "
+                                    "filled with bots")
             # The round clock may have ended: time is called before this player draws, and
             # the action chosen just before it still stands (it is the same turn).
             called = await self._round_clock(table)
@@ -803,8 +911,9 @@ class TableManager:
                                     f"it is seat {table.current_seat()}'s turn, not yours "
                                     f"(seat {client.seat})")
             if table.bot_plays(client.seat):
-                raise ProtocolError("bot-playing", "your time ran out: a bot is finishing "
-                                    "this turn for you; your next turn is yours")
+                raise ProtocolError("bot-playing", "a bot is finishing this turn for you "
+                                    "(your time ran out, or you were idle after a nudge); "
+                                    "your next turn is yours")
             try:
                 action = table.game.parse(message.action)
             except NotationError as exc:
@@ -866,6 +975,7 @@ class TableManager:
                                 "changed: try again") from exc
         table.state = after
         table.hand.actions.append((seat, text))
+        table.last_move = time.monotonic()
         table.match.scores = scores
         if turn_over:
             if clock is not None and bank is not None:
@@ -884,13 +994,14 @@ class TableManager:
 
     def _kick_bots(self, table: Table) -> None:
         idle = table.bot_task is None or table.bot_task.done()
-        if idle and not table.finished and table.bot_plays(table.current_seat()):
+        if (idle and not table.finished and not table.waiting
+                and table.bot_plays(table.current_seat())):
             table.bot_task = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: Table) -> None:
         """Play the bots' turns one action at a time, each as its own serialised command."""
         while True:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.pace_of(table))
             if not await self.fanout.hold_lease(table.id):
                 return  # another process runs this table's bots
             async with table.lock:
@@ -1128,14 +1239,16 @@ class TableManager:
             async with table.lock:
                 await self._round_clock(table)
         state = table.state
-        if table.finished:
+        if table.finished or table.waiting:
             return
         seat = table.current_seat()
         if table.seats[seat].kind != "human" or table.bot_plays(seat):
             return
         out_of_time = table.clock is not None and table.clock.left(seat) <= 0
-        if not out_of_time and (seat not in table.absent_since
-                                or any(c.seat == seat for c in table.clients)):
+        here = any(c.seat == seat for c in table.clients)
+        if not out_of_time and here and await self._idle(table, seat):
+            return
+        if not out_of_time and (seat not in table.absent_since or here):
             return  # the usual case, settled without queueing for the table's lock
         now = time.monotonic()
         changed = False
@@ -1154,6 +1267,35 @@ class TableManager:
             if changed:
                 table.broadcast(None)
                 self._kick_bots(table)
+
+    async def _idle(self, table: Table, seat: int) -> bool:
+        """A casual table's player, connected, who has not moved on their turn for
+        ``idle_ms``: nudged once (a ``nudge`` to their connections), then, ``nudge_ms`` later,
+        a bot plays the rest of that turn.  Whether the player is idle (then this rule has
+        the turn in hand and nothing else is looked at)."""
+        if self.idle_ms is None or not table.casual():
+            return False
+        since = max(table.turn_started, table.last_move)
+        idle_ms = (time.monotonic() - since) * 1000
+        if idle_ms < self.idle_ms:
+            return False
+        if table.nudged != since:
+            table.nudged = since
+            for client in table.clients:
+                if client.seat == seat:
+                    seconds = round(self.nudge_ms / 1000)
+                    client.send(Nudge(seconds=seconds, message=nudge_text(client.lang, seconds)))
+            return True
+        if idle_ms < self.idle_ms + self.nudge_ms:
+            return True
+        state = table.state
+        async with table.lock:
+            if table.state is not state or table.bot_plays(seat):
+                return True  # moved on meanwhile; the next tick looks again
+            table.standin_turn = seat
+            table.broadcast(None)
+            self._kick_bots(table)
+        return True
 
     # --- chat --------------------------------------------------------------------------------
 

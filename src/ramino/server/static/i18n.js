@@ -39,3 +39,15 @@ export function translatePage() {
     location.href = url.toString();
   });
 }
+
+// tn("{n} mano", "{n} mani", n): the plural form of the page's language, {n} filled with n.
+// The catalog's forms are gettext's, in CLDR's order (Italian and Portuguese: one, many,
+// other; English: one, other); Intl.PluralRules names the category of n.
+const pluralRules = new Intl.PluralRules(lang);
+const FORM_INDEX = { 2: { one: 0, other: 1 }, 3: { one: 0, many: 1, other: 2 } };
+export function tn(singular, plural, n, vars = {}) {
+  const category = pluralRules.select(n);
+  const forms = (catalog.plurals || {})[singular] || [singular, plural];
+  const index = (FORM_INDEX[forms.length] || {})[category];
+  return fill(forms[index === undefined ? forms.length - 1 : index], { n, ...vars });
+}

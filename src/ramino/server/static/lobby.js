@@ -1,76 +1,126 @@
-// The lobby: open tables (refreshed every few seconds) and the form that creates a table.
-import { t, translatePage } from "./i18n.js";
+// The lobby: quick play, the open tables (refreshed every few seconds), a table with friends,
+// the player's profile and the leaderboards.
+import { t, tn, translatePage } from "./i18n.js";
 
 translatePage();
-const list = document.getElementById("tables");
-const form = document.getElementById("new-table");
-const errorLine = document.getElementById("create-error");
+const $ = (id) => document.getElementById(id);
+const form = $("new-table");
+const GAME_NAMES = { burraco: "Burraco", buraco: "Buraco", scala40: "Scala 40" };
 let games = {};  // preset -> its game, players and bot levels (/api/options)
 
+async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  return [response, await response.json().catch(() => ({}))];
+}
+
+// The server's refusals are in English for programs; a person reads them in their language.
+function problem(response, answer) {
+  if (response.status === 429) return t("Troppe richieste: riprova tra qualche secondo.");
+  return answer.detail ? `${t("Non riuscito")}: ${answer.detail}` : t("Non riuscito");
+}
+
+// Quick play: a table against bots, dealt now; the answer's address seats us.
+for (const button of document.querySelectorAll(".quick-play")) {
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const [response, answer] = await postJson("/api/quickplay", {
+      game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
+      name: localStorage.getItem("ramino:name") || t("Giocatore {n}", { n: 1 }),
+    });
+    button.disabled = false;
+    if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }
+    location.href = answer.url;
+  });
+}
+
 // The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
-// elimination (RULES.md §6); Burraco by two sides.
+// elimination (RULES.md §6); Burraco and Buraco by two sides, partners opposite.
 function applyPreset() {
-  const info = games[form.elements.preset.value];
+  const preset = form.elements.preset;
+  const info = games[preset.value];
+  $("preset-text").textContent = preset.selectedOptions[0].dataset.text;
+  $("rules-link").href = `/rules/${encodeURIComponent(preset.value)}`;
   if (!info) return;
   const many = info.players.length > 1;
-  document.getElementById("players-choice").hidden = !many;
-  document.getElementById("legend-sides").hidden = many;
-  document.getElementById("legend-each").hidden = !many;
-  document.getElementById("match-choice").hidden = info.game === "scala40";
   const players = many ? Number(form.elements.players.value) : info.default_players;
-  // Scala 40's §6.7 variants: pairs need four players, teams of three six; re-entry (§6.5).
-  document.getElementById("variant-choice").hidden = info.game !== "scala40";
+  const variant = $("variant-choice").hidden ? "" : form.elements.variant.value;
+  const sides = !many || variant === "PAIRS_2V2" || variant === "TEAMS_3V3";
+  $("players-choice").hidden = !many;
+  $("variant-choice").hidden = info.game !== "scala40";
   for (const option of form.elements.variant.options) {
     option.disabled = !!option.dataset.players && Number(option.dataset.players) !== players;
   }
   if (form.elements.variant.selectedOptions[0].disabled) form.elements.variant.value = "";
   for (const label of form.querySelectorAll(".seat-choice")) {
     label.hidden = Number(label.dataset.seat) >= players;
+    const role = label.querySelector(".role");
+    role.textContent = sides && players === 4 ? role.dataset.sides : role.dataset.each;
   }
+  $("match-choice").hidden = info.game === "scala40";
+  const match = form.elements.match_hands;
+  for (const option of match.options) {
+    option.hidden = !!option.dataset.game && option.dataset.game !== info.game;
+  }
+  if (match.selectedOptions[0].hidden) match.value = "1";
   const level = form.elements.bot_level;
-  const kept = level.value;
-  level.replaceChildren();
-  for (const name of info.bot_levels) {
-    const option = document.createElement("option");
-    option.value = name;
-    option.textContent = name;
-    option.selected = info.bot_levels.includes(kept) ? name === kept : name === info.default_level;
-    level.append(option);
-  }
+  for (const option of level.options) option.hidden = !info.bot_levels.includes(option.value);
+  if (level.selectedOptions[0].hidden) level.value = info.default_level;
+  $("level-text").textContent = level.selectedOptions[0].dataset.text;
 }
 
 fetch("/api/options").then((response) => response.json()).then((options) => {
   games = options.games;
   applyPreset();
 });
-form.elements.preset.addEventListener("change", applyPreset);
-form.elements.players.addEventListener("change", applyPreset);
+for (const name of ["preset", "players", "variant", "bot_level"]) {
+  form.elements[name].addEventListener("change", applyPreset);
+}
+
+function presetName(preset) {
+  const option = [...form.elements.preset.options].find((o) => o.value === preset);
+  return option ? option.textContent : preset;
+}
+
+function seatText(seat) {
+  if (seat.kind === "open") return t("posto libero");
+  if (seat.kind === "bot") return t("{name} (bot)", { name: seat.name });
+  return seat.name;
+}
 
 async function refresh() {
   const response = await fetch("/api/tables");
   if (!response.ok) return;
   const tables = await response.json();
+  const list = $("tables");
   list.replaceChildren();
   if (!tables.length) {
     const li = document.createElement("li");
-    li.textContent = t("Nessun tavolo aperto: creane uno.");
+    li.textContent = t("Nessun tavolo aperto: crea il tuo qui sotto.");
     list.append(li);
   }
   for (const table of tables) {
     const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = `/t/${table.id}`;
-    a.textContent = table.name;
+    const title = document.createElement("strong");
+    // A table named by nobody is called by its id, in the reader's words.
+    title.textContent = table.name === `Tavolo ${table.id}` ? t("Tavolo {id}", { id: table.id })
+      : table.name;
+    const what = document.createElement("span");
+    what.className = "small";
     const open = table.seats.filter((s) => s.kind === "open").length;
-    const info = document.createElement("span");
-    info.className = "small";
-    info.textContent = ` — ${table.preset}, ` + t("{n} posti liberi", { n: open }) + ", " +
-      (table.over ? t("mano finita") : t("mossa {n}", { n: table.version }));
-    const watch = document.createElement("a");
-    watch.href = `/t/${table.id}?watch=1`;
-    watch.textContent = t("guarda");
-    watch.className = "watch";
-    li.append(a, info, " ", watch);
+    const state = table.waiting ? tn("in attesa: {n} posto libero", "in attesa: {n} posti liberi", open)
+      : table.over ? t("mano finita") : t("in gioco");
+    what.textContent = ` ${GAME_NAMES[table.game] || ""} · ${presetName(table.preset)} · ${state}`;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = table.seats.map(seatText).join(" · ");
+    const go = document.createElement("a");
+    go.href = `/t/${table.id}`;
+    go.textContent = table.waiting ? t("siediti") : t("guarda");
+    if (!table.waiting) go.href += "?watch=1";
+    go.className = "go";
+    li.append(title, what, who, go);
     list.append(li);
   }
 }
@@ -78,22 +128,21 @@ async function refresh() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
+  const matchHidden = $("match-choice").hidden;
+  const match = String(data.get("match_hands") || "1");
   const body = {
     name: data.get("name") || "",
     preset: data.get("preset"),
-    seats: [...form.querySelectorAll(".seat-choice")].filter((label) => !label.hidden)
-      .map((label) => data.get(`seat${label.dataset.seat}`)),
+    seats: ["open", ...[...form.querySelectorAll(".seat-choice")].filter((label) => !label.hidden)
+      .map((label) => data.get(`seat${label.dataset.seat}`))],
     private: data.get("private") === "on",
     bot_level: data.get("bot_level"),
-    match_hands: document.getElementById("match-choice").hidden ? 1
-      : String(data.get("match_hands")).startsWith("target-") ? 1
-      : Number(data.get("match_hands") || 1),
-    match_target: !document.getElementById("match-choice").hidden &&
-      String(data.get("match_hands")).startsWith("target-")
-      ? Number(String(data.get("match_hands")).slice(7)) : null,
+    match_hands: matchHidden || match.startsWith("target-") ? 1 : Number(match),
+    match_target: !matchHidden && match.startsWith("target-") ? Number(match.slice(7)) : null,
     spectator_delay: Number(data.get("spectator_delay") || 0),
+    pace: data.get("pace"),
   };
-  const variant = document.getElementById("variant-choice").hidden ? "" : data.get("variant");
+  const variant = $("variant-choice").hidden ? "" : data.get("variant");
   if (variant === "reentry") body.options = { reentry: "ONCE_AT_HIGHEST_REMAINING" };
   else if (variant) body.options = { partnerships: variant };
   if (data.get("clock")) {
@@ -101,98 +150,82 @@ form.addEventListener("submit", async (event) => {
     body.clock_seconds = bank;
     body.increment_seconds = increment;
   }
-  const response = await fetch("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    errorLine.textContent = answer.detail || t("Tavolo non creato");
-    return;
-  }
-  location.href = answer.url;
+  const [response, answer] = await postJson("/api/tables", body);
+  if (!response.ok) { $("create-error").textContent = problem(response, answer); return; }
+  // The creator sits at seat 1 (seat 0 of the table) in the waiting room.
+  location.href = answer.url + (answer.url.includes("?") ? "&" : "?") + "sit=0";
 });
 
 refresh();
 setInterval(refresh, 4000);
 
-// Account: sign in or up (a session cookie), the player's standing, the leaderboard.
-const accountForm = document.getElementById("account-form");
-const accountError = document.getElementById("account-error");
-const meLine = document.getElementById("me");
-const logout = document.getElementById("logout");
+// Account: sign in or up (a session cookie), the player's standing, the leaderboards.
+const accountForm = $("account-form");
 
-const GAME_NAMES = { burraco: "Burraco", buraco: "Buraco", scala40: "Scala 40" };
+function accountProblem(response, signup) {
+  if (response.status === 401) return t("Nome o password sbagliati.");
+  if (response.status === 409) return t("Questo nome è già preso: scegline un altro.");
+  if (response.status === 429) return t("Troppe richieste: riprova tra qualche secondo.");
+  if (signup && response.status === 400) {
+    return t("Il nome va da 3 a 24 lettere, cifre, '.', '-' o '_'; la password da 8 a 128 caratteri.");
+  }
+  return t("Non riuscito");
+}
 
 async function showMe() {
-  const response = await fetch("/api/me");
-  if (!response.ok) {
-    accountForm.hidden = false;
-    logout.hidden = true;
-    meLine.textContent = t("Puoi giocare come ospite, senza registrarti.");
-    return;
-  }
-  const me = await response.json();
-  accountForm.hidden = true;
-  logout.hidden = false;
-  meLine.textContent = `${me.name}: ` + t(
-    "{xp} punti esperienza · {hands} mani · {wins} vinte · {burrachi} burraco · {abandons} abbandonate",
-    me);
+  // /api/session answers a guest too (no failed request on a guest's page).
+  const response = await fetch("/api/session");
+  const me = response.ok ? (await response.json()).account : null;
+  $("account-box").hidden = !!me;
+  $("logout").hidden = !me;
+  if (!me) { $("profile").textContent = t("Puoi giocare come ospite, senza registrarti."); return; }
+  const parts = [
+    tn("{n} punto esperienza", "{n} punti esperienza", me.xp),
+    tn("{n} mano", "{n} mani", me.hands), tn("{n} vinta", "{n} vinte", me.wins),
+    tn("{n} burraco", "{n} burrachi", me.burrachi), tn("{n} abbandonata", "{n} abbandonate", me.abandons),
+  ];
   for (const [game, r] of Object.entries(me.ratings || {})) {
-    meLine.textContent += " · " + t("{game}: forza {rating} ({rated} partite)",
-                                    { game: GAME_NAMES[game] || game, ...r });
+    parts.push(t("{game}: forza {rating}", { game: GAME_NAMES[game] || game, rating: r.rating }) +
+      " (" + tn("{n} partita", "{n} partite", r.rated) + ")");
   }
+  $("profile").textContent = `${me.name}: ` + parts.join(" · ");
 }
 
 accountForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(accountForm);
-  const path = event.submitter && event.submitter.name === "signup" ? "/api/accounts" : "/api/login";
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: data.get("name"), password: data.get("password") }),
-  });
-  if (!response.ok) {
-    const answer = await response.json();
-    accountError.textContent = answer.detail || t("Non riuscito");
-    return;
-  }
-  accountError.textContent = "";
-  showMe();
+  const signup = event.submitter && event.submitter.name === "signup";
+  const [response] = await postJson(signup ? "/api/accounts" : "/api/login",
+    { name: data.get("name"), password: data.get("password") });
+  $("account-error").textContent = response.ok ? "" : accountProblem(response, signup);
+  if (response.ok) showMe();
 });
 
-logout.addEventListener("click", async () => {
+$("logout").addEventListener("click", async () => {
   await fetch("/api/logout", { method: "POST" });
   showMe();
 });
 
-async function showLeaderboard() {
-  const response = await fetch("/api/leaderboard");
+async function showBoard(path, listId, line) {
+  const response = await fetch(path);
   if (!response.ok) return;
-  const list = document.getElementById("leaderboard");
+  const list = $(listId);
   list.replaceChildren();
   for (const row of await response.json()) {
     const li = document.createElement("li");
-    li.textContent = `${row.name} — ` + t("{xp} punti, {hands} mani, {wins} vinte", row);
+    li.textContent = `${row.name} — ${line(row)}`;
     list.append(li);
   }
 }
 
-// One board per game (Burraco, Buraco, Scala 40): a rating means something within its game.
-const ratingGame = document.getElementById("rating-game");
-ratingGame.addEventListener("change", () => showRatings());
-
-async function showRatings() {
-  const response = await fetch("/api/leaderboard?by=rating&game=" + encodeURIComponent(ratingGame.value));
-  if (!response.ok) return;
-  const list = document.getElementById("rating-board");
-  list.replaceChildren();
-  for (const row of await response.json()) {
-    const li = document.createElement("li");
-    li.textContent = `${row.name} — ` + t("forza {rating} ({rated} partite)", row);
-    list.append(li);
-  }
-}
+// One rating board per game (Burraco, Buraco, Scala 40): a rating means something within it.
+const ratingGame = $("rating-game");
+const showRatings = () => showBoard(`/api/leaderboard?by=rating&game=${encodeURIComponent(ratingGame.value)}`,
+  "rating-board", (row) => t("forza {rating}", row) + " (" + tn("{n} partita", "{n} partite", row.rated) + ")");
+ratingGame.addEventListener("change", showRatings);
 
 showMe();
-showLeaderboard();
+showBoard("/api/leaderboard", "leaderboard", (row) => [
+  tn("{n} punto", "{n} punti", row.xp), tn("{n} mano", "{n} mani", row.hands),
+  tn("{n} vinta", "{n} vinte", row.wins)].join(", "));
 showRatings();

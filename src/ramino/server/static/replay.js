@@ -1,6 +1,6 @@
 // The replay viewer: every position of a finished hand, all cards face up, step by step.
 import { cardLabel, cardSvg, handOrder } from "./cards.js";
-import { setGame, t, term, translatePage } from "./i18n.js";
+import { setGame, t, term, tn, translatePage } from "./i18n.js";
 
 translatePage();
 
@@ -9,6 +9,26 @@ const params = new URLSearchParams(location.search);
 let data = null;
 let index = 0;
 let scala40 = false;  // a Scala 40 hand: the pozzo, melds by owner, no pozzetti
+const END = { closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),
+              timeout: t("tempo scaduto") };
+
+// A player by name and table seat (counted from 1); seats in the data are the record's,
+// numbered from the hand's first player, so the table seat comes from data.table_seats.
+function playerName(seat) {
+  const table = (data.table_seats || [])[seat];
+  return table === undefined ? data.players[seat]
+    : t("{name} (posto {n})", { name: data.players[seat], n: table + 1 });
+}
+
+// A side (a Burraco pair, or a Scala 40 player, pair or team) by its players' names.
+function sideName(side) {
+  return data.players.map((_, seat) => seat).filter((seat) => data.sides[seat] === side)
+    .map(playerName).join(" + ");
+}
+
+function endText(r) {
+  return t("Fine: {end}.", { end: END[r.end] || r.end });
+}
 
 function cardNode(token) {
   const node = document.createElement("span");
@@ -39,14 +59,14 @@ function show(i) {
   $("where").textContent = index === 0
     ? t("Inizio della mano (mosse: {n})", { n: data.steps.length - 1 })
     : t("Mossa {i} di {n}:", { i: index, n: data.steps.length - 1 }) +
-      ` ${data.players[step.seat]} — ${step.action}`;
+      ` ${playerName(step.seat)} — ${step.action}`;
   const hands = $("replay-hands");
   hands.replaceChildren();
   step.hands.forEach((cards, seat) => {
     const box = document.createElement("div");
     box.className = "seat" + (step.current === seat && !step.end ? " turn" : "");
     const title = document.createElement("strong");
-    title.textContent = `${data.players[seat]} (` + t("{n} carte", { n: cards.length }) + ")";
+    title.textContent = `${playerName(seat)} — ` + tn("{n} carta", "{n} carte", cards.length);
     const row = document.createElement("div");
     row.className = "known";
     row.setAttribute("aria-label", t("Mano di {name}", { name: data.players[seat] }));
@@ -73,7 +93,7 @@ function show(i) {
   $("replay-result").hidden = !(r && index === data.steps.length - 1);
   if (scala40) { showMelds40(step); if (r) showResult40(r); return; }
   $("replay-pozzetti").textContent =
-    step.pozzetti_left.map((n) => t("{n} carte", { n })).join(" · ") || t("presi tutti");
+    step.pozzetti_left.map((n) => tn("{n} carta", "{n} carte", n)).join(" · ") || t("presi tutti");
   for (const team of [0, 1]) {
     const list = $(`replay-team-${team}`);
     list.replaceChildren();
@@ -82,8 +102,8 @@ function show(i) {
     }
   }
   if (r) {
-    $("replay-score").textContent = t("Fine: {end}.", { end: r.end }) + " " + r.scores.map((s, k) =>
-      `${k === 0 ? t("posti 0 e 2") : t("posti 1 e 3")}: ${s}`).join(" · ");
+    $("replay-score").textContent = endText(r) + " " +
+      r.scores.map((s, side) => `${sideName(side)}: ${s}`).join(" · ");
   }
 }
 
@@ -91,12 +111,12 @@ function show(i) {
 function showMelds40(step) {
   const box = $("replay-melds40");
   box.replaceChildren();
-  data.players.forEach((name, seat) => {
+  data.players.forEach((_name, seat) => {
     const melds = step.melds.filter((m) => m.owner === seat);
     if (!melds.length) return;
     const section = document.createElement("section");
     const title = document.createElement("h2");
-    title.textContent = t("Combinazioni di {name}", { name });
+    title.textContent = t("Combinazioni di {name}", { name: playerName(seat) });
     const list = document.createElement("ol");
     list.className = "meld-list";
     for (const m of melds) {
@@ -109,9 +129,8 @@ function showMelds40(step) {
 
 // Scala 40: the hand's penalty points (§6.5), per player or, with partnerships, per side.
 function showResult40(r) {
-  const sideName = (side) => data.players.filter((_, seat) => data.sides[seat] === side).join(" + ");
-  $("replay-score").textContent = t("Fine: {end}.", { end: r.end }) +
-    (r.closed_by !== null ? " " + t("(chiude {name})", { name: data.players[r.closed_by] }) : "") +
+  $("replay-score").textContent = endText(r) +
+    (r.closed_by !== null ? " " + t("(chiude {name})", { name: playerName(r.closed_by) }) : "") +
     (r.chiusura_in_mano ? " · " + t("chiusura in mano") : "") + " " +
     r.scores.map((s, side) => t("{name}: {points} punti di penalità",
                                 { name: sideName(side), points: s })).join(" · ");
@@ -129,9 +148,8 @@ function start(answer) {
   $("upload").hidden = true;
   $("viewer").hidden = false;
   $("step").max = data.steps.length - 1;
-  const side = (a, b) => t("Lato di {a} e {b}", { a: data.players[a], b: data.players[b] });
-  $("replay-side-0").textContent = side(0, 2);
-  $("replay-side-1").textContent = side(1, 3);
+  $("replay-side-0").textContent = t("Lato di {names}", { names: sideName(0) });
+  $("replay-side-1").textContent = t("Lato di {names}", { names: sideName(1) });
   show(0);
 }
 

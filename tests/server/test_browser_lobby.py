@@ -1,0 +1,271 @@
+"""The lobby and the waiting room in a real Chromium (Playwright).
+
+Quick play at desktop and phone size lands on a dealt table; a table with friends is a
+waiting room that two browsers share (the host copies the invitation link, the guest joins
+through it) and the hand is dealt when both have sat down, or when the host fills the empty
+seats with bots.  Every test fails on a script error, a console error or a failed request,
+and saves screenshots of its key states (RAMINO_ARTIFACTS, else the test's temporary
+folder).  An axe-core audit of the lobby finds no serious or critical violation.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+
+from ramino.server import create_app
+from ramino.server.tables import TableManager
+
+from .conftest import live_server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DEALT = "#hand button.card"  # the table page shows the player's dealt hand
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, TableManager]]:
+    app = create_app(tmp_path / "tables.db", bot_delay=0.05, rng=random.Random(5))
+    with live_server(app) as base:
+        yield base, app.state.manager
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                     args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    root = os.environ.get("RAMINO_ARTIFACTS")
+    folder: Path = (Path(root) if root else tmp_path / "artifacts") / str(request.node.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@dataclass
+class Watched:
+    """A browser context whose pages note every script error, console error and failed
+    request (no answer, or an answer of 400 or more)."""
+
+    context: BrowserContext
+    problems: list[str] = field(default_factory=list)
+
+    def page(self) -> Page:
+        page = self.context.new_page()
+        page.on("pageerror", lambda exc: self.problems.append(f"script: {exc}"))
+        page.on("console", lambda msg: self.problems.append(f"console: {msg.text}")
+                if msg.type == "error" else None)
+        page.on("requestfailed", lambda req: self.problems.append(
+            f"failed: {req.url} {req.failure}"))
+        page.on("response", lambda res: self.problems.append(f"{res.status}: {res.url}")
+                if res.status >= 400 else None)
+        return page
+
+
+def watched(browser: Browser, size: ViewportSize, locale: str = "it-IT") -> Watched:
+    phone = size["width"] < 600
+    context = browser.new_context(viewport=size, locale=locale, is_mobile=phone,
+                                  has_touch=phone)
+    return Watched(context)
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, "horizontal scrolling"
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_quick_play_lands_on_a_dealt_table(server: tuple[str, TableManager], browser: Browser,
+                                          shots: Path, size: ViewportSize) -> None:
+    base, manager = server
+    user = watched(browser, size)
+    try:
+        lobby = user.page()
+        lobby.goto(base + "/")
+        lobby.locator("#tables li").first.wait_for()  # the open tables listed (none yet)
+        quick = lobby.locator(".quick-play[data-game=burraco]")
+        assert quick.is_visible() and quick.bounding_box()["y"] < size["height"]  # type: ignore[index]
+        no_horizontal_scroll(lobby)
+        shot(lobby, shots, "lobby")
+        quick.click()
+        lobby.wait_for_url("**/t/**")
+        lobby.locator(DEALT).first.wait_for(timeout=15_000)
+        assert "key=" not in lobby.url  # the seat key left the address once kept
+        table = next(iter(manager.tables.values()))
+        assert table.seats[0].kind == "human" and table.seats[2].kind == "bot"
+        assert lobby.locator(DEALT).count() == 11  # a Burraco hand, seat 0 to play
+        shot(lobby, shots, "dealt")
+        assert user.problems == []
+    finally:
+        user.context.close()
+
+
+def test_waiting_room_with_two_browsers(server: tuple[str, TableManager], browser: Browser,
+                                        shots: Path) -> None:
+    """The host makes a table with a friend as partner (the opponents bots), copies the
+    invitation link; the guest opens it on a phone and sits: the hand is dealt to both."""
+    base, manager = server
+    host = watched(browser, DESKTOP)
+    guest = watched(browser, PHONE, locale="pt-BR")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    try:
+        lobby = host.page()
+        lobby.goto(base + "/")
+        assert lobby.locator("select[name=seat2]").input_value() == "open"  # partner: a friend
+        assert lobby.locator("details.options").get_attribute("open") is None  # folded away
+        lobby.click("#new-table button[type=submit]")
+        lobby.wait_for_url("**/t/**")
+        lobby.locator(".seat-row.human").first.wait_for()
+        table = next(iter(manager.tables.values()))
+        assert table.waiting and table.seats[0].kind == "human"
+        assert table.clock is not None and table.clock.running is None
+        assert lobby.locator("#fill").is_visible()
+        lobby.click("#copy-link")
+        lobby.locator("#copied").filter(has_text="Link copiato").wait_for()
+        link = lobby.evaluate("navigator.clipboard.readText()")
+        assert link == lobby.locator("#invite-link").input_value() and "/t/" in link
+        assert lobby.locator(".qr img").evaluate("img => img.naturalWidth") > 0
+        shot(lobby, shots, "host-waiting")
+
+        friend = guest.page()
+        friend.goto(link)
+        friend.locator("#open-seats button[data-seat='2']").wait_for()
+        assert "Lugar 3" in (friend.locator("#seats").text_content() or "")
+        no_horizontal_scroll(friend)
+        shot(friend, shots, "guest-waiting")
+        friend.fill("#player-name", "Bruna")
+        friend.click("#open-seats button[data-seat='2']")
+        friend.locator(DEALT).first.wait_for(timeout=15_000)
+        lobby.locator(DEALT).first.wait_for(timeout=15_000)
+        assert not table.waiting and table.seats[2].name == "Bruna"
+        shot(lobby, shots, "host-dealt")
+        shot(friend, shots, "guest-dealt")
+        assert host.problems == [] and guest.problems == []
+    finally:
+        host.context.close()
+        guest.context.close()
+
+
+def test_fill_with_bots_deals_the_hand(server: tuple[str, TableManager], browser: Browser,
+                                       shots: Path) -> None:
+    """Every other seat for a friend; one friend comes, the host fills the rest with bots."""
+    base, manager = server
+    host = watched(browser, DESKTOP, locale="en-US")
+    guest = watched(browser, DESKTOP)
+    try:
+        lobby = host.page()
+        lobby.goto(base + "/")
+        for seat in (1, 3):
+            lobby.select_option(f"select[name=seat{seat}]", "open")
+        lobby.click("details.options summary")
+        lobby.select_option("select[name=pace]", "fast")
+        lobby.click("#new-table button[type=submit]")
+        lobby.wait_for_url("**/t/**")
+        lobby.locator(".seat-row.human").first.wait_for()
+        link = lobby.locator("#invite-link").input_value()
+        friend = guest.page()
+        friend.goto(link)
+        friend.fill("#player-name", "Carla")
+        friend.click("#open-seats button[data-seat='1']")
+        lobby.locator(".seat-row.human").nth(1).wait_for()
+        table = next(iter(manager.tables.values()))
+        assert table.waiting and table.pace == "fast"
+        shot(lobby, shots, "two-seated")
+        lobby.click("#fill")
+        lobby.locator(DEALT).first.wait_for(timeout=15_000)
+        friend.locator(DEALT).first.wait_for(timeout=15_000)
+        assert [s.kind for s in table.seats] == ["human", "human", "bot", "bot"]
+        shot(lobby, shots, "filled-dealt")
+        assert host.problems == [] and guest.problems == []
+    finally:
+        host.context.close()
+        guest.context.close()
+
+
+def serious_violations(page: Page) -> list[tuple[str, str, list[str]]]:
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "pt"])
+def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
+                             shots: Path, lang: str) -> None:
+    """axe-core finds no serious or critical violation in the lobby (its options unfolded),
+    a waiting room and a rules page."""
+    base, _manager = server
+    user = watched(browser, DESKTOP)
+    try:
+        page = user.page()
+        page.goto(f"{base}/?lang={lang}")
+        page.locator("#tables li").first.wait_for()
+        page.click("details.options summary")
+        assert serious_violations(page) == []
+        shot(page, shots, f"lobby-{lang}")
+        created = page.request.post(base + "/api/tables", data={
+            "seats": ["open", "bot", "open", "bot"]}).json()
+        page.goto(base + created["url"])
+        page.locator("#open-seats button[data-seat='0']").wait_for()
+        assert serious_violations(page) == []
+        page.goto(f"{base}/rules/buraco-aberto")
+        assert serious_violations(page) == []
+        shot(page, shots, f"rules-{lang}")
+        assert user.problems == []
+    finally:
+        user.context.close()
+
+
+def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableManager],
+                                                     browser: Browser, shots: Path) -> None:
+    """The replay viewer credits each score to the players of its side, named with their
+    table seats, and says how the hand ended in the reader's language."""
+    base, manager = server
+    user = watched(browser, DESKTOP)
+    try:
+        page = user.page()
+        created = page.request.post(base + "/api/tables", data={
+            "seats": ["bot"] * 4, "pace": "fast", "bot_level": "greedy"}).json()
+        table = manager.tables[created["id"]]
+        for _ in range(600):
+            if table.state.is_over:
+                break
+            page.wait_for_timeout(100)
+        result = table.state.result()
+        assert result is not None
+        page.goto(f"{base}/replay?table={created['id']}&lang=en")
+        page.locator("#viewer").wait_for()
+        page.click("#last")
+        score = page.locator("#replay-score").text_content() or ""
+        assert f"Bot 0 (seat 1) + Bot 2 (seat 3): {result.scores[0]}" in score
+        assert f"Bot 1 (seat 2) + Bot 3 (seat 4): {result.scores[1]}" in score
+        ends = {"closed": "closing", "stock": "stock exhausted", "stallo": "stalemate",
+                "timeout": "time out"}
+        assert score.startswith(f"End: {ends[result.end]}.")
+        shot(page, shots, "replay-end")
+        assert user.problems == []
+    finally:
+        user.context.close()

@@ -1,0 +1,113 @@
+"""The pages around the table: the lobby's words, the rules page of each preset, the
+invitation's QR code, a guest's session (no failed request) and the replay's seats."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ramino.rules import make_rules
+from ramino.rules.options import OPTIONS
+from ramino.server.app import table_presets
+from ramino.server.replays import replay_steps
+from ramino.server.rule_meanings import MEANINGS
+
+from .conftest import new_table
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ["Gioca subito", "Esperto", "a 3000 punti", "Buraco aberto"]),
+    ("en", ["Play now", "Expert", "to 3000 points", "Plays like a good club player."]),
+    ("pt", ["Jogar agora", "Experiente", "até 3000 pontos", "Todas as regras"]),
+])
+def test_lobby_leads_with_play_and_describes_presets_and_levels(
+        client: TestClient, lang: str, words: list[str]) -> None:
+    page = client.get(f"/?lang={lang}").text
+    for word in words:
+        assert word in page, word
+    for game in ("burraco", "buraco", "scala40"):
+        assert f'data-game="{game}"' in page  # a quick-play button per game
+    assert "<details class=\"options\">" in page  # the table options folded away
+    assert ">expert<" not in page and ">fibur<" not in page  # no codes shown
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "pt"])
+def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: str) -> None:
+    heading = {"it": "Le regole", "en": "The rules", "pt": "As regras"}[lang]
+    for preset in table_presets():
+        page = client.get(f"/rules/{preset}?lang={lang}")
+        assert page.status_code == 200
+        assert heading in page.text
+        for spec in make_rules(preset).applicable():
+            assert f'<tr id="{spec.name}">' in page.text
+            assert f"RULES.md {spec.section}" in page.text
+    meaning = {"it": "numero di giocatori", "en": "number of players",
+               "pt": "número de jogadores"}[lang]
+    assert meaning in client.get(f"/rules/fisca?lang={lang}").text
+    # Every rule a refusal names has a row to link to, in the reader's words.
+    fibur = client.get(f"/rules/fibur?lang={lang}").text
+    assert '<div id="rule-draw-first">' in fibur
+    assert {"it": "Prima pesca", "en": "Draw first", "pt": "Compre primeiro"}[lang] in fibur
+    scala40 = client.get(f"/rules/fisca?lang={lang}").text
+    assert 'id="rule-' in scala40
+    buraco = client.get("/rules/buraco-aberto").text
+    assert "&#34;TARGET(3000)&#34;" in buraco or "TARGET(3000)" in buraco
+    assert client.get("/rules/poker").status_code == 404
+
+
+def test_every_option_has_a_meaning_to_translate() -> None:
+    """A new engine option needs its text in rule_meanings (and so in the catalogs)."""
+    assert set(MEANINGS) == {spec.name for spec in OPTIONS}
+
+
+def test_invitation_qr_code(client: TestClient) -> None:
+    public = new_table(client, ["open", "bot", "bot", "bot"])["id"]
+    svg = client.get(f"/t/{public}/qr.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+    assert svg.text.startswith("<svg") and "<path" in svg.text
+    private = new_table(client, ["open", "bot", "bot", "bot"], private=True)
+    assert client.get(f"/t/{private['id']}/qr.svg").status_code == 404
+    assert client.get(f"/t/{private['id']}/qr.svg?invite={private['invite']}"
+                      ).status_code == 200
+    page = client.get(f"/t/{private['id']}?invite={private['invite']}").text
+    assert f"invite={private['invite']}" in page and "waiting.js" in page
+
+
+def test_a_guest_session_is_no_error(client: TestClient) -> None:
+    assert client.get("/api/session").json() == {"account": None}
+    client.post("/api/accounts", json={"name": "Gina", "password": "x" * 10})
+    me = client.get("/api/session").json()["account"]
+    assert me["name"] == "Gina" and me["hands"] == 0
+
+
+def test_plural_forms_reach_the_scripts(client: TestClient) -> None:
+    plurals = {lang: client.get(f"/i18n/{lang}.json").json()["plurals"]
+               for lang in ("it", "en", "pt")}
+    assert plurals["it"]["{n} mano"] == ["{n} mano", "{n} mani", "{n} mani"]
+    assert plurals["en"]["{n} mano"] == ["{n} hand", "{n} hands"]
+    assert plurals["pt"]["{n} mano"][0] == "{n} mão"
+
+
+def test_replay_names_table_seats_and_sides(client: TestClient) -> None:
+    """A record numbers seats from the hand's first player; the replay says which table seat
+    each one is (from the second hand on they differ) and which side each score is for."""
+    table_id = new_table(client, ["bot", "bot", "bot", "bot"])["id"]
+    table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while not table.state.is_over:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    replay = client.get(f"/api/tables/{table_id}/replay").json()
+    assert replay["table_seats"] == [0, 1, 2, 3] and replay["sides"] == [0, 1, 0, 1]
+    later = copy.deepcopy(record)  # the same hand, as if dealt by seat 1 (seat 2 first)
+    later["meta"]["first_table_seat"] = 2
+    assert replay_steps(later)["table_seats"] == [2, 3, 0, 1]
+    uploaded = client.post("/api/replay", content=json.dumps(later)).json()
+    assert uploaded["table_seats"] == [2, 3, 0, 1]
+    del later["meta"]
+    assert replay_steps(later)["table_seats"] == [0, 1, 2, 3]  # a record of elsewhere
