@@ -8,12 +8,19 @@ state) are never offered.
 
 from __future__ import annotations
 
+import logging
+
 from ramino.bots import Bot, registry
 from ramino.bots.registry import MEASUREMENT_ONLY, OPPONENTS
 from ramino.bots.registry import make_bot as registry_bot
 from ramino.rules import RuleSet
 
+log = logging.getLogger("ramino.server")
+
 DEFAULT_LEVEL = "expert" if "expert" in OPPONENTS else OPPONENTS[0]
+# A bot that fails (raises, or chooses an action the engine refuses) is replaced at its seat by
+# this one: it plays only what the engine lists as legal, and needs nothing else of a game.
+STAND_IN_LEVEL = "random"
 # The random bot needs nothing of a game but its legal actions; a game's other levels are the
 # ones the registry makes for it (``SCALA40_BOTS`` once the Scala 40 bots are registered).
 GAME_BOTS_NAME = {"scala40": "SCALA40_BOTS"}
@@ -42,3 +49,13 @@ def make_bot(level: str, seed: int, rules: RuleSet) -> Bot:
         raise KeyError(f"unknown bot level {level!r} for {rules.game}; there are "
                        f"{', '.join(levels)}")
     return registry_bot(level, seed, rules)
+
+
+def stand_in(failed: Bot, problem: BaseException, table_id: str, seat: int, seed: int,
+             rules: RuleSet) -> Bot:
+    """The safe bot that takes over from ``failed`` at this seat, the failure told in one log
+    line (the table and seat, what went wrong; no traceback, nothing sent to a player)."""
+    log.error("table %s seat %d: bot %s raised %s: %s; the %s bot stands in", table_id, seat,
+              getattr(failed, "name", type(failed).__name__), type(problem).__name__,
+              str(problem)[:200], STAND_IN_LEVEL)
+    return registry_bot(STAND_IN_LEVEL, seed, rules)

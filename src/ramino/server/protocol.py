@@ -110,6 +110,8 @@ def parse_client(raw: str | bytes) -> AnyMessage:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("malformed", "a message must be one JSON object") from None
+    except RecursionError:  # "[[[[…" under the size limit: the parser gives up, not the server
+        raise ProtocolError("malformed", "a message must not nest so deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be one JSON object")
     try:
