@@ -51,7 +51,10 @@ def live_server(app: FastAPI) -> Iterator[str]:
 def fast_app_client(db: Path, **kwargs: Any) -> TestClient:
     """Bots without pause and no flood limit: the tests drive hands as fast as they can."""
     options: dict[str, Any] = {"bot_delay": 0.0, "burst": 10**6, "per_second": 10.0**6,
-                               "http_burst": 10**6, "http_per_second": 10.0**6}
+                               "http_burst": 10**6, "http_per_second": 10.0**6,
+                               "join_burst": 10**6, "join_per_second": 10.0**6,
+                               "address_burst": 10**6, "address_per_second": 10.0**6,
+                               "account_burst": 10**6, "account_per_second": 10.0**6}
     options.update(kwargs)
     return TestClient(create_app(db, **options))
 
