@@ -118,7 +118,7 @@ def sync(ws: WebSocketTestSession, count: int) -> list[dict[str, Any]]:
     field no fuzzed message has (their extra keys are shorter), refused at once whatever the
     table's state, naming the field."""
     ws.send_text(json.dumps({"type": "ping", f"sentinel_{count:06d}": 1}))
-    frames = []
+    frames: list[dict[str, Any]] = []
     while True:
         frame = recv(ws)
         if frame["type"] == "error" and frame["message"].startswith(
