@@ -34,6 +34,7 @@ from ramino.rules import make_rules
 from ramino.server import create_app
 from ramino.server.accounts import dummy_hash, verify_password
 from ramino.server.app import FAILED_JOINS_CLOSE_AFTER
+from ramino.server.bots import StandIn
 from ramino.server.limits import SharedLimit
 from ramino.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_client
 
@@ -133,14 +134,20 @@ class RaisingBot:
         raise ZeroDivisionError("the bot's own bug")
 
 
-def test_a_raising_bot_is_replaced_and_the_table_moves(db: Path,
+class IllegalBot:
+    name = "illegal"
+
+    def choose(self, observation: Any, legal: list[Action]) -> Action:
+        return parse_action("stallo")  # an arbiter event: never a bot's move
+
+
+def test_a_failing_bot_is_replaced_and_the_table_moves(db: Path,
                                                        caplog: pytest.LogCaptureFixture
                                                        ) -> None:
     with fast_app_client(db, rng=random.Random(4)) as client:
         table_id = new_table(client, ["open", "bot", "bot", "bot"])["id"]
         table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
-        for seat in (1, 2, 3):
-            table.bots[seat] = RaisingBot()
+        table.bots.update({1: RaisingBot(), 2: IllegalBot(), 3: RaisingBot()})
         with caplog.at_level(logging.WARNING, logger="ramino.server"), \
                 client.websocket_connect("/ws") as ws:
             _, update = join(ws, table_id, seat=0)
@@ -151,12 +158,13 @@ def test_a_raising_bot_is_replaced_and_the_table_moves(db: Path,
             back = recv_until(ws, lambda f: f["type"] == "update" and f["view"]["current"] == 0
                               and f["version"] > update["version"] + 2)
             assert back["legal"]
-    failures = [r for r in caplog.records if "raised" in r.getMessage()]
-    assert failures and all(not r.exc_info for r in failures)
-    assert f"table {table_id} seat 1" in failures[0].getMessage()
-    assert "ZeroDivisionError" in failures[0].getMessage()
-    # Told once per seat: the stand-in keeps the seat.
-    assert len(failures) == 3
+    failures = [r.getMessage() for r in caplog.records if "stands in" in r.getMessage()]
+    assert not [r for r in caplog.records if r.exc_info]
+    # Told once per seat, in one line naming the table and seat: the stand-in keeps the seat.
+    assert len(failures) == 3, failures
+    assert f"table {table_id} seat 1" in failures[0] and "ZeroDivisionError" in failures[0]
+    assert f"table {table_id} seat 2" in failures[1] and "arbiter-only" in failures[1]
+    assert all(isinstance(table.bots[seat], StandIn) for seat in (1, 2, 3))
 
 
 # --- rate limits on the WebSocket ------------------------------------------------------------

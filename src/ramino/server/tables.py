@@ -34,7 +34,13 @@ from ramino.records.document import write_deal
 from ramino.rules import RuleSet, make_rules
 from ramino.rules.options import Reentry
 from ramino.server.accounts import Award
-from ramino.server.bots import default_level, make_bot, stand_in
+from ramino.server.bots import (
+    choose_or_stand_in,
+    default_level,
+    make_bot,
+    stand_in,
+    stand_in_seed,
+)
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
@@ -892,40 +898,28 @@ class TableManager:
                 if table.finished or not table.bot_plays(table.current_seat()):
                     return
                 seat = table.current_seat()
-                # A bot that raises or plays an illegal action is replaced by a safe one (one
-                # line in the log, nothing to the players); the table keeps moving.
-                for attempt in range(2):
-                    bot = table.bot_for(seat)
-                    failure: Exception
-                    try:
-                        # A thinking bot must not stop the other tables: it thinks in a worker
-                        # thread (this table waits, its lock held, so the position cannot
-                        # change meanwhile).
-                        action = await asyncio.to_thread(
-                            bot.choose, state.observation(table.seating.engine(seat)),
-                            state.legal_actions())
-                    except Exception as exc:  # the bot's own bug, whatever it is
-                        failure = exc
-                    else:
-                        try:
-                            await self._commit(table, seat, action,
-                                               by_bot=table.seats[seat].kind != "bot",
-                                               out_of_time=(table.standin_turn == seat
-                                                            and seat not in table.standin))
-                            break
-                        except IllegalActionError as exc:
-                            failure = exc
-                        except ProtocolError as exc:
-                            log.error("table %s: bot at seat %d failed: %s", table.id, seat,
-                                      exc)
-                            return
-                    if attempt:
-                        log.error("table %s seat %d: the stand-in bot failed too: %s",
-                                  table.id, seat, failure)
+                table.bot_for(seat)
+                # A thinking bot must not stop the other tables: it thinks in a worker thread
+                # (this table waits, its lock held, so the position cannot change meanwhile).
+                # One that raises, or plays an illegal action, gives way to a stand-in.
+                seed = stand_in_seed(table.id, seat, table.version)
+                action = await asyncio.to_thread(
+                    choose_or_stand_in, table.bots, seat,
+                    state.observation(table.seating.engine(seat)), state.legal_actions(),
+                    table.id, seed, table.rules)
+                if action is None:
+                    return
+                try:
+                    await self._commit(table, seat, action,
+                                       by_bot=table.seats[seat].kind != "bot",
+                                       out_of_time=(table.standin_turn == seat
+                                                    and seat not in table.standin))
+                except IllegalActionError as exc:
+                    if not stand_in(table.bots, seat, exc, table.id, seed, table.rules):
                         return
-                    table.bots[seat] = stand_in(
-                        bot, failure, table.id, seat,
-                        (table.rng or secrets.SystemRandom()).randrange(2**32), table.rules)
+                except ProtocolError as exc:
+                    log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
+                    return
 
     async def next_hand(self, table: Table, client: Client, hand_no: int) -> None:
         """Deal the next hand at this table, the deal passing to the next seat."""
