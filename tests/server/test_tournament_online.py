@@ -64,7 +64,11 @@ def new_tournament(path: Path, deals: int = DEALS, **options: Any) -> Tournament
 
 
 def server(db: Path, path: Path, **kwargs: Any) -> TestClient:
-    return fast_app_client(db, tournament=path, tournament_token=TOKEN, tick=0.02, **kwargs)
+    """The server with the tournament; its tables deal their next smazzata only when a test
+    asks (``next_hand``), or when it sets ``deal_pause`` itself."""
+    client = fast_app_client(db, tournament=path, tournament_token=TOKEN, tick=0.02, **kwargs)
+    manager_of(client).deal_pause = 3600.0
+    return client
 
 
 def open_round(client: TestClient, grace: float = 3600) -> list[dict[str, Any]]:

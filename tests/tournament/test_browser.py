@@ -19,7 +19,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, sync_playwright
 
-from ramino.tournament import store
+from ramino.tournament import codes, store
 from ramino.tournament.model import Format
 from ramino.tournament.web import create_app
 
@@ -101,22 +101,28 @@ def test_desk_and_public_standings(
     desk.click("#t1 button")
     desk.wait_for_selector("text=Tavolo 1 registrato")
 
-    # Table 2 from the players' side: N-S write, E-W confirm.
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{url}/round")
+    # The turno clock counts down in the browser (40-minute turno just seated).
+    clock = phone.locator("#ends").inner_text()
+    assert "mancano" in clock and "−" not in clock
+
+    # Table 2 from the players' side: N-S write with their slip's link, E-W confirm with
+    # theirs (each side's own code).
+    key = codes.load_key(path)
     player = browser.new_page(viewport={"width": 390, "height": 844})
-    player.goto(f"{url}/table/1/2")
+    player.goto(f"{url}/table/1/2?code={codes.side_code(key, 1, 2, 'ns')}")
     numbers = player.locator("#score input[type=number]")
     for i, value in enumerate(["0", "45", "0", "0"]):
         numbers.nth(i).fill(value)
     player.click("#score button")
     player.wait_for_selector("text=aspetta la conferma")
     assert not store.load(path).table(1, 2).confirmed
-    player.click("text=Confermo (E-W)")
-    player.wait_for_selector("text=Risultato registrato")
-
-    phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(f"{url}/round")
-    # The turno clock counts down in the browser (40-minute turno just seated).
-    assert "(−" in phone.locator("#ends").inner_text()
+    assert player.locator("text=Confermo (E-W)").count() == 0  # not N-S's to confirm
+    opponent = browser.new_page(viewport={"width": 390, "height": 844})
+    opponent.goto(f"{url}/table/1/2?code={codes.side_code(key, 1, 2, 'ew')}")
+    opponent.click("text=Confermo (E-W)")
+    opponent.wait_for_selector("text=Risultato registrato")
     phone.goto(f"{url}/standings")
     rows = phone.locator("#standings tbody tr")
     assert rows.count() == 4
@@ -137,3 +143,46 @@ def test_desk_and_public_standings(
     # On a phone the standings fit the width: nothing scrolls sideways.
     overflow = phone.evaluate("document.documentElement.scrollWidth")
     assert overflow <= 390
+
+
+def test_the_desk_fits_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """The desk at 390 px with its widest content (an online table abandoned with its played
+    score and records, a dispute, links and codes): every table a card, nothing scrolls
+    sideways."""
+    from .test_web import AbandonedDesk, code
+
+    path = tmp_path / "club.json"
+    t = make(6, [Format.DANESE_MODIFICATO] * 3, deals=2)
+    t.seat_next()
+    t.play_online(1, 1, "srv1")
+    t.server_abandoned(1, 1, "server table srv1: a bot finished for Conti-Ferri")
+    store.save(t, path)
+    t.submit(1, 2, "ns", [880, -40], [100, 0])
+    t.submit(1, 2, "ew", [880, -40], [100, 5])
+    store.save(t, path)
+    port = free_port()
+    app = create_app(path, online=AbandonedDesk(("ew",)))
+    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not uv.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"http://127.0.0.1:{port}/desk")
+        assert phone.locator("#t1 .abandoned").is_visible()
+        assert phone.locator("#t2 .dispute").is_visible()
+        # Turno seated at the tests' clock's 20:00 UTC, long ago: time is up, never "−".
+        clock = phone.locator("#results time").inner_text()
+        assert "tempo scaduto" in clock and "−" not in clock
+        target = tmp_path / "desk-phone.png"
+        phone.screenshot(path=str(target), full_page=True)
+        width, _height, variety = png_facts(target.read_bytes())
+        assert width == 390 and variety > 20
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert code(path, 1, "ns") not in phone.content()  # the slips' codes stay printed
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=10)

@@ -412,13 +412,21 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.6,
         return page(request, "replay.html", {})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str, invite: str | None = None) -> dict[str, Any]:
+    async def table_replay(table_id: str, invite: str | None = None,
+                           hand: int | None = None) -> dict[str, Any]:
         table = await manager.get_or_load(table_id)
         if table is None or not manager.may_see(table, invite):
             raise HTTPException(404, f"there is no table {table_id!r} you may see")
+        held(table, table.hand.hand_no if hand is None else hand)
+        if hand is not None and hand != table.hand.hand_no:
+            # An earlier hand: its replay stays where its result panel offered it, also
+            # once the next hand is dealt (a tournament table deals it by itself).
+            past = await asyncio.to_thread(earlier_record, own_store, table, hand)
+            if past is None:
+                raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
+            return await asyncio.to_thread(replay_steps, past)
         if not table.finished:
             raise HTTPException(409, "the hand is still being played")
-        held(table, table.hand.hand_no)
         return await asyncio.to_thread(replay_steps, table.record())
 
     @app.post("/api/replay")

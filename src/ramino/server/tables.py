@@ -160,6 +160,9 @@ class Table:
     # time has been called at this table since (RULES.md §2.9c): no hand is dealt after it.
     round_ends: float | None = None
     time_called: bool = False
+    # When this process saw the hand end (monotonic seconds): a tournament table deals its
+    # next smazzata itself a pause after that (also after a restart, from the restart).
+    ended_at: float | None = None
     # The seating last computed and what it was computed from (asked for several times for
     # every frame; it changes only with the hand).
     _seating: tuple[tuple[RuleSet, int, tuple[bool, ...]], SeatMap] | None = field(
@@ -362,11 +365,15 @@ class Table:
         seating = self.seating
         players = [self.seats[seating.table(e)].name or f"Posto {seating.table(e)}"
                    for e in range(self.state.players)]
-        return self.game.record(self.state, players,
-                                {"table": self.id, "hand": self.hand.hand_no,
-                                 "first_table_seat": seating.first,
-                                 "commitment": self.hand.commitment, "salt": self.hand.salt},
-                                seating)
+        meta: dict[str, Any] = {"table": self.id, "hand": self.hand.hand_no,
+                                "first_table_seat": seating.first,
+                                "commitment": self.hand.commitment, "salt": self.hand.salt}
+        result = self.game.result_info(self.state, self.hand.salt, self.hand.deal, seating)
+        if self.fixed_hands and result is not None and len(result.scores) == 2:
+            # A tournament turno's smazzata, as the director copies it: by pair, N-S (table
+            # side 0) first, whatever seat the record's own seat order starts from.
+            meta["scores_by_pair"] = {"N-S": result.scores[0], "E-W": result.scores[1]}
+        return self.game.record(self.state, players, meta, seating)
 
 
 def table_plan(rules: RuleSet, hands: int, target: int | None,
@@ -454,6 +461,9 @@ class TableManager:
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.tournament: TournamentHook | None = None
+        # How long a tournament table shows a hand's result before dealing the next smazzata
+        # itself (a player may deal it sooner with ``next``).
+        self.deal_pause = 10.0
 
     # --- life cycle --------------------------------------------------------------------------
 
@@ -473,6 +483,8 @@ class TableManager:
                           await asyncio.to_thread(self.store.recent_chat, table_id, CHAT_HISTORY)]
             self.tables[table.id] = table
             now = time.monotonic()
+            if table.finished:
+                table.ended_at = now
             for seat, kind in enumerate(s.kind for s in table.seats):
                 if kind == "human":
                     table.absent_since[seat] = now  # nobody is connected after a restart
@@ -628,6 +640,7 @@ class TableManager:
                 table.seats = stored.seats
                 table.standin_turn = None
                 table.turn_started = time.monotonic()
+                table.ended_at = time.monotonic() if table.finished else None
                 return True
         rows = await asyncio.to_thread(self.store.actions_since, table.id,
                                        table.hand.hand_no, table.version)
@@ -644,6 +657,8 @@ class TableManager:
                 table.turn_started = time.monotonic()
             if table.clock is not None and clock_ms is not None:
                 table.clock.bank[seat] = clock_ms
+        if table.finished and table.ended_at is None:
+            table.ended_at = time.monotonic()
         return bool(rows)
 
     async def _remote_table(self, table_id: str) -> None:
@@ -873,8 +888,10 @@ class TableManager:
             table.turn_started = time.monotonic()
         table.broadcast({"seat": seat, "action": text, "version": seq})
         await self.fanout.publish_table(table.id)
-        if result is not None and self.tournament is not None:
-            self.tournament.hand_ended(table)
+        if result is not None:
+            table.ended_at = time.monotonic()
+            if self.tournament is not None:
+                self.tournament.hand_ended(table)
         self._kick_bots(table)
 
     def _kick_bots(self, table: Table) -> None:
@@ -931,46 +948,77 @@ class TableManager:
                 raise ProtocolError("stale", f"hand {table.hand.hand_no} is already dealt")
             if not table.finished:
                 raise ProtocolError("hand-not-over", "finish this hand first")
-            await self._round_clock(table)  # the turno's time is up: no next smazzata
-            players = table.rules.players
-            game = table.game
-            new_match = table.match_over()
-            if new_match and self.tournament is not None and await self.tournament.holds(
-                    table.id):
-                raise ProtocolError("round-over", "this table's tournament turno is over")
-            reentries = None if new_match else await self._reentries(table)
-            match = (fresh_match(table.plan, game.width(table.rules), table.hand.hand_no + 1)
-                     if new_match else table.match)
-            in_play = game.in_play(table.rules, match)
-            number = table.hand.hand_no + 1
-            prepared = None
-            if table.prepared is not None:
-                if number >= len(table.prepared):
-                    raise ProtocolError("round-over", "this table's tournament turno is over")
-                prepared = table.prepared[number]
-            hand, state = new_hand(table.rules, number,
-                                   game.next_dealer(table.hand.dealer, in_play), self.rng,
-                                   in_play, match.totals, prepared)
+            await self._deal(table)
+
+    async def deal_turno(self, table: Table) -> bool:
+        """A tournament table whose hand ended ``deal_pause`` ago deals the turno's next
+        smazzata itself (nobody has to press "next hand", also after a restart).  Returns
+        whether it dealt."""
+        if not (table.fixed_hands and table.finished and table.ended_at is not None
+                and time.monotonic() - table.ended_at >= self.deal_pause):
+            return False
+        if table.match_over() or not await self.fanout.hold_lease(table.id):
+            return False
+        async with table.lock:
+            await self._sync(table)
+            if not table.finished or table.match_over():
+                return False
             try:
-                await asyncio.to_thread(self.store.add_hand, table.id, hand, reentries)
-            except StaleVersionError:
-                await self._sync(table)
-                table.broadcast(None)
-                raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
-            if state.players != table.state.players:
-                table.bots = {}  # a Scala 40 player went out: the bots learn the new table
-            table.hand, table.state, table.in_play = hand, state, in_play
-            table.voided = False
-            table.end_votes = set()
-            table.match = match  # a new match (a rematch), or the same one
-            table.standin_turn = None
-            table.turn_started = time.monotonic()
-            if table.clock_ms is not None:
-                table.clock = Clock(players, table.clock_ms, table.increment_ms)
-                table.clock.start(table.current_seat())
+                await self._deal(table)
+            except ProtocolError as exc:
+                if exc.code not in ("stale", "round-over"):
+                    raise
+                return False
+            log.info("table %s: smazzata %d dealt by the server", table.id,
+                     table.hand.hand_no + 1)
+            return True
+
+    async def _deal(self, table: Table) -> None:
+        """Deal the next hand (the table's lock held, its hand over)."""
+        await self._round_clock(table)  # the turno's time is up: no next smazzata
+        players = table.rules.players
+        game = table.game
+        new_match = table.match_over()
+        # A tournament table plays one match, its turno: a rematch there is refused, also
+        # when the server runs without the tournament (its link is kept with the table).
+        if new_match and (table.fixed_hands or (
+                self.tournament is not None and await self.tournament.holds(table.id))):
+            raise ProtocolError("round-over", "this table's tournament turno is over: no "
+                                "rematch at a tournament table")
+        reentries = None if new_match else await self._reentries(table)
+        match = (fresh_match(table.plan, game.width(table.rules), table.hand.hand_no + 1)
+                 if new_match else table.match)
+        in_play = game.in_play(table.rules, match)
+        number = table.hand.hand_no + 1
+        prepared = None
+        if table.prepared is not None:
+            if number >= len(table.prepared):
+                raise ProtocolError("round-over", "this table's tournament turno is over")
+            prepared = table.prepared[number]
+        hand, state = new_hand(table.rules, number,
+                               game.next_dealer(table.hand.dealer, in_play), self.rng,
+                               in_play, match.totals, prepared)
+        try:
+            await asyncio.to_thread(self.store.add_hand, table.id, hand, reentries)
+        except StaleVersionError:
+            await self._sync(table)
             table.broadcast(None)
-            await self.fanout.publish_table(table.id)
-            self._kick_bots(table)
+            raise ProtocolError("stale", "the next hand was dealt meanwhile") from None
+        if state.players != table.state.players:
+            table.bots = {}  # a Scala 40 player went out: the bots learn the new table
+        table.hand, table.state, table.in_play = hand, state, in_play
+        table.voided = False
+        table.ended_at = None
+        table.end_votes = set()
+        table.match = match  # a new match (a rematch), or the same one
+        table.standin_turn = None
+        table.turn_started = time.monotonic()
+        if table.clock_ms is not None:
+            table.clock = Clock(players, table.clock_ms, table.increment_ms)
+            table.clock.start(table.current_seat())
+        table.broadcast(None)
+        await self.fanout.publish_table(table.id)
+        self._kick_bots(table)
 
     async def _reentries(self, table: Table) -> list[int] | None:
         """Scala 40 under ``reentry`` (§6.5), between hands (the table's lock held): take in
@@ -1038,6 +1086,7 @@ class TableManager:
             if agree and present <= table.end_votes:
                 await asyncio.to_thread(self.store.void_hand, table.id, table.hand.hand_no)
                 table.voided = True
+                table.ended_at = time.monotonic()
                 if table.clock is not None:
                     table.clock.end_turn(None)
             table.broadcast(None)
@@ -1063,6 +1112,7 @@ class TableManager:
                         if mark and here:
                             await self.fanout.mark_present(table.id, here)
                     await self.check_time(table)
+                    await self.deal_turno(table)
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
 

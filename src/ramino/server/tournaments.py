@@ -38,7 +38,7 @@ from ramino.rules import make_rules
 from ramino.server.bots import DEFAULT_LEVEL
 from ramino.server.games import game_of
 from ramino.server.protocol import MAX_NAME_CHARS
-from ramino.server.store import StoredSeat, TournamentLink
+from ramino.server.store import StoredHand, StoredSeat, StoredTable, TournamentLink
 from ramino.server.tables import Table, TableManager, _hash
 from ramino.tournament import store as tournament_store
 from ramino.tournament.model import Discipline, Settings
@@ -118,6 +118,19 @@ def round_bank_ms(minutes: int, deals: int, players: int) -> int:
     equally among its smazzate and, in each, among the players at the table, so that a turno
     in which everyone used every bank lasts exactly its minutes (no increment)."""
     return minutes * 60_000 // (deals * players)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A server table's turno as stored: its hands, each scored smazzata's (N-S, E-W), the
+    notes on turns a bot played (for absent players, or out of time) and the seats whose
+    player had gone when a smazzata ended."""
+
+    hands: list[StoredHand]
+    scores: list[tuple[int, int]]
+    absent: list[str]
+    slow: list[str]
+    gone: list[int]
 
 
 def record_ids(table_id: str, hands: list[int]) -> str:
@@ -248,31 +261,14 @@ class TournamentFeed:
 
     # --- submitting ---------------------------------------------------------------------------
 
-    def submit(self, table_id: str) -> str | None:
-        """Send the table's turno to the tournament if it is complete; the tournament's answer
-        ("counted", "already", "kept"), or None when there is nothing to send."""
-        # Every table's match end comes here: the link is one key lookup, the hands only then.
-        link = self.store.tournament_link(table_id)
-        if link is None or link.submitted or link.tournament != self.key:
-            return None
-        stored = self.store.load_table(table_id)
-        if stored is None:
-            return None
-        hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
-        # The round clock ended: the turno is the smazzate played (RULES.md §2.9c, T-37).
-        cut = link.ends_at is not None and self.manager.wall() >= link.ends_at
-        if (len(hands) < stored.match_hands and not (cut and hands)) or any(
-                h.result is None or h.result.get("void") for h in hands):
-            return None  # not over, or ended early: the director enters what was played
-        ns = [int(h.result["scores"][0]) for h in hands if h.result is not None]
-        ew = [int(h.result["scores"][1]) for h in hands if h.result is not None]
-        source = (f"server table {table_id}, records "
-                  f"{record_ids(table_id, [h.hand_no for h in hands])}")
-        if len(hands) < stored.match_hands:
-            source += f"; time was up after {len(hands)} of {stored.match_hands} smazzate"
+    def played(self, table_id: str, stored: StoredTable, match_hands: int) -> Played:
+        """What a table's stored hands of the turno say: each smazzata's scores by side, and
+        who a bot stood in for (absent, or out of time) and who had gone when one ended."""
+        hands = [h for h in stored.hands if h.hand_no < match_hands]
+        scored = [h for h in hands if h.result is not None and not h.result.get("void")]
         absent: list[str] = []
         slow: list[str] = []
-        gone: list[int] = []
+        gone: set[int] = set()
         for h in hands:
             away = {seq for seq in self.store.bot_actions(table_id, h.hand_no,
                                                           out_of_time=False)
@@ -289,22 +285,56 @@ class TournamentFeed:
             # A player whose last turn of a smazzata a bot played was away when it ended: the
             # server's abandonment.  A turn a bot finished because the player's time bank was
             # empty is the clock's, not an abandonment.
-            last = {seat: seq for seq, (seat, _text) in enumerate(h.actions, start=1)}
-            gone += [seat for seat, seq in last.items() if seq in away]
-        if absent:
-            source += "; a bot played for absent players in " + "; ".join(absent)
-        if slow:
-            source += "; a bot finished turns out of time in " + "; ".join(slow)
+            if h.result is not None:
+                last = {seat: seq for seq, (seat, _text) in enumerate(h.actions, start=1)}
+                gone |= {seat for seat, seq in last.items() if seq in away}
+        # Stored result scores are by table side: side 0 (even seats) is N-S.
+        return Played(hands=hands,
+                      scores=[(int(h.result["scores"][0]), int(h.result["scores"][1]))
+                              for h in scored if h.result is not None],
+                      absent=absent, slow=slow, gone=sorted(gone))
+
+    def submit(self, table_id: str) -> str | None:
+        """Send the table's turno to the tournament if it is complete; the tournament's answer
+        ("counted", "already", "kept"), or None when there is nothing to send."""
+        # Every table's match end comes here: the link is one key lookup, the hands only then.
+        link = self.store.tournament_link(table_id)
+        if link is None or link.submitted or link.tournament != self.key:
+            return None
+        stored = self.store.load_table(table_id)
+        if stored is None:
+            return None
+        hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
+        # The round clock ended: the turno is the smazzate played (RULES.md §2.9c, T-37).
+        cut = link.ends_at is not None and self.manager.wall() >= link.ends_at
+        if (len(hands) < stored.match_hands and not (cut and hands)) or any(
+                h.result is None or h.result.get("void") for h in hands):
+            return None  # not over, or ended early: the director enters what was played
+        played = self.played(table_id, stored, stored.match_hands)
+        ns = [score[0] for score in played.scores]
+        ew = [score[1] for score in played.scores]
+        source = (f"server table {table_id}, records "
+                  f"{record_ids(table_id, [h.hand_no for h in hands])}")
+        if len(hands) < stored.match_hands:
+            source += f"; time was up after {len(hands)} of {stored.match_hands} smazzate"
+        if played.absent:
+            source += "; a bot played for absent players in " + "; ".join(played.absent)
+        if played.slow:
+            source += "; a bot finished turns out of time in " + "; ".join(played.slow)
+        gone = played.gone
         with tournament_store.change(self.path) as t:
             if gone:
                 status = t.server_abandoned(link.round_no, link.table_no, source)
             else:
                 status = t.server_result(link.round_no, link.table_no, ns, ew, source)
         if gone:
+            log.info("table %s: turno %d table %d abandoned (a bot finished for %s): left to "
+                     "the director", table_id, link.round_no, link.table_no,
+                     ", ".join(stored.seats[seat].name or f"seat {seat}" for seat in gone))
             return status  # not sent: the director's to decide, and this is checked again
         self.store.mark_submitted(table_id)
-        log.info("table %s: turno %d table %d %s", table_id, link.round_no, link.table_no,
-                 status)
+        log.info("table %s: turno %d table %d finished, N-S %s E-W %s: %s", table_id,
+                 link.round_no, link.table_no, ns, ew, status)
         return status
 
     # --- the director's desk ------------------------------------------------------------------
@@ -354,12 +384,14 @@ class TournamentFeed:
         bank = round_bank_ms(t.settings.round_minutes, t.settings.deals_per_round,
                              len(reserved))
         try:
-            await self.manager.create(
+            made, _invite = await self.manager.create(
                 name=name[:80], preset=t.settings.preset, options=seating.options,
                 seats=["open"] * len(reserved), clock_ms=bank, increment_ms=0,
                 private=False, bot_level=self.bot_level, grace_ms=int(grace_seconds * 1000),
                 match_hands=t.settings.deals_per_round, reserved=reserved, tournament=link,
                 prepared=prepared)
+            log.info("turno %d table %d started at server table %s", round_number,
+                     table.number, made.id)
         except IntegrityError:
             # Opened meanwhile (a second click, another process): that table stands.
             log.info("turno %d table %d is open already", round_number, table.number)
@@ -389,6 +421,18 @@ class TournamentFeed:
                 code = link.ns_code if side == "ns" else link.ew_code
                 links.append(SeatLink(seat, side, held.name,
                                       f"/t/{table_id}?key={seat_key(code, seat)}"))
+            hands: tuple[tuple[int, int, str], ...] = ()
+            absent: tuple[str, ...] = ()
+            stored = self.store.load_table(table_id)
+            if stored is not None:
+                played = self.played(table_id, stored, stored.match_hands)
+                numbers = [h.hand_no for h in played.hands
+                           if h.result is not None and not h.result.get("void")]
+                hands = tuple((ns, ew, f"/api/tables/{table_id}/record?hand={n}")
+                              for (ns, ew), n in zip(played.scores, numbers, strict=True))
+                absent = tuple(sorted({"ns" if seat % 2 == 0 else "ew"
+                                       for seat in played.gone}))
             out.append(OnlineTable(round_number, link.table_no, table_id, f"/t/{table_id}",
-                                   link.ns_code, link.ew_code, tuple(links), link.submitted))
+                                   link.ns_code, link.ew_code, tuple(links), link.submitted,
+                                   hands, absent))
         return out

@@ -35,13 +35,30 @@ class OnlineTable:
     ew_code: str
     seats: tuple[SeatLink, ...]
     submitted: bool
+    #: Each smazzata that ended by the rules: (N-S score, E-W score, its record's address),
+    #: N-S first whatever seat the hand's record starts from.
+    hands: tuple[tuple[int, int, str], ...] = ()
+    #: The sides a player of which had gone when a smazzata ended (a bot finished for them):
+    #: the table is abandoned, and the director decides.
+    absent: tuple[str, ...] = ()
+
+    @property
+    def ns_played(self) -> tuple[int, ...]:
+        return tuple(ns for ns, _ew, _record in self.hands)
+
+    @property
+    def ew_played(self) -> tuple[int, ...]:
+        return tuple(ew for _ns, ew, _record in self.hands)
 
     def as_dict(self) -> dict[str, object]:
         return {"round": self.round, "table": self.table, "server_table": self.server_table,
                 "url": self.url, "ns_code": self.ns_code, "ew_code": self.ew_code,
                 "submitted": self.submitted,
                 "seats": [{"seat": s.seat, "side": s.side, "player": s.player, "url": s.url}
-                          for s in self.seats]}
+                          for s in self.seats],
+                "hands": [{"ns": ns, "ew": ew, "record": record}
+                          for ns, ew, record in self.hands],
+                "absent": list(self.absent)}
 
 
 class OnlineDesk(Protocol):
@@ -52,3 +69,7 @@ class OnlineDesk(Protocol):
 
     def tables(self, round_number: int) -> list[OnlineTable]:
         """The turno's tables open on the server, with their links."""
+
+    async def reveal(self, round_number: int) -> None:
+        """Show a duplicate turno's deals that every table is done with (the director's
+        result for a table counts as done), at every table of the turno."""

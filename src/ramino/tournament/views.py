@@ -34,7 +34,24 @@ def environment() -> Environment:
     )
     env.install_null_translations()  # type: ignore[attr-defined]
     env.globals.update(lang="it", languages={})
+    env.filters["clock"] = local_clock
+    env.filters["card"] = card_line
     return env
+
+
+def local_clock(iso: str) -> str:
+    """An ISO time as the room's clock reads it: hours and minutes in the local time zone of
+    the machine that runs the tournament (``TZ``), with the zone's name."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return moment.astimezone().strftime("%H:%M %Z").strip()
+
+
+def card_line(scores: list[int] | None) -> str:
+    """A side's smazzata scores as a score-card line: "880 · −40" (never "880+-40")."""
+    return " · ".join(f"{s}" if s >= 0 else f"−{-s}" for s in scores or [])
 
 
 def side_name(t: Tournament, side: Side) -> str:
