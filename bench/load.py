@@ -77,7 +77,9 @@ def start_server(db: Path, port: int, python: str) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [python, "-c", code, "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "RAMINO_HTTP_RATE": "1000000,1000000"},  # it makes many tables
+        # It makes many tables and connects every player from one address.
+        env={**os.environ, "RAMINO_HTTP_RATE": "1000000,1000000",
+             "RAMINO_JOIN_RATE": "1000000,1000000", "RAMINO_ADDRESS_RATE": "1000000,1000000"},
         # Its own session, as a server daemon has: Linux's autogroup scheduling shares the
         # CPU among sessions, and the server must not share one share with its clients.
         start_new_session=True)

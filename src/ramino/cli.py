@@ -720,6 +720,14 @@ def serve_command(
              "/tournament, its turni played here (ramino tournament online)")] = None,
     tournament_token: Annotated[str | None, typer.Option(
         help="a token the director's desk asks for once")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        help="a reverse proxy's address or network (repeatable; default: "
+             "RAMINO_TRUSTED_PROXIES): only its X-Forwarded-For and -Proto are believed")
+    ] = None,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        help="an origin such as https://club.example that may POST and open the WebSocket "
+             "besides the request's own host (repeatable; default: RAMINO_ALLOWED_ORIGINS)")
+    ] = None,
 ) -> None:
     """Serve the lobby and the browser table (tables with bots) at http://HOST:PORT/.
 
@@ -734,7 +742,8 @@ def serve_command(
     check_port_free(host, port)
     say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     serve(host=host, port=port, db=db, tournament=tournament,
-          tournament_token=tournament_token)
+          tournament_token=tournament_token, trusted_proxies=trusted_proxy or (),
+          allowed_origins=allowed_origin or ())
 
 
 def check_tournament_file(path: Path) -> None:

@@ -48,10 +48,23 @@ def live_server(app: FastAPI) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+def wait_for_js(page: Any, expression: str, timeout: float = 30.0) -> None:
+    """Wait until ``expression`` is true in ``page``.  It is polled with ``page.evaluate``:
+    Playwright's ``wait_for_function`` evaluates a string, which the pages' Content Security
+    Policy forbids (no ``unsafe-eval``)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not true within {timeout} s: {expression}"
+        page.wait_for_timeout(50)
+
+
 def fast_app_client(db: Path, **kwargs: Any) -> TestClient:
     """Bots without pause and no flood limit: the tests drive hands as fast as they can."""
     options: dict[str, Any] = {"bot_delay": 0.0, "burst": 10**6, "per_second": 10.0**6,
-                               "http_burst": 10**6, "http_per_second": 10.0**6}
+                               "http_burst": 10**6, "http_per_second": 10.0**6,
+                               "join_burst": 10**6, "join_per_second": 10.0**6,
+                               "address_burst": 10**6, "address_per_second": 10.0**6,
+                               "account_burst": 10**6, "account_per_second": 10.0**6}
     options.update(kwargs)
     return TestClient(create_app(db, **options))
 

@@ -35,7 +35,7 @@ from ramino.server import create_app
 from ramino.server.refusal_texts import BURRACO
 from ramino.server.tables import TableManager
 
-from .conftest import live_server
+from .conftest import live_server, wait_for_js
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("RAMINO_SHOTS")  # a folder to keep the screenshots in, for people
@@ -101,9 +101,8 @@ def my_turn(page: Page) -> bool:
 
 
 def wait_past(page: Page, old: int) -> None:
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) > {old}"
-        " || !document.getElementById('error').hidden", timeout=10_000)
+    wait_for_js(page, f"Number(document.getElementById('table').dataset.version) > {old}"
+                " || !document.getElementById('error').hidden", timeout=10)
 
 
 def try_refused_meld(page: Page) -> bool:

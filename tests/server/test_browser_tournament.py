@@ -14,7 +14,7 @@ from playwright.sync_api import Browser
 from ramino.server import create_app
 from ramino.tournament import store
 
-from .conftest import live_server
+from .conftest import live_server, wait_for_js
 from .test_browser import browser  # noqa: F401 - the Chromium fixture
 from .test_tournament_online import TOKEN, new_tournament, wait
 
@@ -72,12 +72,11 @@ def test_a_duplicate_deal_stays_sealed_on_the_page_until_the_last_table(
         player = browser.new_page()  # then a player of table 1 looks
         player.goto(base + opened[0]["seats"][0]["url"] + "&lang=it")
         player.wait_for_selector("#result:not([hidden])", timeout=60_000)
-        player.wait_for_function(
-            "document.getElementById('verify').textContent.startsWith('Smazzata duplicata')")
+        wait_for_js(player, "document.getElementById('verify').textContent"
+                    ".startsWith('Smazzata duplicata')")
         assert player.locator("#record-link").is_hidden()
         two.grace_ms = 0  # table 2 plays its smazzata too: the deal is revealed
-        player.wait_for_function(
-            "document.getElementById('verify').textContent.startsWith('Mazzo verificato')",
-            timeout=60_000)
+        wait_for_js(player, "document.getElementById('verify').textContent"
+                    ".startsWith('Mazzo verificato')", timeout=60)
         assert player.locator("#record-link").is_visible()
         player.close()

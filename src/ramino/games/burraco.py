@@ -29,6 +29,7 @@ from ramino.cards import (
 from ramino.errors import IllegalActionError, NotationError
 from ramino.games import movegen, seating
 from ramino.games.actions import (
+    ARBITER_EVENTS,
     ATTACH,
     DISCARD,
     DRAW,
@@ -381,8 +382,24 @@ class BurracoState:
         self.apply(action)
         return action
 
+    def play_move(self, text: str) -> Action:
+        """Parse a player's move ``text`` and apply it with :meth:`apply_move`."""
+        action = parse_action(text)
+        self.apply_move(action)
+        return action
+
+    def apply_move(self, action: Action) -> None:
+        """Apply a player's move: as :meth:`apply`, but an arbiter event (stallo, timeout) is
+        refused, for only the referee calls them (RULES.md §2.9b, §2.9c).  Whatever a client
+        or a bot sends goes through here; ``apply`` is the arbiter's and the replay's."""
+        if action.kind in ARBITER_EVENTS:
+            raise illegal(f"{action.kind}: only the arbiter calls it, not a player",
+                          "arbiter-only", "§2.9")
+        self.apply(action)
+
     def apply(self, action: Action) -> None:
-        """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
+        """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then.
+        Arbiter events are taken too: a player's move goes through :meth:`apply_move`."""
         kind = action.kind
         if self.phase == PHASE_OVER:
             raise illegal("the hand is over", "hand-over", "§2.9")

@@ -641,6 +641,18 @@ class Scala40State:
         self.apply(action)
         return action
 
+    def play_move(self, text: str) -> Action:
+        """Parse a player's move ``text`` and apply it with :meth:`apply_move`."""
+        action = parse_action(text, allow_swap=True)
+        self.apply_move(action)
+        return action
+
+    def apply_move(self, action: Action) -> None:
+        """Apply a player's move: Scala 40 has no arbiter events (stallo ends a hand by
+        itself, RULES.md §6.4), so every move a player may send is one :meth:`apply` takes;
+        the two entry points are those of Burraco, where they differ."""
+        self.apply(action)
+
     def apply(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
         if self.phase == PHASE_OVER:

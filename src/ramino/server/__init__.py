@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ramino.server.app import create_app
 
@@ -40,22 +42,45 @@ FULL_GC_EVERY = 1000
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           *, bot_delay: float = 1.0, tournament: str | Path | None = None,
-          tournament_token: str | None = None) -> None:
+          tournament_token: str | None = None, trusted_proxies: Sequence[str] = (),
+          allowed_origins: Sequence[str] = ()) -> None:
     """Run the server until interrupted; ``db`` None means ``DATABASE_URL`` or
     ``ramino-server.db`` in the current directory; ``tournament`` a tournament file whose
-    desk and standings are served under ``/tournament``."""
+    desk and standings are served under ``/tournament``.  ``trusted_proxies`` (else
+    ``RAMINO_TRUSTED_PROXIES``) are the only peers whose ``X-Forwarded-For``/``-Proto`` are
+    believed; ``allowed_origins`` (else ``RAMINO_ALLOWED_ORIGINS``) the origins besides the
+    request's host that may POST and open the WebSocket (docs/server.md, "Security")."""
     import uvicorn
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
     burst, per_second = _http_rate(os.environ.get("RAMINO_HTTP_RATE", "20,0.5"))
+    join_burst, join_per_second = _http_rate(os.environ.get("RAMINO_JOIN_RATE", "60,1"),
+                                             "RAMINO_JOIN_RATE")
+    address_burst, address_per_second = _http_rate(
+        os.environ.get("RAMINO_ADDRESS_RATE", "600,200"), "RAMINO_ADDRESS_RATE")
+    proxies = list(trusted_proxies) or _listed(os.environ.get("RAMINO_TRUSTED_PROXIES", ""))
+    origins = list(allowed_origins) or _listed(os.environ.get("RAMINO_ALLOWED_ORIGINS", ""))
     app = create_app(target, bot_delay=bot_delay, http_burst=burst, http_per_second=per_second,
-                     tournament=tournament, tournament_token=tournament_token)
+                     tournament=tournament, tournament_token=tournament_token,
+                     trusted_proxies=proxies, allowed_origins=origins,
+                     join_burst=join_burst, join_per_second=join_per_second,
+                     address_burst=address_burst, address_per_second=address_per_second)
     tune_gc()
+    uvicorn.run(app, **uvicorn_options(host, port))
+
+
+def uvicorn_options(host: str, port: int) -> dict[str, Any]:
+    """How ``serve`` runs uvicorn.  Forwarded headers are left to the app, which believes
+    them only from the configured proxies (uvicorn would believe any client on 127.0.0.1)."""
     # No permessage-deflate: an update is ~2 KB and compressing thousands a second costs more
     # CPU than the bandwidth it saves; a proxy in front may compress for slow links.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_BYTES,
-                ws="websockets-sansio" if _has_sansio() else "auto",
-                ws_per_message_deflate=False)
+    return {"host": host, "port": port, "log_level": "warning", "ws_max_size": MAX_WS_BYTES,
+            "ws": "websockets-sansio" if _has_sansio() else "auto",
+            "ws_per_message_deflate": False, "proxy_headers": False}
+
+
+def _listed(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
 
 
 def tune_gc() -> None:
@@ -74,13 +99,14 @@ def tune_gc() -> None:
     gc.set_threshold(young, middle, FULL_GC_EVERY)
 
 
-def _http_rate(text: str) -> tuple[int, float]:
-    """``RAMINO_HTTP_RATE=BURST,PER_SECOND``: each address's budget of costly HTTP calls."""
+def _http_rate(text: str, variable: str = "RAMINO_HTTP_RATE") -> tuple[int, float]:
+    """``RAMINO_HTTP_RATE=BURST,PER_SECOND``: each address's budget of costly HTTP calls (the
+    same form for ``RAMINO_JOIN_RATE`` and ``RAMINO_ADDRESS_RATE``)."""
     try:
         burst, per_second = text.split(",")
         return int(burst), float(per_second)
     except ValueError:
-        raise SystemExit(f"RAMINO_HTTP_RATE must be BURST,PER_SECOND (e.g. 20,0.5), "
+        raise SystemExit(f"{variable} must be BURST,PER_SECOND (e.g. 20,0.5), "
                          f"not {text!r}") from None
 
 

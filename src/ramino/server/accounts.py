@@ -10,7 +10,9 @@ that ended the hand, so a crash can neither lose nor double them.
 
 from __future__ import annotations
 
+import functools
 import re
+import secrets
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -24,6 +26,9 @@ XP_BURRACO = 1
 SESSION_COOKIE = "ramino_session"
 SESSION_DAYS = 30
 BOT_TOKEN_DAYS = 365  # a bot program's key to its account (the bot API)
+# A bot token opens the bot API (``"auth"`` in a join) and nothing else: never a session, so
+# it cannot sign in to the pages or mint more tokens.  Session tokens never carry the prefix.
+BOT_TOKEN_PREFIX = "bot_"
 NAME = re.compile(r"^[A-Za-z0-9À-ÿ_.-]{3,24}$")
 
 _hasher = PasswordHasher()
@@ -38,6 +43,29 @@ def verify_password(pw_hash: str, password: str) -> bool:
         return _hasher.verify(pw_hash, password)
     except (VerificationError, InvalidHashError):
         return False
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """A hash no password matches, verified against when the name is unknown: a wrong name
+    costs the same argon2 time as a wrong password, so timing does not tell names apart."""
+    return _hasher.hash(secrets.token_urlsafe(32))
+
+
+def new_session_token() -> str:
+    """A random session token, never one that reads as a bot token."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not token.startswith(BOT_TOKEN_PREFIX):
+            return token
+
+
+def new_bot_token() -> str:
+    return BOT_TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def is_bot_token(token: str) -> bool:
+    return token.startswith(BOT_TOKEN_PREFIX)
 
 
 def check_new_account(name: str, password: str) -> str | None:

@@ -16,9 +16,8 @@ import hashlib
 import logging
 import os
 import random
-import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ramino.errors import IllegalActionError, RaminoError, RecordError
 from ramino.records import load_document
@@ -36,7 +36,11 @@ from ramino.server.accounts import (
     SESSION_COOKIE,
     SESSION_DAYS,
     check_new_account,
+    dummy_hash,
     hash_password,
+    is_bot_token,
+    new_bot_token,
+    new_session_token,
     verify_password,
 )
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level
@@ -49,7 +53,7 @@ from ramino.server.i18n import (
     choose_language,
     template_globals,
 )
-from ramino.server.limits import PerAddress, TokenBucket
+from ramino.server.limits import Limit, LocalLimit, PerAddress, SharedLimit, TokenBucket
 from ramino.server.lobby import qr_svg, refusal_rows, rule_rows
 from ramino.server.protocol import (
     Act,
@@ -71,6 +75,7 @@ from ramino.server.protocol import (
     parse_client,
 )
 from ramino.server.replays import ReplayError, replay_steps
+from ramino.server.security import SameOrigin, SecurityHeaders
 from ramino.server.store import NameTakenError, Store, database_url
 from ramino.server.tables import (
     IDLE_MS,
@@ -87,6 +92,7 @@ HERE = Path(__file__).parent
 JOIN_TIMEOUT = 15.0
 MAX_RECORD_BYTES = 256 * 1024
 FLOOD_CLOSE_AFTER = 200  # refusals before a flooding connection is closed
+FAILED_JOINS_CLOSE_AFTER = 10  # refused joins (bad seat keys, taken seats…) before closing
 
 log = logging.getLogger("ramino.server")
 
@@ -126,7 +132,11 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                tournament_token: str | None = None,
                wall_clock: Callable[[], float] = time.time,
                idle_seconds: float | None = IDLE_MS / 1000,
-               nudge_seconds: float = NUDGE_MS / 1000) -> FastAPI:
+               nudge_seconds: float = NUDGE_MS / 1000,
+               trusted_proxies: Sequence[str] = (), allowed_origins: Sequence[str] = (),
+               join_burst: int = 60, join_per_second: float = 1.0,
+               address_burst: int = 600, address_per_second: float = 200.0,
+               account_burst: int = 10, account_per_second: float = 1 / 60) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
@@ -136,7 +146,16 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     served under ``/tournament`` (``tournament_token`` guards the desk); ``wall_clock`` times
     the tournament turni's round clocks (tests inject one).  At a casual table a player idle on
     their turn for ``idle_seconds`` (None: never) is nudged, and a bot plays that turn
-    ``nudge_seconds`` later."""
+    ``nudge_seconds`` later.
+
+    Security (docs/server.md, "Security"): the client's address and scheme come from
+    ``X-Forwarded-For``/``-Proto`` only when the connection comes from one of
+    ``trusted_proxies`` (addresses or networks); ``allowed_origins`` are origins besides the
+    request's own host that may open the WebSocket and POST; ``join_burst``/
+    ``join_per_second`` bound each address's joins, ``address_burst``/``address_per_second``
+    its messages over all its connections, ``account_burst``/``account_per_second`` the
+    sign-ins to one account name.  With ``REDIS_URL`` the joins, the costly calls and the
+    sign-ins are counted across the processes."""
     own_store = store or Store(database_url(db))
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
@@ -164,11 +183,24 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
             own_store.close()
 
     app = FastAPI(title="ramino", lifespan=lifespan)
-    costly = PerAddress(http_burst, http_per_second)
+    # Outermost last: the proxy's headers are read first, then the origin is checked.
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SameOrigin, allowed=allowed_origins)
+    if trusted_proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
 
-    def limit(request: Request) -> None:
-        address = request.client.host if request.client is not None else "?"
-        if not costly.allow(address):
+    def budget(name: str, burst_: int, per_second_: float) -> Limit:
+        if isinstance(fanout, RedisFanout):
+            return SharedLimit(fanout.redis, name, burst_, per_second_, fanout.prefix)
+        return LocalLimit(burst_, per_second_)
+
+    costly = budget("costly", http_burst, http_per_second)
+    sign_ins = budget("account", account_burst, account_per_second)
+    joins = budget("join", join_burst, join_per_second)
+    address_messages = PerAddress(address_burst, address_per_second)
+
+    async def limit(request: Request) -> None:
+        if not await costly.allow(address_of(request.client)):
             raise HTTPException(429, "too many requests from your address: slow down")
     app.state.manager = manager
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -239,7 +271,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
-        limit(request)
+        await limit(request)
         body = await request.body()
         if len(body) > 4096:
             raise HTTPException(413, "the table settings are limited to 4096 bytes")
@@ -269,7 +301,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     async def quick_play(request: Request) -> JSONResponse:
         """Sit the caller at a new table of a game against bots, dealt now: the answer's
         ``url`` takes them to their seat (its seat key rides in the address once)."""
-        limit(request)
+        await limit(request)
         body = await request.body()
         if len(body) > 1024:
             raise HTTPException(413, "quick play settings are limited to 1024 bytes")
@@ -349,24 +381,28 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         except ValidationError:
             raise HTTPException(422, "send {\"name\": …, \"password\": …}") from None
 
-    async def open_session(account_id: int, name: str, status: int) -> JSONResponse:
-        token = secrets.token_urlsafe(32)
+    async def open_session(request: Request, account_id: int, name: str,
+                           status: int) -> JSONResponse:
+        token = new_session_token()
         expires = dt.datetime.now(dt.UTC) + dt.timedelta(days=SESSION_DAYS)
         await asyncio.to_thread(own_store.create_session, sha256(token), account_id, expires)
         response = JSONResponse({"name": name}, status_code=status)
+        # Secure behind https (a trusted proxy's X-Forwarded-Proto says so): the cookie then
+        # never travels in clear.
         response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400,
-                            httponly=True, samesite="lax", path="/")
+                            httponly=True, samesite="lax", path="/",
+                            secure=request.url.scheme == "https")
         return response
 
     async def signed_in(request: Request) -> tuple[int, str] | None:
         token = request.cookies.get(SESSION_COOKIE)
-        if not token or len(token) > 100:
+        if not token or len(token) > 100 or is_bot_token(token):
             return None
         return await asyncio.to_thread(own_store.session_account, sha256(token))
 
     @app.post("/api/accounts", status_code=201)
     async def sign_up(request: Request) -> JSONResponse:
-        limit(request)
+        await limit(request)
         creds = await read_credentials(request)
         problem = check_new_account(creds.name, creds.password)
         if problem:
@@ -376,19 +412,25 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
             account_id = await asyncio.to_thread(own_store.create_account, creds.name, pw_hash)
         except NameTakenError as exc:
             raise HTTPException(409, str(exc)) from None
-        return await open_session(account_id, creds.name, 201)
+        return await open_session(request, account_id, creds.name, 201)
 
     @app.post("/api/login")
     async def login(request: Request) -> JSONResponse:
-        limit(request)
+        await limit(request)
         creds = await read_credentials(request)
+        # Each account name has its own budget of tries, whatever the addresses they come
+        # from (known or not: the answer must not tell which names exist).
+        if not await sign_ins.allow(creds.name.casefold()):
+            raise HTTPException(429, "too many sign-in attempts for this name: wait a minute")
         found = await asyncio.to_thread(own_store.account_login, creds.name)
-        # The same answer for an unknown name and a wrong password: names are not probed.
-        ok = found is not None and await asyncio.to_thread(verify_password, found[1],
-                                                           creds.password)
+        # The same answer, after the same argon2 work, for an unknown name and a wrong
+        # password: names are probed neither by the answer nor by its time.
+        ok = await asyncio.to_thread(verify_password,
+                                     dummy_hash() if found is None else found[1],
+                                     creds.password)
         if found is None or not ok:
             raise HTTPException(401, "wrong name or password")
-        return await open_session(found[0], creds.name, 200)
+        return await open_session(request, found[0], creds.name, 200)
 
     @app.post("/api/logout")
     async def logout(request: Request) -> JSONResponse:
@@ -406,7 +448,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         account = await signed_in(request)
         if account is None:
             raise HTTPException(401, "sign in first: a bot token belongs to an account")
-        token = "bot_" + secrets.token_urlsafe(32)
+        token = new_bot_token()
         expires = dt.datetime.now(dt.UTC) + dt.timedelta(days=BOT_TOKEN_DAYS)
         await asyncio.to_thread(own_store.create_session, sha256(token), account[0], expires)
         return {"token": token, "account": account[1], "expires": expires.isoformat()}
@@ -492,7 +534,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         await websocket.accept()
         account = None
         token = websocket.cookies.get(SESSION_COOKIE)
-        if token and len(token) <= 100:
+        if token and len(token) <= 100 and not is_bot_token(token):
             account = await asyncio.to_thread(own_store.session_account, sha256(token))
         # Refusals in the page's language (its cookie, else the browser's); a program that
         # says nothing reads the engine's own English.
@@ -500,9 +542,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         accept = websocket.headers.get("accept-language")
         lang = choose_language(None, kept, accept) if kept or accept else "en"
         await serve_connection(manager, websocket, TokenBucket(burst, per_second), account,
-                               own_store, lang)
+                               own_store, lang, address=address_of(websocket.client),
+                               joins=joins, address_messages=address_messages)
 
     return app
+
+
+def address_of(client: Any) -> str:
+    """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied)."""
+    return str(client.host) if client is not None else "?"
 
 
 def held(table: Table, hand_no: int) -> None:
@@ -546,10 +594,20 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 async def serve_connection(manager: TableManager, websocket: WebSocket,
                            bucket: TokenBucket, account: tuple[int, str] | None = None,
-                           store: Store | None = None, lang: str = "en") -> None:
+                           store: Store | None = None, lang: str = "en", *,
+                           address: str = "?", joins: Limit | None = None,
+                           address_messages: PerAddress | None = None) -> None:
     """One client: the join handshake, then its messages until it leaves.  Refusals are
-    explained in the language the join asks for, else ``lang`` (the page's)."""
+    explained in the language the join asks for, else ``lang`` (the page's).
+
+    Every frame spends the connection's ``bucket`` (a bucket of the same size before the
+    join); a join also spends the address's
+    ``joins`` budget, and a message after the join the address's ``address_messages``.  A
+    connection that keeps flooding, or whose joins keep being refused (guessed seat keys,
+    forged tokens), is closed."""
     joined: tuple[Table, Client] | None = None
+    failed_joins = 0
+    handshake = TokenBucket(bucket.burst, bucket.per_second, bucket.clock)  # before the join
     while joined is None:
         try:
             text = await asyncio.wait_for(_receive_text(websocket), JOIN_TIMEOUT)
@@ -561,10 +619,16 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
         if text is None:
             return
         try:
+            if not handshake.allow():
+                raise ProtocolError("flood", "too many messages: slow down")
             message = parse_client(text)
             if not isinstance(message, Join):
                 raise ProtocolError("join-first", "send 'join' before anything else")
+            if joins is not None and not await joins.allow(address):
+                raise ProtocolError("flood", "too many joins from your address: slow down")
             if message.auth is not None and store is not None:
+                if not is_bot_token(message.auth):
+                    raise ProtocolError("bad-auth", "auth takes a bot token (POST /api/tokens)")
                 account = await asyncio.to_thread(store.session_account, sha256(message.auth))
                 if account is None:
                     raise ProtocolError("bad-auth", "that bot token is unknown or expired")
@@ -573,6 +637,10 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
             joined = (table, client)
         except ProtocolError as exc:
             await _send_error(websocket, exc)
+            failed_joins += 1
+            if failed_joins >= FAILED_JOINS_CLOSE_AFTER:
+                await websocket.close(1008, "too many refused messages")
+                return
     table, client = joined
     sender = asyncio.create_task(_sender(websocket, client))
     try:
@@ -583,7 +651,11 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
                 break
             if text is None:
                 break
-            if not bucket.allow():
+            allowed = bucket.allow()
+            if allowed and address_messages is not None and not address_messages.allow(address):
+                allowed = False
+                bucket.refused += 1  # the address's budget is spent: counted as this one's
+            if not allowed:
                 client.send(ErrorInfo(code="flood", message="too many messages: slow down"))
                 if bucket.refused > FLOOD_CLOSE_AFTER:
                     break

@@ -8,12 +8,23 @@ state) are never offered.
 
 from __future__ import annotations
 
+import logging
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
 from ramino.bots import Bot, registry
 from ramino.bots.registry import MEASUREMENT_ONLY, OPPONENTS
 from ramino.bots.registry import make_bot as registry_bot
+from ramino.games.actions import Action
 from ramino.rules import RuleSet
 
+log = logging.getLogger("ramino.server")
+
 DEFAULT_LEVEL = "expert" if "expert" in OPPONENTS else OPPONENTS[0]
+# A bot that fails (raises, or chooses an action the engine refuses) is replaced at its seat by
+# this one: it plays only what the engine lists as legal, and needs nothing else of a game.
+STAND_IN_LEVEL = "random"
 # The random bot needs nothing of a game but its legal actions; a game's other levels are the
 # ones the registry makes for it (``SCALA40_BOTS`` once the Scala 40 bots are registered).
 GAME_BOTS_NAME = {"scala40": "SCALA40_BOTS"}
@@ -42,3 +53,54 @@ def make_bot(level: str, seed: int, rules: RuleSet) -> Bot:
         raise KeyError(f"unknown bot level {level!r} for {rules.game}; there are "
                        f"{', '.join(levels)}")
     return registry_bot(level, seed, rules)
+
+
+
+class StandIn:
+    """The safe bot playing a seat whose own bot failed: the random bot, marked so that its
+    own failure (which would be the server's bug) is not answered by another stand-in."""
+
+    def __init__(self, seed: int, rules: RuleSet) -> None:
+        self.bot = registry_bot(STAND_IN_LEVEL, seed, rules)
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        return self.bot.choose(observation, legal_actions)
+
+
+def stand_in_seed(table_id: str, seat: int, version: int) -> int:
+    """A stand-in's seed, from where it takes over (the table's seeded deals are not drawn
+    on)."""
+    return zlib.crc32(f"{table_id}:{seat}:{version}".encode())
+
+
+def stand_in(bots: dict[int, Bot], seat: int, problem: BaseException, table_id: str,
+             seed: int, rules: RuleSet) -> bool:
+    """Put a :class:`StandIn` at ``seat`` of ``bots`` in place of a bot that failed, telling it
+    in one log line (the table and seat, what went wrong; no traceback, nothing sent to a
+    player).  False if the failed bot was a stand-in already: nothing is left to try."""
+    failed = bots.get(seat)
+    if isinstance(failed, StandIn):
+        log.error("table %s seat %d: the stand-in bot failed: %s", table_id, seat, problem)
+        return False
+    log.error("table %s seat %d: bot %s raised %s: %s; the %s bot stands in", table_id, seat,
+              getattr(failed, "name", type(failed).__name__), type(problem).__name__,
+              str(problem)[:200], STAND_IN_LEVEL)
+    bots[seat] = StandIn(seed, rules)
+    return True
+
+
+def choose_or_stand_in(bots: dict[int, Bot], seat: int, observation: Any,
+                       legal_actions: Sequence[Action], table_id: str, seed: int,
+                       rules: RuleSet) -> Action | None:
+    """The action of the bot at ``seat``; if it raises, a stand-in's (:func:`stand_in`), or
+    None when the stand-in itself fails."""
+    try:
+        return bots[seat].choose(observation, legal_actions)
+    except Exception as exc:  # the bot's own bug, whatever it is
+        if not stand_in(bots, seat, exc, table_id, seed, rules):
+            return None
+    try:
+        return bots[seat].choose(observation, legal_actions)
+    except Exception as exc:
+        stand_in(bots, seat, exc, table_id, seed, rules)
+        return None

@@ -15,11 +15,39 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ramino.server.security import shown_name_problem
 
 MAX_FRAME_BYTES = 2048  # the longest legal action is far shorter; chat lines are capped below
 MAX_CHAT_CHARS = 300
 MAX_NAME_CHARS = 24
+
+
+# Bidirectional controls reorder what other readers see (a name or a chat line that seems to
+# say what it does not); names refuse every control or formatting character
+# (:func:`ramino.server.security.shown_name_problem`).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+
+
+def _shown_name(name: str) -> str:
+    problem = shown_name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+def _chat_text(text: str) -> str:
+    for char in text:
+        if char in BIDI_CONTROLS or (ord(char) < 32 or 127 <= ord(char) < 160):
+            raise ValueError(f"a chat line may not hold control or bidirectional characters "
+                             f"(U+{ord(char):04X})")
+    return text
+
+
+ShownName = Annotated[str, AfterValidator(_shown_name)]
+ChatText = Annotated[str, AfterValidator(_chat_text)]
 
 
 class ProtocolError(Exception):
@@ -41,7 +69,7 @@ class Join(_Message):
 
     type: Literal["join"]
     table: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
-    name: str = Field(default="", max_length=MAX_NAME_CHARS)
+    name: ShownName = Field(default="", max_length=MAX_NAME_CHARS)
     seat: int | None = Field(default=None, ge=0, le=5)
     token: str | None = Field(default=None, min_length=1, max_length=64)
     invite: str | None = Field(default=None, max_length=64)
@@ -58,7 +86,7 @@ class Act(_Message):
 
 class Chat(_Message):
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+    text: ChatText = Field(min_length=1, max_length=MAX_CHAT_CHARS)
 
 
 class Mute(_Message):
@@ -118,6 +146,8 @@ def parse_client(raw: str | bytes) -> AnyMessage:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("malformed", "a message must be one JSON object") from None
+    except RecursionError:  # "[[[[…" under the size limit: the parser gives up, not the server
+        raise ProtocolError("malformed", "a message must not nest so deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be one JSON object")
     try:
@@ -232,7 +262,7 @@ class CreateTable(_Message):
     """``POST /api/tables``: the settings of a new table."""
 
     model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
-    name: str = Field(default="", max_length=60)
+    name: ShownName = Field(default="", max_length=60)
     preset: str = Field(default="fibur", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     seats: list[Literal["open", "bot"]] = Field(default_factory=_default_seats, min_length=2,

@@ -51,6 +51,7 @@ BURRACO: Final[dict[str, str]] = {
     **_SAME_FOR_BOTH,
     "arbiter-between-turns": N_("Lo stallo e il tempo scaduto si chiamano solo tra un turno e "
                                 "l'altro."),
+    "arbiter-only": N_("Lo stallo e il tempo scaduto li chiama l'arbitro, non un giocatore."),
     "closing-discard-not-wild": term("Lo scarto che chiude (o l'ultima carta) non può essere "
                                      "una matta."),
     "closing-needs-burraco": term("Per chiudere serve un burraco: tieni una carta."),

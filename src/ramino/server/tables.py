@@ -34,7 +34,13 @@ from ramino.records.document import write_deal
 from ramino.rules import RuleSet, make_rules
 from ramino.rules.options import Reentry
 from ramino.server.accounts import Award
-from ramino.server.bots import default_level, make_bot
+from ramino.server.bots import (
+    choose_or_stand_in,
+    default_level,
+    make_bot,
+    stand_in,
+    stand_in_seed,
+)
 from ramino.server.clock import Clock
 from ramino.server.fairness import commitment_of
 from ramino.server.fanout import LocalFanout
@@ -921,10 +927,16 @@ class TableManager:
             await self._commit(table, client.seat, action)
 
     async def _commit(self, table: Table, seat: int, action: Action,
-                      by_bot: bool = False, out_of_time: bool = False) -> None:
-        """Engine check, then durable store, then the live state and the broadcast."""
+                      by_bot: bool = False, out_of_time: bool = False,
+                      arbiter: bool = False) -> None:
+        """Engine check, then durable store, then the live state and the broadcast.  Only the
+        server's own arbiter (``arbiter``: the round clock) may commit an arbiter event; a
+        player's or a bot's action goes through the engine's player entry point."""
         after = table.state.clone()
-        after.apply(action)  # IllegalActionError: nothing stored, nothing changed
+        if arbiter:  # IllegalActionError: nothing stored, nothing changed
+            after.apply(action)
+        else:
+            after.apply_move(action)
         seq = table.version + 1
         text = str(action)
         seating = table.seating
@@ -1014,18 +1026,26 @@ class TableManager:
                 if table.finished or not table.bot_plays(table.current_seat()):
                     return
                 seat = table.current_seat()
-                bot = table.bot_for(seat)
+                table.bot_for(seat)
                 # A thinking bot must not stop the other tables: it thinks in a worker thread
                 # (this table waits, its lock held, so the position cannot change meanwhile).
+                # One that raises, or plays an illegal action, gives way to a stand-in.
+                seed = stand_in_seed(table.id, seat, table.version)
                 action = await asyncio.to_thread(
-                    bot.choose, state.observation(table.seating.engine(seat)),
-                    state.legal_actions())
+                    choose_or_stand_in, table.bots, seat,
+                    state.observation(table.seating.engine(seat)), state.legal_actions(),
+                    table.id, seed, table.rules)
+                if action is None:
+                    return
                 try:
                     await self._commit(table, seat, action,
                                        by_bot=table.seats[seat].kind != "bot",
                                        out_of_time=(table.standin_turn == seat
                                                     and seat not in table.standin))
-                except (IllegalActionError, ProtocolError) as exc:
+                except IllegalActionError as exc:
+                    if not stand_in(table.bots, seat, exc, table.id, seed, table.rules):
+                        return
+                except ProtocolError as exc:
                     log.error("table %s: bot at seat %d failed: %s", table.id, seat, exc)
                     return
 
@@ -1220,7 +1240,7 @@ class TableManager:
             action = game.call_time(state)
             if action is None:
                 return False  # a turn under way: time is called at its end
-            await self._commit(table, table.current_seat(), action)
+            await self._commit(table, table.current_seat(), action, arbiter=True)
             table.time_called = True
             return True
         table.time_called = True
