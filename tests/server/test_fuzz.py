@@ -101,7 +101,7 @@ def fuzzed(db: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(server_app, "verify_password",
                         lambda pw_hash, password: pw_hash == "cheap$" + password)
     monkeypatch.setattr(server_app, "dummy_hash", lambda: "cheap$\x00")
-    with caplog.at_level(logging.WARNING), fast_app_client(db) as client:
+    with caplog.at_level(logging.WARNING), fast_app_client(db, idle_seconds=None) as client:
         yield client
     tracebacks = [r.getMessage() for r in caplog.records if r.exc_info]
     assert not tracebacks, tracebacks
@@ -134,7 +134,10 @@ def test_fuzzed_frames_after_the_join(fuzzed: TestClient) -> None:
     client = fuzzed
     table = new_table(client, ["open", "open", "bot", "bot"])["id"]
     count = 0
-    with client.websocket_connect("/ws") as ws:
+    # Seat 0 sits and never moves, so the table stands still on its turn and whatever changes
+    # the state comes from the fuzzed frames.
+    with client.websocket_connect("/ws") as idle, client.websocket_connect("/ws") as ws:
+        join(idle, table, seat=0, name="Idle")
         join(ws, table, seat=1, name="Fuzz")
 
         @fuzz(800)
