@@ -292,7 +292,7 @@ class Table:
         if result is not None and self.hidden(self.hand.hand_no):
             # The salt opens the commitment and the deal shows every hidden card: both wait
             # until the last table of the duplicate turno has played this deal.
-            return result.model_copy(update={"salt": None, "deal": None})
+            return result.model_copy(update={"salt": None, "deal": None, "hands": None})
         return result
 
     def _delayed(self, shared: dict[str, Any]) -> tuple[EngineState, dict[str, Any]]:
