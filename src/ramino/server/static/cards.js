@@ -112,3 +112,25 @@ export function rankOrder(a, b, twoIsWild = true) {
     : ORDER.indexOf(c.rank) * 4 + "shdc".indexOf(c.suit);
   return key(x) - key(y);
 }
+
+// A card as an <img> of its SVG (one data: URL per card, made once): the browser draws each
+// card image once and reuses it, so a table of a hundred cards costs no text layout.
+const URLS = new Map();
+export function cardUrl(token) {
+  let url = URLS.get(token);
+  if (!url) {
+    const svg = token === "back" ? backSvg() : cardSvg(token);
+    url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    URLS.set(token, url);
+  }
+  return url;
+}
+
+export function cardImg(token) {
+  const img = document.createElement("img");
+  img.className = "card-svg";
+  img.alt = "";
+  img.draggable = false;
+  img.src = cardUrl(token);
+  return img;
+}

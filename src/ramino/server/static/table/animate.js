@@ -1,7 +1,7 @@
 // Every move drawn from where the card was to where it went: a copy of the card flies over
 // the table with the Web Animations API, moving only by transform and opacity (the
 // compositor's work: the main thread stays free), then goes away.
-import { backSvg, cardSvg } from "../cards.js";
+import { cardImg } from "../cards.js";
 
 const DURATION = 420;
 const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -11,7 +11,7 @@ export function fly(from, to, token = null) {
   const node = document.createElement("div");
   node.className = "flying card";
   node.setAttribute("aria-hidden", "true");
-  node.append(token ? cardSvg(token) : backSvg());
+  node.append(cardImg(token || "back"));
   const width = Math.max(24, Math.min(56, to.width || 40));
   node.style.width = `${width}px`;
   document.body.append(node);

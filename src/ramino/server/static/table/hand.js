@@ -58,8 +58,23 @@ export function renderHand(moved) {
   if (moved) { selected.clear(); target = null; }
   takeHand(v.hand || [], moved && myTurn() && v.phase === "draw");
   const hand = $("hand");
-  hand.replaceChildren();
   if (!cards.some((c) => c.id === focusId)) focusId = cards.length ? cards[0].id : null;
+  // Drawn again only when the cards, their order or their marks have changed.
+  const key = JSON.stringify([cards, [...selected], [...fresh], focusId, v.forbidden_discard, mode]);
+  if (key !== shownKey) {
+    shownKey = key;
+    drawCards(hand, v);
+  }
+  $("sort").textContent = mode === "rank" ? t("Ordina per seme") : t("Ordina per valore");
+  renderLegalList();
+  refresh();
+}
+
+let shownKey = null;
+
+function drawCards(hand, v) {
+  const focused = document.activeElement && hand.contains(document.activeElement);
+  hand.replaceChildren();
   for (const c of cards) {
     const b = cardNode(c.token, { tag: "button" });
     b.type = "button";
@@ -76,12 +91,16 @@ export function renderHand(moved) {
     }
     hand.append(b);
   }
-  $("sort").textContent = mode === "rank" ? t("Ordina per seme") : t("Ordina per valore");
-  renderLegalList();
-  refresh();
+  // Focus stays in the hand where play continues.
+  if (focused) hand.querySelector('[tabindex="0"]')?.focus();
 }
 
+let listed = null;
 function renderLegalList() {
+  $("play-legal").disabled = !myTurn();
+  const key = state.last.legal.join("|");
+  if (key === listed) return;
+  listed = key;
   const select = $("legal");
   select.replaceChildren();
   for (const a of state.last.legal) {
@@ -90,7 +109,6 @@ function renderLegalList() {
     o.textContent = a;
     select.append(o);
   }
-  $("play-legal").disabled = !myTurn();
 }
 
 // Light the targets that accept ``tokens`` (and only those), and set each action's state

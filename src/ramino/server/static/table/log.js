@@ -36,25 +36,33 @@ export function describe(event, frame, before) {
 // The log after a new frame: a new hand starts it again; a frame that skipped versions (a
 // reconnection) notes the gap rather than inventing the moves.
 export function logUpdate(frame, before) {
-  if (handNo !== frame.hand_no) { lines = []; handNo = frame.hand_no; lastVersion = 0; }
+  const list = $("log-lines");
+  if (handNo !== frame.hand_no) {
+    lines = [];
+    handNo = frame.hand_no;
+    lastVersion = 0;
+    list.replaceChildren();
+  }
   const event = frame.event;
   let line = null;
+  const added = [];
   if (event && event.version > lastVersion) {
-    if (event.version > lastVersion + 1 && lines.length) lines.push("…");
+    if (event.version > lastVersion + 1 && lines.length) added.push("…");
     line = describe(event, frame, before);
-    lines.push(line);
+    added.push(line);
     lastVersion = event.version;
   }
   if (frame.voided && lines[lines.length - 1] !== t("Mano annullata: non conta.")) {
-    lines.push(t("Mano annullata: non conta."));
+    added.push(t("Mano annullata: non conta."));
   }
-  const list = $("log-lines");
-  list.replaceChildren(...lines.map((text) => {
+  // Only the new lines are added (the log of a long hand is not drawn again at each move).
+  for (const text of added) {
+    lines.push(text);
     const li = document.createElement("li");
     li.textContent = text;
-    return li;
-  }));
-  list.scrollTop = list.scrollHeight;
+    list.append(li);
+  }
+  if (added.length && !$("log").hidden) list.scrollTop = list.scrollHeight;
   if (line) $("last-move").textContent = line;
   else if (!event) $("last-move").textContent = "";
   return line;
@@ -66,7 +74,10 @@ export function wireLog() {
   const show = (open) => {
     panel.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
-    if (open) $("log-close").focus(); else toggle.focus();
+    if (open) {
+      $("log-lines").scrollTop = $("log-lines").scrollHeight;
+      $("log-close").focus();
+    } else toggle.focus();
   };
   toggle.addEventListener("click", () => show(panel.hidden));
   $("log-close").addEventListener("click", () => show(false));

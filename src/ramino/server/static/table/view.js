@@ -1,13 +1,23 @@
 // The table: seats around the felt (you at the bottom, your partner opposite, the others left
 // and right), the stock and the discard pile in the middle with the pozzetti beside them, and
 // each side's melds in compact columns.
-import { backSvg, cardLabel, cardSvg, cardText } from "../cards.js";
+import { cardImg, cardLabel, cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
 import { myTurn, seatName, send, state } from "./connection.js";
 import { burracoName, gameOf } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 const muted = new Set();
+const drawn = new Map();   // region -> the data it was last drawn from
+
+// Whether a region must be drawn again: only when what it shows has changed (a bot's move
+// redraws the few parts it touched, not the whole table).
+function changed(region, data) {
+  const key = JSON.stringify(data);
+  if (drawn.get(region) === key) return false;
+  drawn.set(region, key);
+  return true;
+}
 
 // A card as an image with its name (``stand``: a wild's stand-in drawn as a badge on the
 // card's top strip, which stays visible where cards overlap).
@@ -15,7 +25,7 @@ export function cardNode(token, { tag = "span", badge = false } = {}) {
   const node = document.createElement(tag);
   node.className = "card";
   const [bare, stands] = token.split("=");
-  node.append(cardSvg(badge ? bare : token));
+  node.append(cardImg(badge ? bare : token));
   if (badge && stands) {
     const b = document.createElement("span");
     b.className = "stands";
@@ -37,7 +47,7 @@ function backs(count, max = 10) {
     const back = document.createElement("span");
     back.className = "card back-card";
     back.style.setProperty("--k", String(k - (shown - 1) / 2));
-    back.append(backSvg());
+    back.append(cardImg("back"));
     fan.append(back);
   }
   return fan;
@@ -133,7 +143,7 @@ function seatBox(i) {
     mute.addEventListener("click", () => {
       if (muted.has(i)) muted.delete(i); else muted.add(i);
       send({ type: "mute", seat: i, muted: muted.has(i) });
-      renderSeats();
+      renderSeats(true);
     });
     box.append(mute);
   }
@@ -158,8 +168,13 @@ function standing40(i) {
   return line;
 }
 
-export function renderSeats() {
-  const v = state.last.view;
+export function renderSeats(force = false) {
+  const last = state.last;
+  const v = last.view;
+  const m = last.match;
+  if (!changed("seats", [state.mySeat, last.seats, v.hand_sizes, v.current, !!last.result, last.voided,
+                         last.standin, v.known_cards, v.pending_pozzetto_sizes, v.penalties, v.opened,
+                         v.dealt, m.totals, m.out, !!last.clocks, [...muted]]) && !force) return;
   const slots = placements(v, state.mySeat);
   for (const [where, seats] of Object.entries(slots)) {
     const slot = $(`slot-${where}`);
@@ -176,16 +191,18 @@ function renderCentre(highlight) {
   $("stock-count").textContent = v.stock_size;
   $("stock").setAttribute("aria-label", t("Tallone: {n} carte", { n: v.stock_size }) +
     (drawable ? t(", premi per pescare") : ""));
-  $("stock").querySelector(".back").replaceChildren(backSvg());
+  const back = $("stock").querySelector(".back");
+  if (!back.firstChild) back.append(cardImg("back"));
   const pile = $("pile-cards");
   const discards = game.scala40 ? v.pozzo : v.pile;
-  pile.replaceChildren(...discards.map((c) => cardNode(c)));
-  if (highlight.pile && pile.lastChild) pile.lastChild.classList.add("last-move");
-  pile.classList.toggle("long", discards.length > 8);
-  const shown = { cards: discards.length ? discards.map(cardLabel).join(", ") : t("vuoto") };
-  $("pile").setAttribute("aria-label",
-                         game.scala40 ? t("Pozzo: {cards}", shown) : t("Scarti: {cards}", shown));
-  if (!game.hasPozzetti) return;
+  if (changed("pile", [discards, highlight.pile])) {
+    pile.replaceChildren(...discards.map((c) => cardNode(c)));
+    if (highlight.pile && pile.lastChild) pile.lastChild.classList.add("last-move");
+    const shown = { cards: discards.length ? discards.map(cardLabel).join(", ") : t("vuoto") };
+    $("pile").setAttribute("aria-label",
+                           game.scala40 ? t("Pozzo: {cards}", shown) : t("Scarti: {cards}", shown));
+  }
+  if (!game.hasPozzetti || !changed("pozzetti", [v.pozzetti_left, v.pozzetto_taken, state.mySeat])) return;
   const pz = $("pozzetti");
   pz.replaceChildren();
   const words = [];
@@ -242,6 +259,7 @@ function meldColumn(m, label, head, highlight) {
 function renderMelds(highlight) {
   const last = state.last;
   const v = last.view;
+  if (!changed("melds", [v.melds, last.marks, [...highlight.melds], state.mySeat])) return;
   if (gameOf(last.game).scala40) {
     const list = $("melds-all");
     list.replaceChildren();
