@@ -322,9 +322,27 @@ function renderStatus() {
   $("status").dataset.turn = mine ? "1" : "0";
 }
 
+// Scala 40's apertura (RULES.md §6.2), by the hand while it is made: the points laid down
+// this turn against the threshold, and a picked card or a swapped jolly still to use.
+function renderOpening() {
+  const last = state.last;
+  const v = last.view;
+  const node = $("opening");
+  const making = gameOf(last.game).scala40 && state.mySeat !== null && v.current === state.mySeat &&
+    !last.result && !last.voided && v.phase !== "draw";
+  node.hidden = !making;
+  if (!making) return;
+  node.textContent = (v.opened[state.mySeat] ? t("Hai aperto.")
+    : t("Apertura: {points} punti calati in questo turno, ne servono {needed}.",
+        { points: v.opening_points, needed: last.match.opening })) +
+    (v.must_use.length ? " " + t("Da usare in questo turno: {cards}.",
+      { cards: v.must_use.map(cardText).join(" ") }) : "");
+}
+
 export function renderTable(highlight) {
   renderSeats();
   renderCentre(highlight);
   renderMelds(highlight);
   renderStatus();
+  renderOpening();
 }
