@@ -211,8 +211,8 @@ def small_targets(page: Page) -> list[str]:
       for (const n of nodes) {
         const r = n.getBoundingClientRect();
         if (!n.getClientRects().length || n.closest('[hidden]') || r.width === 0) continue;
-        if (r.width < 44 || r.height < 44)
-          out.push(`${n.tagName}#${n.id}.${n.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+        const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+        if (r.width < 44 || r.height < 44) out.push(`${n.tagName}#${n.id}.${n.className} ${size}`);
       }
       return out;
     }""")
