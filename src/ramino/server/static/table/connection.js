@@ -27,7 +27,7 @@ if (params.get("key")) {
 
 let ws = null;
 let retries = 0;
-const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [] };
+const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [] };
 
 export function on(type, handler) { handlers[type].push(handler); }
 function emit(type, payload) { for (const handler of handlers[type]) handler(payload); }
@@ -40,7 +40,9 @@ export function send(message) {
 
 // An action at the version it was chosen at (a stale one is refused by the server).
 export function act(text) {
-  if (state.last) send({ type: "act", action: text, version: state.last.version });
+  if (!state.last) return;
+  emit("act", text);
+  send({ type: "act", action: text, version: state.last.version });
 }
 
 export function joinAsSpectator() {

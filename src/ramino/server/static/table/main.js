@@ -221,6 +221,7 @@ on("welcome", (msg) => {
   if (!state.preset) tableInfo();
 });
 on("update", onUpdate);
+on("act", () => showError(""));  // a new try: the last refusal goes
 on("error", (msg) => {
   if (msg.code === "bad-token") { showJoin(); return; }
   // An engine refusal names its rule and RULES.md section in the message.
