@@ -95,6 +95,8 @@ class Shots:
         folder.mkdir(parents=True, exist_ok=True)
 
     def take(self, page: Page, name: str, doc: str | None = None) -> Path:
+        # The moves' animations end first (a card in flight is not a state).
+        page.wait_for_function("!document.querySelector('.flying')", timeout=5000)
         path = self.folder / f"{name}.png"
         page.screenshot(path=str(path))
         if DOC_SHOTS and doc:

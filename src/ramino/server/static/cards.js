@@ -86,6 +86,10 @@ export function backSvg() {
 // A card as players write it: "10♥", "Q♠", "Jolly"; a wild with what it stands for:
 // "2♣ (8♥)".
 export function cardText(token) {
+  // A rank alone (what a wild stands for in a group): "J", "10".
+  if (token.toUpperCase() !== "JK" && !SUIT_SIGN[token.slice(-1).toLowerCase()]) {
+    return RANK_SIGN[token.toUpperCase()] || token.toUpperCase();
+  }
   const c = parseToken(token);
   const plain = (rank, suit) => (RANK_SIGN[rank] || rank) + (SUIT_SIGN[suit] || "");
   const base = c.rank === "JK" ? t("Jolly") : plain(c.rank, c.suit);
