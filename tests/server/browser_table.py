@@ -52,8 +52,8 @@ class Server:
         return self.base + url
 
 
-def serve(tmp_path: Path, seed: int) -> Iterator[Server]:
-    app = create_app(tmp_path / "tables.db", bot_delay=BOT_DELAY, rng=random.Random(seed))
+def serve(tmp_path: Path, seed: int, bot_delay: float = BOT_DELAY) -> Iterator[Server]:
+    app = create_app(tmp_path / "tables.db", bot_delay=bot_delay, rng=random.Random(seed))
     with live_server(app) as base:
         yield Server(base, app.state.manager)
 

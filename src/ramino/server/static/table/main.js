@@ -269,10 +269,14 @@ wireHand();
 wireLog();
 wireResult();
 // The dock over the bottom of the screen: the page leaves room for it.
+const fitted = {};
 function fit() {
-  const root = document.documentElement.style;
-  root.setProperty("--dock-h", `${$("me").offsetHeight}px`);
-  root.setProperty("--felt-top", `${$("felt").getBoundingClientRect().top + window.scrollY}px`);
+  // Set only when changed: a new value restyles the whole page.
+  const sizes = { "--dock-h": `${$("me").offsetHeight}px`,
+                  "--felt-top": `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px` };
+  for (const [name, value] of Object.entries(sizes)) {
+    if (fitted[name] !== value) document.documentElement.style.setProperty(name, (fitted[name] = value));
+  }
 }
 new ResizeObserver(fit).observe($("me"));
 new ResizeObserver(fit).observe($("status"));
