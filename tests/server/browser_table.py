@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ class Server:
         return self.base + url
 
 
-def serve(tmp_path: Path, seed: int, bot_delay: float = BOT_DELAY) -> Iterator[Server]:
+def serve(tmp_path: Path, seed: int, bot_delay: float = BOT_DELAY) -> Generator[Server]:
     app = create_app(tmp_path / "tables.db", bot_delay=bot_delay, rng=random.Random(seed))
     with live_server(app) as base:
         yield Server(base, app.state.manager)
