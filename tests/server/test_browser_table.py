@@ -402,8 +402,8 @@ def test_no_long_task_while_the_bots_move(browser: Browser, tmp_path: Path) -> N
             wait_turn_or_end(page)
             page.wait_for_timeout(500)  # the last animation ends
             end = page.evaluate("performance.now()")
-            long = page.evaluate(
-                f"window.__longtasks.filter(([s]) => s >= {start} && s <= {end})")
+            long = page.evaluate(  # the API reports 50 ms and more: over 50 fails
+                f"window.__longtasks.filter(([s, d]) => s >= {start} && s <= {end} && d > 50)")
             assert long == [], f"long tasks during the bots' moves: {long}"
         assert who.problems == []
     finally:

@@ -168,17 +168,33 @@ function standing40(i) {
   return line;
 }
 
+const seatNodes = new Map();  // seat -> [the data it was drawn from, its box]
+
+// Each seat's box is drawn again only when what it shows has changed (a bot's move touches
+// one or two seats).
 export function renderSeats(force = false) {
   const last = state.last;
   const v = last.view;
   const m = last.match;
-  if (!changed("seats", [state.mySeat, last.seats, v.hand_sizes, v.current, !!last.result, last.voided,
-                         last.standin, v.known_cards, v.pending_pozzetto_sizes, v.penalties, v.opened,
-                         v.dealt, m.totals, m.out, !!last.clocks, [...muted]]) && !force) return;
+  const over = !!last.result || last.voided;
   const slots = placements(v, state.mySeat);
   for (const [where, seats] of Object.entries(slots)) {
+    const boxes = seats.map((i) => {
+      const side = m.sides ? m.sides[i] : i;
+      const key = JSON.stringify([state.mySeat, last.seats[i], v.hand_sizes[i], v.current === i, over,
+                                  last.standin.includes(i), v.known_cards?.[i], v.pending_pozzetto_sizes?.[i],
+                                  v.penalties?.[i], v.opened?.[i], v.dealt?.[i], m.totals[side], m.out?.[side],
+                                  !!last.clocks, muted.has(i), m.limit]);
+      const kept = seatNodes.get(i);
+      if (kept && kept[0] === key && !force) return kept[1];
+      const box = seatBox(i);
+      seatNodes.set(i, [key, box]);
+      return box;
+    });
     const slot = $(`slot-${where}`);
-    slot.replaceChildren(...seats.map(seatBox));
+    if (boxes.length !== slot.children.length || boxes.some((b, k) => slot.children[k] !== b)) {
+      slot.replaceChildren(...boxes);
+    }
     slot.hidden = seats.length === 0;
   }
 }
