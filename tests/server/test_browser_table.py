@@ -396,9 +396,11 @@ def test_no_long_task_while_the_bots_move(browser: Browser, tmp_path: Path) -> N
                 page.click("#stock")
                 wait_past(page, before)
             discard = next(a for a in legal(page) if a.startswith("discard "))
-            start = page.evaluate("performance.now()")
+            before = version(page)
             cards_for(page, discard.split()[1:])[0].click()
             page.click("#pile")
+            wait_past(page, before)  # our own discard shown: from here on the bots move
+            start = page.evaluate("performance.now()")
             wait_turn_or_end(page)
             page.wait_for_timeout(500)  # the last animation ends
             end = page.evaluate("performance.now()")
