@@ -432,3 +432,33 @@ def test_watch_with_a_seat_key_joins_as_a_spectator(server: Server, browser: Bro
         assert who.problems == []
     finally:
         who.context.close()
+
+
+def test_the_hand_by_keyboard_and_sorted_by_rank(server: Server, browser: Browser) -> None:
+    """The hand is one Tab stop; arrow keys move within it, Space selects; "sort by rank"
+    puts equal ranks together."""
+    who = watched(browser, DESKTOP)
+    try:
+        page = who.page()
+        url = server.create(page, "fibur", ["open", "bot", "bot", "bot"])
+        sit(page, url, 0, "Anna")
+        cards = page.locator("#hand button.card")
+        assert page.locator("#hand button.card[tabindex='0']").count() == 1
+        cards.first.focus()
+        page.keyboard.press("ArrowRight")
+        focused = page.evaluate("document.activeElement.dataset.id")
+        assert focused == cards.nth(1).get_attribute("data-id")
+        assert cards.nth(1).get_attribute("tabindex") == "0"
+        assert cards.first.get_attribute("tabindex") == "-1"
+        page.keyboard.press("Space")
+        assert cards.nth(1).get_attribute("aria-pressed") == "true"
+        page.click("#sort")
+        tokens = [c.get_attribute("data-card") or "" for c in cards.all()]
+        ranks = [t[:-1] for t in tokens if t != "JK"]
+        assert "JK" not in tokens[:len(ranks)]  # a joker goes after every other card
+        order = "A3456789TJQK"  # the 2s and jokers are wild: last
+        natural = [r for r in ranks if r in order]
+        assert natural == sorted(natural, key=order.index)
+        assert who.problems == []
+    finally:
+        who.context.close()
