@@ -39,3 +39,12 @@ def test_solver_bench_prints_its_percentiles() -> None:
     figures = figures_of("solver.py", "--small", "5", "--large", "2")
     assert any(name.endswith("_p99_ms") for name in figures)
     assert all(float(value) > 0 for name, value in figures.items() if name.endswith("_ms"))
+
+
+def test_page_weight_bench_counts_the_table_page_under_its_budget() -> None:
+    figures = figures_of("page_weight.py")
+    js, css = int(figures["table_js_bytes"]), int(figures["table_css_bytes"])
+    # The module graph: main.js and the modules it imports, i18n.js and cards.js among them.
+    assert int(figures["files"]) >= 10 and js > 20_000 and css > 5_000
+    assert js + css == int(figures["table_total_bytes"]) < int(figures["budget_bytes"])
+    assert figures["under_budget"] == "yes"

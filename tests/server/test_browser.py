@@ -153,6 +153,8 @@ def take_turn_action(page: Page, rng: random.Random, state: dict[str, bool]) -> 
         # Lean towards melding and attaching so that the hand ends sooner.
         table_plays = [o for o in options if o.startswith(("meld ", "attach "))]
         choice = rng.choice(table_plays if table_plays and rng.random() < 0.8 else options)
+        if page.locator("#notation").get_attribute("open") is None:
+            page.click("#notation summary")  # the record notation is folded away
         page.select_option("#legal", choice)
         page.click("#play-legal")
     wait_past(page, before)

@@ -85,7 +85,8 @@ def test_scala40_player_entry_refuses_arbiter_events() -> None:
 @pytest.mark.parametrize("event", ["stallo", "timeout"])
 def test_seated_player_cannot_send_arbiter_events(db: Path, preset: str, event: str) -> None:
     with fast_app_client(db) as client:
-        response = client.post("/api/tables", json={"preset": preset, "seats": ["open", "bot", "bot", "bot"]})
+        response = client.post("/api/tables",
+                               json={"preset": preset, "seats": ["open", "bot", "bot", "bot"]})
         table = response.json()["id"]
         with client.websocket_connect("/ws") as ws:
             join(ws, table, seat=0)

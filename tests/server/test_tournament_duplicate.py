@@ -107,6 +107,8 @@ def test_every_table_plays_the_same_deals_revealed_after_the_last_table(
         final = a_inbox.until(lambda f: f["type"] == "update")
         assert final["result"] is not None and final["result"]["scores"]
         assert final["result"]["salt"] is None and final["result"]["deal"] is None
+        assert final["result"]["hands"] is None  # the hands left would show the deal too
+        assert final["match"]["rematch"] is False  # a tournament table: no rematch offered
         b_ws.send_text(json.dumps({"type": "ping"}))
         b_inbox.until(lambda f: f["type"] == "pong")
         for frame in a_inbox.frames + b_inbox.frames:

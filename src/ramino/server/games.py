@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self
 
-from ramino.cards import pack
+from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
 from ramino.games.burraco import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal, deal_from_order
@@ -409,7 +409,9 @@ class Scala40Game(TableGame):
                                               strict=True)], {}),
             burrachi=[[] for _ in range(seating.players)],
             closed_by=None if result.closed_by is None else seating.table(result.closed_by),
-            chiusura_in_mano=result.chiusura_in_mano, salt=salt, deal=deal)
+            chiusura_in_mano=result.chiusura_in_mano, salt=salt, deal=deal,
+            hands=seating.by_seat([[card_str(c) for c in from_counts(h)] for h in state.hands],
+                                  []))
 
     def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
                away: set[int]) -> list[Award]:

@@ -181,6 +181,9 @@ class ResultInfo(_Message):
     salt: str | None
     deal: dict[str, Any] | None
     chiusura_in_mano: bool = False  # Scala 40: closed without having opened before (§6.4)
+    # Every player's cards left at the end, by table seat (shown on the end-of-hand panel);
+    # None while the deal is sealed, like ``deal``.
+    hands: list[list[str]] | None = None
 
 
 class Update(_Message):

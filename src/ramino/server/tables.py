@@ -238,7 +238,10 @@ class Table:
             "hands": self.match_hands if fixed else None, "target": self.match_target,
             "hand": self.hand.hand_no - self.match.start + 1,
             "totals": self.match.totals, "over": self.match_over(),
-            "rated": self.game.rated and (not fixed or self.match_hands >= MIN_RATED_HANDS)}
+            "rated": self.game.rated and (not fixed or self.match_hands >= MIN_RATED_HANDS),
+            # The score sheet (each counted hand's scores by side) and whether a rematch may
+            # follow (not at a tournament table: its turno has exactly its hands).
+            "sheet": self.match.scores, "rematch": not self.fixed_hands}
         now = self.match.standing()
         if now is not None:
             # Scala 40: totals and who is out by side (a seat, or a pair or team, §6.7), who
@@ -318,7 +321,7 @@ class Table:
         if result is not None and self.hidden(self.hand.hand_no):
             # The salt opens the commitment and the deal shows every hidden card: both wait
             # until the last table of the duplicate turno has played this deal.
-            return result.model_copy(update={"salt": None, "deal": None})
+            return result.model_copy(update={"salt": None, "deal": None, "hands": None})
         return result
 
     def _delayed(self, shared: dict[str, Any]) -> tuple[EngineState, dict[str, Any]]:

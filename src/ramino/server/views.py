@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ramino.cards import card_str, from_counts
 from ramino.games.burraco import BurracoState
 from ramino.melds import burraco_type
 from ramino.server.protocol import ResultInfo
@@ -55,4 +56,6 @@ def result_info(state: BurracoState, salt: str, deal: dict[str, Any],
                       burrachi=seating.by_team([list(b.burrachi) for b in result.breakdown]),
                       closed_by=(None if result.closed_by is None
                                  else seating.table(result.closed_by)),
-                      salt=salt, deal=deal)
+                      salt=salt, deal=deal,
+                      hands=[[card_str(c) for c in from_counts(state.hands[seating.engine(t)])]
+                             for t in range(state.players)])

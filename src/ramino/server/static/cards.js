@@ -55,8 +55,11 @@ export function cardSvg(token) {
     svg.append(el("text", { x: 30, y: 58, fill: color, "font-size": 32, "text-anchor": "middle" }, "★"));
   } else {
     const rank = RANK_SIGN[c.rank] || c.rank;
-    svg.append(el("text", { x: 5, y: 19, fill: color, "font-size": 17, "font-weight": 700 }, rank));
-    svg.append(el("text", { x: 6, y: 35, fill: color, "font-size": 14 }, SUIT_SIGN[c.suit] || "?"));
+    // Rank and suit side by side in the top strip: that strip stays readable where cards
+    // overlap (a meld's column, the fanned pile).
+    svg.append(el("text", { x: 4, y: 19, fill: color, "font-size": 18, "font-weight": 700 }, rank));
+    svg.append(el("text", { x: rank.length > 1 ? 26 : 16, y: 19, fill: color, "font-size": 16 },
+                  SUIT_SIGN[c.suit] || "?"));
     svg.append(el("text", { x: 36, y: 66, fill: color, "font-size": 30, "text-anchor": "middle" },
                   SUIT_SIGN[c.suit] || "?"));
   }
@@ -80,11 +83,58 @@ export function backSvg() {
   return svg;
 }
 
-// Hand order for people: suits together, ranks ascending, wilds at the end.
+// A card as players write it: "10♥", "Q♠", "Jolly"; a wild with what it stands for:
+// "2♣ (8♥)".
+export function cardText(token) {
+  // A rank alone (what a wild stands for in a group): "J", "10".
+  if (token.toUpperCase() !== "JK" && !SUIT_SIGN[token.slice(-1).toLowerCase()]) {
+    return RANK_SIGN[token.toUpperCase()] || token.toUpperCase();
+  }
+  const c = parseToken(token);
+  const plain = (rank, suit) => (RANK_SIGN[rank] || rank) + (SUIT_SIGN[suit] || "");
+  const base = c.rank === "JK" ? t("Jolly") : plain(c.rank, c.suit);
+  if (!c.stands) return base;
+  const s = c.stands;
+  const shown = s.length > 1 && SUIT_SIGN[s.slice(-1)] ? plain(s.slice(0, -1), s.slice(-1)) : s;
+  return `${base} (${shown})`;
+}
+
+// Hand order for people: suits together, ranks ascending, wilds at the end (a 2 is a wild
+// unless ``twoIsWild`` is false: Scala 40's 2 is a natural card, RULES.md §6.2).
 const ORDER = "A23456789TJQK";
-export function handOrder(a, b) {
+export function handOrder(a, b, twoIsWild = true) {
   const x = parseToken(a), y = parseToken(b);
-  const key = (c) => c.rank === "JK" ? 1000 : c.rank === "2" ? 900 + "shdc".indexOf(c.suit)
+  const key = (c) => c.rank === "JK" ? 1000 : twoIsWild && c.rank === "2" ? 900 + "shdc".indexOf(c.suit)
     : "shdc".indexOf(c.suit) * 20 + ORDER.indexOf(c.rank);
   return key(x) - key(y);
+}
+
+// By rank: equal ranks together (suits in a fixed order), wilds at the end.
+export function rankOrder(a, b, twoIsWild = true) {
+  const x = parseToken(a), y = parseToken(b);
+  const key = (c) => c.rank === "JK" ? 1000 : twoIsWild && c.rank === "2" ? 900 + "shdc".indexOf(c.suit)
+    : ORDER.indexOf(c.rank) * 4 + "shdc".indexOf(c.suit);
+  return key(x) - key(y);
+}
+
+// A card as an <img> of its SVG (one data: URL per card, made once): the browser draws each
+// card image once and reuses it, so a table of a hundred cards costs no text layout.
+const URLS = new Map();
+export function cardUrl(token) {
+  let url = URLS.get(token);
+  if (!url) {
+    const svg = token === "back" ? backSvg() : cardSvg(token);
+    url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    URLS.set(token, url);
+  }
+  return url;
+}
+
+export function cardImg(token) {
+  const img = document.createElement("img");
+  img.className = "card-svg";
+  img.alt = "";
+  img.draggable = false;
+  img.src = cardUrl(token);
+  return img;
 }

@@ -1,0 +1,109 @@
+// The table's socket and state: one WebSocket, the seat's own view only, actions sent in the
+// record notation (RECORD.md §3).  The server and the engine decide; the page shows and asks.
+import { lang, t } from "../i18n.js";
+
+const params = new URLSearchParams(location.search);
+
+export const state = {
+  tableId: document.getElementById("table").dataset.table,
+  invite: params.get("invite"),
+  // ?watch=1 watches even in a browser that holds this table's seat key.
+  watching: params.get("watch") === "1",
+  mySeat: null,
+  last: null,        // the latest update frame
+  previous: null,    // the one before it (what a move changed)
+  receivedAt: 0,     // when the latest update came: the running clock counts from there
+  preset: null,      // the table's rules preset (its rules page: /rules/{preset})
+};
+export const tokenKey = `ramino:${state.tableId}:token`;
+
+// A seat kept for this player (a tournament table's link): its key sits them there, and is
+// taken out of the address so that it is not shared with the page.
+if (params.get("key")) {
+  localStorage.setItem(tokenKey, params.get("key"));
+  params.delete("key");
+  history.replaceState(null, "", location.pathname + (params.size ? `?${params}` : ""));
+}
+
+let ws = null;
+let retries = 0;
+const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [] };
+
+export function on(type, handler) { handlers[type].push(handler); }
+function emit(type, payload) { for (const handler of handlers[type]) handler(payload); }
+
+export function send(message) {
+  // A join names the page's language: the server explains refused moves in it.
+  if (message.type === "join") message = { ...message, lang };
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+// An action at the version it was chosen at (a stale one is refused by the server).
+export function act(text) {
+  if (!state.last) return;
+  emit("act", text);
+  send({ type: "act", action: text, version: state.last.version });
+}
+
+export function joinAsSpectator() {
+  state.watching = true;
+  send({ type: "join", table: state.tableId, spectate: true, invite: state.invite });
+}
+
+export function joinSeat(seat, name) {
+  send({ type: "join", table: state.tableId, seat, name, invite: state.invite });
+}
+
+export function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  ws.addEventListener("open", () => {
+    retries = 0;
+    const token = localStorage.getItem(tokenKey);
+    if (state.watching) joinAsSpectator();
+    else if (token) send({ type: "join", table: state.tableId, token, invite: state.invite });
+    else emit("open", null);
+  });
+  ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  ws.addEventListener("close", () => {
+    emit("close", null);
+    retries += 1;
+    if (retries < 30) setTimeout(connect, Math.min(5000, 300 * retries));
+  });
+}
+
+function receive(msg) {
+  if (msg.type === "welcome") {
+    if (msg.token) localStorage.setItem(tokenKey, msg.token);
+    state.mySeat = msg.seat;
+  } else if (msg.type === "update") {
+    state.previous = state.last;
+    state.last = msg;
+    state.receivedAt = performance.now();
+  } else if (msg.type === "error" && msg.code === "bad-token") {
+    localStorage.removeItem(tokenKey);
+  }
+  if (handlers[msg.type]) emit(msg.type, msg);
+}
+
+// The table's public settings (seats, preset), as the lobby lists them.
+export async function tableInfo() {
+  const query = state.invite ? `?invite=${encodeURIComponent(state.invite)}` : "";
+  const response = await fetch(`/api/tables/${state.tableId}${query}`);
+  if (!response.ok) return null;
+  const info = await response.json();
+  state.preset = info.preset || state.preset;
+  return info;
+}
+
+// Whether it is this player's turn to act now.
+export function myTurn() {
+  const last = state.last;
+  return !!last && state.mySeat !== null && last.view.current === state.mySeat &&
+    !last.result && !last.voided && last.legal.length > 0;
+}
+
+export function seatName(i) {
+  const s = state.last.seats[i];
+  return (s && s.name) || t("Posto {n}", { n: i });
+}

@@ -1,0 +1,43 @@
+// Each game's own words and details at the table: Burraco (FIBUR), Brazilian Buraco and
+// Scala 40 share one table; what differs in what it says and shows is here, and only that
+// (what is legal always comes from the server).
+import { t, term } from "../i18n.js";
+
+const BURRACO_FAMILY = {
+  scala40: false,
+  hasPozzetti: true,
+  twoIsWild: true,          // the pinella (curinga) is a wild card
+  pileLabel: () => t("Scarti"),
+  pickButton: () => t("Raccogli gli scarti (p)"),
+  // "Bot 1 raccoglie 6 carte dagli scarti"
+  pickLog: (name, cards) => cards.length
+    ? t("{name} raccoglie {n} carte dagli scarti", { name, n: cards.length })
+    : t("{name} raccoglie gli scarti", { name }),
+};
+
+const GAMES = {
+  burraco: BURRACO_FAMILY,
+  buraco: BURRACO_FAMILY,
+  scala40: {
+    scala40: true,
+    hasPozzetti: false,
+    twoIsWild: false,       // RULES.md §6.2: only the jolly is wild
+    pileLabel: () => t("Pozzo"),
+    pickButton: () => t("Prendi dal pozzo (p)"),
+    pickLog: (name, cards) => cards.length
+      ? t("{name} prende {card} dal pozzo", { name, card: cards[cards.length - 1] })
+      : t("{name} prende dal pozzo", { name }),
+  },
+};
+
+export function gameOf(name) { return GAMES[name] || GAMES.burraco; }
+
+export const END = () => ({ closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),
+                            timeout: t("tempo scaduto") });
+export const MARK = () => ({ pulito: t("pulito"), semipulito: t("semipulito"),
+                             sporco: t("sporco") });
+
+// A burraco's type in the game's words: "burraco pulito" (Buraco: "canastra limpa").
+export function burracoName(kind) {
+  return `${term("burraco")} ${MARK()[kind] || kind}`;
+}
