@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 from ramino.server import create_app
 from ramino.server.tables import TableManager
 
-from .conftest import live_server
+from .conftest import live_server, wait_for_js
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -96,7 +96,7 @@ class Shots:
 
     def take(self, page: Page, name: str, doc: str | None = None) -> Path:
         # The moves' animations end first (a card in flight is not a state).
-        page.wait_for_function("!document.querySelector('.flying')", timeout=5000)
+        wait_for_js(page, "!document.querySelector('.flying')", timeout=5)
         path = self.folder / f"{name}.png"
         page.screenshot(path=str(path))
         if DOC_SHOTS and doc:
@@ -129,16 +129,14 @@ def hand_over(page: Page) -> bool:
 
 
 def wait_turn_or_end(page: Page, timeout: float = 60_000) -> None:
-    page.wait_for_function(
-        "document.getElementById('table').dataset.myTurn === '1'"
-        " || !document.getElementById('result').hidden", timeout=timeout)
+    wait_for_js(page, "document.getElementById('table').dataset.myTurn === '1'"
+                " || !document.getElementById('result').hidden", timeout=timeout / 1000)
 
 
 def wait_past(page: Page, old: int) -> None:
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) > {old}"
-        " || !document.getElementById('error').hidden"
-        " || !document.getElementById('choices').hidden", timeout=15_000)
+    wait_for_js(page, f"Number(document.getElementById('table').dataset.version) > {old}"
+                " || !document.getElementById('error').hidden"
+                " || !document.getElementById('choices').hidden", timeout=15)
 
 
 def legal(page: Page) -> list[str]:

@@ -173,17 +173,23 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
         lobby = contexts[0].new_page()
         lobby.goto(base + "/")
         check_screenshot(lobby, PHONE)
+        # The creator sits on seat 0 as they arrive, under the name the browser remembers;
+        # the partner's seat waits for a friend and the opponents are bots by default.
+        lobby.evaluate("localStorage.setItem('ramino:name', 'Anna')")
+        lobby.click("details.options summary")
         lobby.fill("input[name=name]", "Circolo")
         lobby.select_option("select[name=seat1]", "bot")
+        lobby.select_option("select[name=seat2]", "open")
         lobby.select_option("select[name=seat3]", "bot")
         lobby.click("#new-table button[type=submit]")
         lobby.wait_for_url("**/t/*")
-        url = lobby.url
+        url = re.sub(r"[?&]sit=0$", "", lobby.url)
+        lobby.locator(".seat-row.human").first.wait_for(timeout=10_000)  # seated, waiting
         players = [lobby, contexts[1].new_page()]
         players[1].goto(url)
-        for page, seat, name in ((players[0], 0, "Anna"), (players[1], 2, "Carla")):
-            page.fill("#player-name", name)
-            page.click(f"#open-seats button[data-seat='{seat}']")
+        players[1].fill("#player-name", "Carla")
+        players[1].click("#open-seats button[data-seat='2']")
+        for page in players:
             page.locator("#hand button.card").first.wait_for(timeout=10_000)
         watcher = contexts[2].new_page()
         watcher.goto(url + "?watch=1")
@@ -268,7 +274,7 @@ def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, Table
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         created = page.request.post(base + "/api/tables", data={
-            "preset": "buraco-aberto", "seats": ["open"] * 4}).json()
+            "preset": "buraco-aberto", "seats": ["bot"] * 4}).json()  # playing: watchable
         for lang, label, count in (("pt", "Mortos", "morto 1: 11 cartas"),
                                    ("en", "Mortos", "morto 1: 11 cards"),
                                    ("it", "Morti", "morto 1: 11 carte")):
@@ -298,13 +304,14 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         lobby.select_option("select[name=preset]", "fisca")
         lobby.locator("#players-choice").wait_for(state="visible")
         lobby.select_option("select[name=players]", "2")
-        assert lobby.locator(".seat-choice:visible").count() == 2
+        assert lobby.locator(".seat-choice:visible").count() == 1  # seat 0 is the creator's
         assert lobby.locator("#variant-choice").is_visible()  # §6.7: pairs need four players
         assert lobby.locator("select[name=variant] option[value=PAIRS_2V2]").is_disabled()
         assert lobby.locator("select[name=variant] option[value=reentry]").is_enabled()
         assert lobby.locator("#match-choice").is_hidden()
-        lobby.select_option("select[name=seat0]", "open")
+        lobby.evaluate("localStorage.setItem('ramino:name', 'Anna')")  # the creator, seat 0
         lobby.select_option("select[name=seat1]", "bot")
+        lobby.click("details.options summary")
         lobby.select_option("select[name=bot_level]", "random")
         lobby.fill("input[name=name]", "Scala")
         lobby.click("#new-table button[type=submit]")
@@ -312,15 +319,13 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         table = next(iter(manager.tables.values()))
         assert table.rules.game == "scala40" and table.rules.players == 2
         page = lobby
-        page.fill("#player-name", "Anna")
-        page.click("#open-seats button[data-seat='0']")
         page.locator("#hand button.card").first.wait_for(timeout=10_000)
         assert page.locator("#hand button.card").count() in (13, 14)
         assert "penalità 0 di 101" in (page.locator("#seats").text_content() or "")
         assert page.locator("#pozzetti").count() == 0
         assert page.locator("#do-pick").text_content() == "Prendi dal pozzo (p)"
         watcher = context.new_page()
-        watcher.goto(page.url + "?watch=1")
+        watcher.goto(page.url.split("?")[0] + "?watch=1")
         watcher.locator("#board").wait_for(state="visible", timeout=10_000)
         check_screenshot(page, PHONE)
         state: dict[str, bool] = {"refused": True}  # no refused-meld detour here
@@ -382,8 +387,8 @@ def check_scala40_replay(context: BrowserContext, base: str, page: Page, table_i
     assert viewer.locator("#replay-melds40 .card").count() == sum(
         len(m["cards"]) for m in final["melds"])
     score = viewer.locator("#replay-score").text_content() or ""
-    for name, points in zip(("Anna", "Bot 1"), scores, strict=True):
-        assert f"{name}: {points} punti di penalità" in score, score
+    for seat, (name, points) in enumerate(zip(("Anna", "Bot 1"), scores, strict=True)):
+        assert f"{name} (posto {seat + 1}): {points} punti di penalità" in score, score
     check_screenshot(viewer, PHONE)
     upload = context.new_page()
     upload.goto(base + "/replay")

@@ -398,7 +398,7 @@ def test_cross_site_websocket_refused(client: TestClient) -> None:
 
 def test_security_headers_on_pages(client: TestClient) -> None:
     table = new_table(client, ["open", "bot", "open", "bot"])["id"]
-    for path in ("/", f"/t/{table}", "/replay", "/api/tables", "/static/table.js"):
+    for path in ("/", f"/t/{table}", "/replay", "/api/tables", "/static/table/main.js"):
         answer = client.get(path)
         assert answer.status_code == 200, path
         policy = answer.headers["content-security-policy"]

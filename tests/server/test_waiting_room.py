@@ -60,7 +60,7 @@ def test_open_seats_wait_with_no_clock_and_a_late_sitter_gets_a_full_bank(
             assert table.clock.bank == [60_000] * 4 and table.clock.left(2) == 60_000
             mine = recv_until(anna, lambda f: f["type"] == "update" and not f["waiting"])
             assert mine["legal"] and "hand" in mine["view"]
-    assert "table.js" in client.get(f"/t/{table_id}").text  # the table page from now on
+    assert "/static/table/main.js" in client.get(f"/t/{table_id}").text  # the table page now
 
 
 def test_fill_with_bots_starts_the_hand(client: TestClient) -> None:
@@ -100,7 +100,7 @@ def test_quick_play_seats_the_caller_against_bots_dealt_at_once(client: TestClie
             welcome, update = join(ws, answer["id"], token=key, invite=invite)
             assert welcome["seat"] == 0 and welcome["name"] == "Anna"
             assert update["waiting"] is False and update["legal"]  # seat 0 plays first
-        assert "table.js" in client.get(url).text
+        assert "/static/table/main.js" in client.get(url).text
     assert client.post("/api/quickplay", json={"game": "poker"}).status_code == 422
     assert client.get("/api/tables").json() == []  # quick play tables are nobody else's
 
