@@ -52,8 +52,10 @@ class Server:
         return self.base + url
 
 
-def serve(tmp_path: Path, seed: int, bot_delay: float = BOT_DELAY) -> Generator[Server]:
-    app = create_app(tmp_path / "tables.db", bot_delay=bot_delay, rng=random.Random(seed))
+def serve(tmp_path: Path, seed: int, bot_delay: float = BOT_DELAY,
+          **options: Any) -> Generator[Server]:
+    app = create_app(tmp_path / "tables.db", bot_delay=bot_delay, rng=random.Random(seed),
+                     **options)
     with live_server(app) as base:
         yield Server(base, app.state.manager)
 

@@ -230,7 +230,12 @@ def refuse_a_meld(page: Page, actions: list[str]) -> bool:
         text = error.text_content() or ""
         assert "Mossa rifiutata" in text and "RULES.md §" in text, text
         assert error.locator("a").get_attribute("href", timeout=1000) is not None
-        assert (error.locator("a").get_attribute("href") or "").startswith("/rules/fibur")
+        href = error.locator("a").get_attribute("href") or ""
+        assert href.startswith("/rules/fibur#rule-"), href
+        # The link lands on the refusing rule's own entry of the preset's rules page.
+        origin = page.url.split("/t/")[0]
+        rules_page = page.request.get(origin + href.split("#")[0]).text()
+        assert f'id="{href.split("#")[1]}"' in rules_page, href
         assert in_viewport(page, "#error") and in_viewport(page, "#hand")
         assert version(page) == before
         for b in cards_for(page, list(trio)):
@@ -462,3 +467,22 @@ def test_the_hand_by_keyboard_and_sorted_by_rank(server: Server, browser: Browse
         assert who.problems == []
     finally:
         who.context.close()
+
+
+def test_an_idle_player_sees_the_nudge_by_the_hand(tmp_path: Path, browser: Browser) -> None:
+    """At a casual table the server nudges a player idle on their turn; the page shows its
+    words by the hand, in view on a phone, before a bot plays the turn."""
+    for server in serve(tmp_path, seed=31, idle_seconds=1.0, nudge_seconds=600.0):
+        who = watched(browser, PHONE, phone=True)
+        try:
+            page = who.page()
+            url = server.create(page, "fibur", ["open", "bot", "bot", "bot"])
+            sit(page, url, 0, "Anna")
+            wait_turn_or_end(page)
+            error = page.locator("#error")
+            error.filter(has_text="Un bot gioca il tuo turno tra 600 secondi").wait_for(
+                timeout=15_000)
+            assert in_viewport(page, "#error") and in_viewport(page, "#hand")
+            assert who.problems == []
+        finally:
+            who.context.close()

@@ -27,7 +27,7 @@ if (params.get("key")) {
 
 let ws = null;
 let retries = 0;
-const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [] };
+const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [], nudge: [] };
 
 export function on(type, handler) { handlers[type].push(handler); }
 function emit(type, payload) { for (const handler of handlers[type]) handler(payload); }
@@ -79,6 +79,7 @@ function receive(msg) {
   } else if (msg.type === "update") {
     state.previous = state.last;
     state.last = msg;
+    if (msg.preset) state.preset = msg.preset;
     state.receivedAt = performance.now();
   } else if (msg.type === "error" && msg.code === "bad-token") {
     localStorage.removeItem(tokenKey);

@@ -24,7 +24,7 @@ function showError(text, rule = null) {
   if (text && rule) {
     // Every refusal links to the rules of the table's preset.
     const link = document.createElement("a");
-    link.href = `/rules/${encodeURIComponent(state.preset || state.last?.game || "fibur")}#${rule}`;
+    link.href = `/rules/${encodeURIComponent(state.preset || "fibur")}#rule-${rule}`;
     link.textContent = t("Leggi la regola");
     node.append(" ", link);
   }
@@ -36,14 +36,11 @@ async function showJoin() {
   if (!info) { showError(t("Tavolo non trovato (o privato: serve l'invito).")); return; }
   const box = $("open-seats");
   box.replaceChildren();
-  const scala40 = document.documentElement.dataset.game === "scala40";
   for (const seat of info.seats) {
     if (seat.kind !== "open") continue;
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = scala40 ? t("Siediti al posto {seat}", { seat: seat.seat })
-      : t("Siediti al posto {seat} (squadra {side})",
-          { seat: seat.seat, side: seat.seat % 2 === 0 ? "0 e 2" : "1 e 3" });
+    b.textContent = t("Siediti al posto {n}", { n: seat.seat + 1 });  // seats counted from 1
     b.dataset.seat = seat.seat;
     b.addEventListener("click", () => joinSeat(seat.seat, $("player-name").value));
     box.append(b);
@@ -229,6 +226,9 @@ on("error", (msg) => {
   showError((refused ? t("Mossa rifiutata: ") : "") + msg.message, msg.rule || null);
 });
 on("chat", addChat);
+// Idle on one's turn at a casual table: the server's word (in the player's language) before a
+// bot plays the turn, next to the hand where the player looks.
+on("nudge", (msg) => showError(msg.message));
 
 $("spectate").addEventListener("click", joinAsSpectator);
 $("do-draw").addEventListener("click", doDraw);
