@@ -233,7 +233,12 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
         assert watcher.locator("#hand button.card").count() == 0
         assert watcher.locator("#next-hand").is_hidden()
         viewer = contexts[2].new_page()
-        viewer.goto(base + (watcher.locator("#replay-link").get_attribute("href") or ""))
+        replay_href = watcher.locator("#replay-link").get_attribute("href") or ""
+        # The links name their hand, so they stay right once the next hand is dealt.
+        assert re.search(r"[?&]hand=\d+", replay_href), replay_href
+        assert re.search(r"[?&]hand=\d+",
+                         watcher.locator("#record-link").get_attribute("href") or "")
+        viewer.goto(base + replay_href)
         viewer.locator("#viewer").wait_for(state="visible", timeout=10_000)
         for _ in range(3):
             viewer.keyboard.press("ArrowRight")
@@ -274,7 +279,13 @@ def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, Table
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         created = page.request.post(base + "/api/tables", data={
-            "preset": "buraco-aberto", "seats": ["bot"] * 4}).json()  # playing: watchable
+            "preset": "buraco-aberto", "seats": ["open", "bot", "bot", "bot"]}).json()
+        # A person sits, so the hand starts and stops on their first turn: the morti stay whole.
+        player = context.new_page()
+        player.goto(f"{base}{created['url']}")
+        player.fill("#player-name", "Anna")
+        player.click("#open-seats button[data-seat='0']")
+        player.locator("#hand button.card").first.wait_for(timeout=10_000)
         for lang, label, count in (("pt", "Mortos", "morto 1: 11 cartas"),
                                    ("en", "Mortos", "morto 1: 11 cards"),
                                    ("it", "Morti", "morto 1: 11 carte")):

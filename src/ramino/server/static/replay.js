@@ -181,6 +181,8 @@ document.addEventListener("keydown", (event) => {
 });
 
 if (params.get("table")) {
-  const query = params.get("invite") ? `?invite=${encodeURIComponent(params.get("invite"))}` : "";
-  fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/replay${query}`).then(load);
+  const query = new URLSearchParams();
+  for (const key of ["invite", "hand"]) if (params.get(key)) query.set(key, params.get(key));
+  const search = query.toString() ? `?${query}` : "";
+  fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/replay${search}`).then(load);
 }

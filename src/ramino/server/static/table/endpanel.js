@@ -129,6 +129,15 @@ function revealed(r) {
     for (const c of hand) cards.append(cardNode(c));
     if (!hand.length) cards.textContent = t("nessuna carta");
     line.append(who, cards);
+    // A pozzetto taken but not yet played counts with the cards in hand where the rules say
+    // so: name it beside the hand, or the breakdown's "cards in hand" would not add up.
+    const waiting = state.last?.view?.pending_pozzetto_sizes?.[i];
+    if (waiting) {
+      const note = document.createElement("span");
+      note.className = "small";
+      note.textContent = " · " + term("pozzetto in arrivo ({n})", { n: waiting });
+      line.append(note);
+    }
     box.append(line);
   });
 }
@@ -179,10 +188,10 @@ export function renderResult() {
     return;
   }
   $("result-title").textContent = t("Punteggio della mano");
-  const query = state.invite ? `?invite=${encodeURIComponent(state.invite)}` : "";
-  $("record-link").href = `/api/tables/${state.tableId}/record${query}`;
-  $("replay-link").href = `/replay?table=${state.tableId}` +
-    (state.invite ? `&invite=${encodeURIComponent(state.invite)}` : "");
+  // The links name this hand: they stay right once the next hand is dealt.
+  const invite = state.invite ? `&invite=${encodeURIComponent(state.invite)}` : "";
+  $("record-link").href = `/api/tables/${state.tableId}/record?hand=${last.hand_no}${invite}`;
+  $("replay-link").href = `/replay?table=${state.tableId}&hand=${last.hand_no}${invite}`;
   panel.dataset.scores = r.scores.join(",");
   // A duplicate turno's deal stays hidden (no salt, no deal, no record: the record would
   // answer 409) until every table of the turno has played it; the next update brings it.
