@@ -34,7 +34,11 @@ def refused(result: Result) -> str:
 def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The calls that reached the server (none starts: the server is a stand-in)."""
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(ramino.server, "serve", lambda **kwargs: calls.append(kwargs))
+    def serve(**kwargs: Any) -> None:
+        calls.append(kwargs)
+        kwargs["announce"]()  # the database opened: the address is announced
+
+    monkeypatch.setattr(ramino.server, "serve", serve)
     return calls
 
 
@@ -200,3 +204,14 @@ def test_replay_stops_reading_an_endless_file(monkeypatch: pytest.MonkeyPatch) -
     assert line == "/dev/zero: more than 1,000 bytes, too large for a record"
     line = refused(runner.invoke(app, ["replay", "-"], input=" " * 1001))
     assert line.startswith("standard input: more than")
+
+
+def test_serve_announces_no_address_when_the_database_cannot_be_reached(tmp_path: Path) -> None:
+    """The real server: a database that refuses the connection is one line, and no "open
+    http://…" is printed for a server that never starts."""
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--port", str(port),
+                                 "--db", f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/none"])
+    assert result.exit_code == 2, result.output
+    assert "open http" not in result.stdout
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("database: ")

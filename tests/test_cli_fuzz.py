@@ -80,7 +80,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
         patch.setattr(typer.testing, "_get_command", lambda _app: command)
-        patch.setattr(ramino.server, "serve", lambda **_kwargs: None)
+        patch.setattr(ramino.server, "serve", lambda **kwargs: kwargs["announce"]())
         yield root
 
 

@@ -740,10 +740,12 @@ def serve_command(
     if db is not None and "://" not in db:
         check_sqlite_file(Path(db))
     check_port_free(host, port)
-    say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
+    def announce() -> None:
+        say(Console(), f"ramino: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
+
     serve(host=host, port=port, db=db, tournament=tournament,
           tournament_token=tournament_token, trusted_proxies=trusted_proxy or (),
-          allowed_origins=allowed_origin or ())
+          allowed_origins=allowed_origin or (), announce=announce)
 
 
 def check_tournament_file(path: Path) -> None:

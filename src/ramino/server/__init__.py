@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +43,16 @@ FULL_GC_EVERY = 1000
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           *, bot_delay: float = 1.0, tournament: str | Path | None = None,
           tournament_token: str | None = None, trusted_proxies: Sequence[str] = (),
-          allowed_origins: Sequence[str] = ()) -> None:
+          allowed_origins: Sequence[str] = (),
+          announce: Callable[[], None] | None = None) -> None:
     """Run the server until interrupted; ``db`` None means ``DATABASE_URL`` or
     ``ramino-server.db`` in the current directory; ``tournament`` a tournament file whose
     desk and standings are served under ``/tournament``.  ``trusted_proxies`` (else
     ``RAMINO_TRUSTED_PROXIES``) are the only peers whose ``X-Forwarded-For``/``-Proto`` are
     believed; ``allowed_origins`` (else ``RAMINO_ALLOWED_ORIGINS``) the origins besides the
-    request's host that may POST and open the WebSocket (docs/server.md, "Security")."""
+    request's host that may POST and open the WebSocket (docs/server.md, "Security").
+    ``announce`` is called once the database is open and migrated, just before serving: an
+    address is announced only for a server that can start."""
     import uvicorn
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
@@ -66,6 +69,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
                      join_burst=join_burst, join_per_second=join_per_second,
                      address_burst=address_burst, address_per_second=address_per_second)
     tune_gc()
+    if announce is not None:
+        announce()
     uvicorn.run(app, **uvicorn_options(host, port))
 
 
