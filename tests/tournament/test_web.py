@@ -393,7 +393,7 @@ def shown(r: Response, kind: str) -> str:
      "deals: as tabelas de VP da FIBUR são para 2, 3 ou 4 mãos por rodada, não 5"),
     ("en", "N-S smazzata 1: 123 is not a multiple of 5, as every Burraco score is",
      "no entrant #9", "deals: the FIBUR VP tables are for 2, 3 or 4 smazzate per turno, not 5"),
-])
+], ids=["it", "pt", "en"])
 def test_the_cores_refusals_reach_the_desk_in_the_readers_language(
     tmp_path: Path, lang: str, score: str, entrant: str, deals: str,
 ) -> None:
@@ -433,7 +433,7 @@ def test_the_desk_corrects_the_settings(tmp_path: Path) -> None:
      "a rodada 2 foi composta pela classificação antes deste resultado: os seus "
      "emparelhamentos usaram a classificação anterior",
      "Mesa 1: estas pontuações já contam, nada mudou"),
-])
+], ids=["it", "pt"])
 def test_a_late_correction_warns_and_one_that_changes_nothing_says_so(
     tmp_path: Path, lang: str, corrected: str, warned: str, unchanged: str,
 ) -> None:
