@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 import time
@@ -9,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
+from ramino.server.i18n import template_globals
 from ramino.tournament import codes, store
 from ramino.tournament.model import Format
 from ramino.tournament.online import OnlineTable
@@ -50,7 +53,7 @@ def test_director_runs_a_turno(path: Path) -> None:
     assert api[0]["vp"] == 14 and len(api) == 5
     r = client.post("/desk/result",
                     data={"round": 1, "table": 1, "ns": "0 0", "ew": "0 0", "reason": "typo"})
-    assert "registrato" in r.text
+    assert "Tavolo 1 corretto" in r.text
     assert "correction" in client.get("/desk").text
     r = client.post("/desk/penalty", data={"entrant": 1, "vp": 1, "reason": "phone rang"})
     assert "Penalità" in r.text
@@ -64,11 +67,11 @@ def test_director_runs_a_turno(path: Path) -> None:
 def test_errors_are_shown_not_raised(path: Path) -> None:
     client = TestClient(create_app(path))
     r = client.post("/desk/seat")
-    assert 'class="error"' in r.text and "at least 2 active entrants" in r.text
+    assert 'class="error"' in r.text and "almeno 2 iscritti attivi" in r.text
     r = client.post("/desk/result", data={"round": 7, "table": 1, "ns": "1", "ew": "1"})
     assert 'class="error"' in r.text and "turno 7" in r.text
     r = client.post("/desk/register", data={"name": " "})
-    assert "needs a name" in r.text
+    assert "ha bisogno di un nome" in r.text
 
 
 def test_exports(path: Path) -> None:
@@ -229,9 +232,9 @@ def test_refusals_keep_their_quotes_and_the_italian_desk_speaks_italian(tmp_path
     path = tmp_path / "t.json"
     client = seated(path)
     r = client.post("/desk/result", data={"round": 1, "table": 1, "ns": "abc", "ew": "0"})
-    assert "not &#39;abc&#39;</p>" in r.text
+    assert "non &#39;abc&#39;</p>" in r.text
     r = client.post("/desk/withdraw", data={"entrant": 9})
-    assert ">no entrant #9</p>" in r.text
+    assert ">nessun iscritto #9</p>" in r.text
     client.post("/table/1/2", data={"code": code(path, 2, "ns"), "ns": [5, 0], "ew": [0, 0]})
     r = client.post("/table/1/2/confirm", data={"code": code(path, 2, "ew")})
     assert "Risultato confermato" in r.text and "confirmed" not in r.text.split("<main>")[1]
@@ -365,3 +368,88 @@ def test_the_evening_is_in_the_log(tmp_path: Path, caplog: pytest.LogCaptureFixt
     assert any(line.startswith("turno 1 table 1: the director entered N-S [5, 0]")
                for line in lines)
     assert "turno 2 seated: 2 tables, byes -" in lines
+
+
+# ---- the core's refusals and notices in the reader's language ----------------------------
+
+
+def desk_in(path: Path, lang: str) -> TestClient:
+    """The desk as the game server mounts it, read in ``lang``."""
+    return TestClient(create_app(path, language=lambda request: template_globals(lang)))
+
+
+def shown(r: Response, kind: str) -> str:
+    """The page's refusal (``kind`` "error") or warning line as the reader sees it, or ""."""
+    mark = ' id="warning"' if kind == "warning" else ""
+    found = re.search(rf'<p class="error" role="alert"{mark}>([^<]*)</p>', r.text)
+    return html.unescape(found.group(1)) if found else ""
+
+
+@pytest.mark.parametrize(("lang", "score", "entrant", "deals"), [
+    ("it", "N-S smazzata 1: 123 non è un multiplo di 5, come ogni punteggio del Burraco",
+     "nessun iscritto #9", "deals: le tabelle VP FIBUR sono per 2, 3 o 4 smazzate a turno, non 5"),
+    ("pt", "N-S mão 1: 123 não é múltiplo de 5, como toda pontuação do Burraco",
+     "nenhum inscrito #9",
+     "deals: as tabelas de VP da FIBUR são para 2, 3 ou 4 mãos por rodada, não 5"),
+    ("en", "N-S smazzata 1: 123 is not a multiple of 5, as every Burraco score is",
+     "no entrant #9", "deals: the FIBUR VP tables are for 2, 3 or 4 smazzate per turno, not 5"),
+], ids=["it", "pt", "en"])
+def test_the_cores_refusals_reach_the_desk_in_the_readers_language(
+    tmp_path: Path, lang: str, score: str, entrant: str, deals: str,
+) -> None:
+    path = tmp_path / "t.json"
+    seated(path)
+    before = path.read_bytes()
+    client = desk_in(path, lang)
+    r = client.post("/desk/result", data={"round": 1, "table": 1, "ns": "123 0", "ew": "0 0"})
+    assert shown(r, "error").startswith(score)
+    r = client.post("/desk/withdraw", data={"entrant": 9})
+    assert shown(r, "error") == entrant
+    settings = store.load(path).settings
+    r = client.post("/desk/settings", data={"deals": 5, "minutes": settings.round_minutes,
+                                            "bye_vp": settings.bye_vp})
+    assert shown(r, "error").startswith(deals)
+    assert path.read_bytes() == before  # every refusal changed nothing
+
+
+def test_the_desk_corrects_the_settings(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    client = seated(path)
+    data = {"deals": 3, "minutes": 50, "bye_vp": 12}
+    r = client.post("/desk/settings", data=data)
+    assert 'class="ok"' in r.text and "Impostazioni corrette: deals_per_round: 2 → 3" in r.text
+    settings = store.load(path).settings
+    assert (settings.deals_per_round, settings.round_minutes, settings.bye_vp) == (3, 50, 12)
+    r = client.post("/desk/settings", data=data)
+    assert shown(r, "error") == "le impostazioni sono già così: niente da cambiare"
+
+
+@pytest.mark.parametrize(("lang", "corrected", "warned", "unchanged"), [
+    ("it", "Tavolo 1 corretto",
+     "il turno 2 è stato composto dalla classifica prima di questo risultato: i suoi "
+     "abbinamenti hanno usato la classifica di prima",
+     "Tavolo 1: questi punteggi contano già, nulla è cambiato"),
+    ("pt", "Mesa 1 corrigida",
+     "a rodada 2 foi composta pela classificação antes deste resultado: os seus "
+     "emparelhamentos usaram a classificação anterior",
+     "Mesa 1: estas pontuações já contam, nada mudou"),
+], ids=["it", "pt"])
+def test_a_late_correction_warns_and_one_that_changes_nothing_says_so(
+    tmp_path: Path, lang: str, corrected: str, warned: str, unchanged: str,
+) -> None:
+    path = tmp_path / "t.json"
+    t = make(4, [Format.DANESE_PURO] * 2, deals=2)
+    t.seat_next()
+    t.director_result(1, 1, [300, 200], [0, 0])
+    t.director_result(1, 2, [0, 0], [45, 0])
+    t.seat_next()
+    store.save(t, path)
+    client = desk_in(path, lang)
+    swapped = {"round": 1, "table": 1, "ns": "0 0", "ew": "300 200", "reason": "sides swapped"}
+    r = client.post("/desk/result", data=swapped)
+    assert f'<p class="ok" role="status">{corrected}</p>' in r.text
+    assert shown(r, "warning") == warned
+    size = len(store.load(path).audit)
+    r = client.post("/desk/result", data=swapped)
+    assert f'<p class="ok" role="status">{unchanged}</p>' in r.text
+    assert shown(r, "warning") == "" and len(store.load(path).audit) == size

@@ -28,6 +28,7 @@ from rich.text import Text
 
 from ramino.tournament import export, pdf, store
 from ramino.tournament.model import MAX_TURNI, Discipline, Format, Round, Settings
+from ramino.tournament.refusals import Notice
 from ramino.tournament.scoring import parse_scores
 from ramino.tournament.tournament import Tournament
 from ramino.tournament.views import round_summary, side_name, table_status
@@ -296,7 +297,7 @@ def result(
     """Write a table's result: from one side (the other confirms) or as the director."""
     if director == bool(by):
         raise _fail("pass exactly one of --by ns|ew or --director")
-    warnings: list[str] = []
+    warnings: list[Notice] = []
     with _changing(file) as t:
         ns_scores, ew_scores = parse_scores(ns), parse_scores(ew)
         if director:
@@ -309,7 +310,7 @@ def result(
             status = t.submit(round, table, by, ns_scores, ew_scores)
     console.print(f"turno {round} table {table}: {status}")
     for warning in warnings:
-        _warn(warning)
+        _warn(str(warning))
 
 
 @app.command()

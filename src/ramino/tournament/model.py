@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ramino.tournament.refusals import N_, NotFound, Refusal
 from ramino.tournament.vp import FIBUR_TABLES, VPTable
 
 
@@ -111,43 +112,44 @@ class Settings:
     def validate(self) -> None:
         """Refuse settings the tournament could not run with, naming the setting."""
         if not self.name.strip():
-            raise ValueError("name: the tournament needs a name")
+            raise Refusal(N_("name: the tournament needs a name"))
         if not 1 <= self.deals_per_round <= MAX_DEALS:
-            raise ValueError(f"deals: a turno has 1 to {MAX_DEALS} smazzate, "
-                             f"not {self.deals_per_round}")
+            raise Refusal(N_("deals: a turno has 1 to {most} smazzate, not {deals}"),
+                          most=MAX_DEALS, deals=self.deals_per_round)
         if not self.plan:
-            raise ValueError("plan: the plan needs at least one turno")
+            raise Refusal(N_("plan: the plan needs at least one turno"))
         if len(self.plan) > MAX_TURNI:
-            raise ValueError(f"plan: at most {MAX_TURNI} turni, not {len(self.plan)}")
+            raise Refusal(N_("plan: at most {most} turni, not {turni}"), most=MAX_TURNI,
+                          turni=len(self.plan))
         allowed = ALLOWED_FORMATS[self.discipline]
         for fmt in self.plan:
             if fmt not in allowed:
-                raise ValueError(f"plan: format {fmt.value} is not available for "
-                                 f"{self.discipline.value}")
+                raise Refusal(N_("plan: format {format} is not available for {discipline}"),
+                              format=fmt.value, discipline=self.discipline.value)
         if self.vp_table == "FIBUR":
             if f"FIBUR_{self.deals_per_round}" not in FIBUR_TABLES:
-                raise ValueError(f"deals: the FIBUR VP tables are for 2, 3 or 4 smazzate per "
-                                 f"turno, not {self.deals_per_round}; choose one of those or "
-                                 "give a custom VP table (RULES.md §7.1)")
+                raise Refusal(N_("deals: the FIBUR VP tables are for 2, 3 or 4 smazzate per turno, "
+                                 "not {deals}; choose one of those or give a custom VP table "
+                                 "(RULES.md §7.1)"), deals=self.deals_per_round)
         elif self.vp_table == "CUSTOM":
             try:
                 VPTable("CUSTOM", tuple(self.custom_vp))
             except ValueError as exc:
-                raise ValueError(f"custom-vp: {exc}") from None
+                raise Refusal(N_("custom-vp: {problem}"), problem=str(exc)) from None
         else:
             raise ValueError("vp_table is FIBUR or CUSTOM")
         if self.first_seating not in ("registration", "draw"):
             raise ValueError("first_seating is 'registration' or 'draw'")
         if not 0 <= self.bye_vp <= 20:
-            raise ValueError(f"bye-vp: between 0 and 20, not {self.bye_vp}")
+            raise Refusal(N_("bye-vp: between 0 and 20, not {vp}"), vp=self.bye_vp)
         if not 1 <= self.mitchell_step <= MAX_STEP:
-            raise ValueError(f"step: the Mitchell step is 1 to {MAX_STEP}, "
-                             f"not {self.mitchell_step}")
+            raise Refusal(N_("step: the Mitchell step is 1 to {most}, not {step}"),
+                          most=MAX_STEP, step=self.mitchell_step)
         if not 1 <= self.round_minutes <= MAX_MINUTES:
-            raise ValueError(f"minutes: a turno lasts 1 to {MAX_MINUTES} minutes, "
-                             f"not {self.round_minutes}")
+            raise Refusal(N_("minutes: a turno lasts 1 to {most} minutes, not {minutes}"),
+                          most=MAX_MINUTES, minutes=self.round_minutes)
         if not self.preset.strip():
-            raise ValueError("preset: names the rules of the tables (e.g. fibur)")
+            raise Refusal(N_("preset: names the rules of the tables (e.g. fibur)"))
 
 
 @dataclass(slots=True)
@@ -233,7 +235,7 @@ class Round:
         for table in self.tables:
             if table.number == number:
                 return table
-        raise KeyError(f"turno {self.number} has no table {number}")
+        raise NotFound(N_("turno {turno} has no table {table}"), turno=self.number, table=number)
 
 
 @dataclass(slots=True)

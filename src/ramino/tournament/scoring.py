@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ramino.tournament.model import Discipline, Settings, Table
+from ramino.tournament.refusals import N_, Refusal
 from ramino.tournament.vp import VPTable, fibur_table
 
 
@@ -85,23 +86,26 @@ def validate_scores(
     (RULES.md §1.3) between what the deck allows (§2.10); a Scala 40 score is penalty points,
     0 or more (§6.5).  The error names the side and the smazzata."""
     if not 1 <= len(scores) <= deals:
-        raise ValueError(f"{side}: expected 1 to {deals} smazzata scores, got {len(scores)}")
+        raise Refusal(N_("{side}: expected 1 to {deals} smazzata scores, got {got}"),
+                      side=side, deals=deals, got=len(scores))
     low, high = score_bounds(discipline)
     for deal, value in enumerate(scores, start=1):
-        where = f"{side} smazzata {deal}"
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: {value!r} is not a whole number")
+            raise Refusal(N_("{side} smazzata {deal}: {value} is not a whole number"),
+                          side=side, deal=deal, value=repr(value))
         if discipline.lower_is_better:
             if not low <= value <= high:
-                raise ValueError(f"{where}: {value} is not a Scala 40 score: penalty points "
-                                 f"are {low} to {high} (RULES.md §6.5)")
+                raise Refusal(N_("{side} smazzata {deal}: {value} is not a Scala 40 score: "
+                                 "penalty points are {low} to {high} (RULES.md §6.5)"),
+                              side=side, deal=deal, value=value, low=low, high=high)
             continue
         if value % 5:
-            raise ValueError(f"{where}: {value} is not a multiple of 5, as every Burraco "
-                             "score is (RULES.md §1.3)")
+            raise Refusal(N_("{side} smazzata {deal}: {value} is not a multiple of 5, as every "
+                             "Burraco score is (RULES.md §1.3)"), side=side, deal=deal, value=value)
         if not low <= value <= high:
-            raise ValueError(f"{where}: {value} is outside {low} to {high}, what the 108 "
-                             "cards allow (RULES.md §2.10)")
+            raise Refusal(N_("{side} smazzata {deal}: {value} is outside {low} to {high}, what the "
+                             "108 cards allow (RULES.md §2.10)"),
+                          side=side, deal=deal, value=value, low=low, high=high)
 
 
 def validate_result(settings: Settings, ns_scores: list[int], ew_scores: list[int]) -> None:
@@ -112,8 +116,8 @@ def validate_result(settings: Settings, ns_scores: list[int], ew_scores: list[in
     validate_scores(ns_scores, deals, "N-S", discipline)
     validate_scores(ew_scores, deals, "E-W", discipline)
     if len(ns_scores) != len(ew_scores):
-        raise ValueError(f"N-S wrote {len(ns_scores)} smazzate and E-W {len(ew_scores)}: "
-                         "each side needs a score for the same smazzate")
+        raise Refusal(N_("N-S wrote {ns} smazzate and E-W {ew}: each side needs a score for "
+                         "the same smazzate"), ns=len(ns_scores), ew=len(ew_scores))
 
 
 def parse_scores(text: str) -> list[int]:
@@ -121,4 +125,5 @@ def parse_scores(text: str) -> list[int]:
     try:
         return [int(part) for part in text.replace(",", " ").replace("+", " ").split()]
     except ValueError:
-        raise ValueError(f"scores are whole numbers separated by spaces, not {text!r}") from None
+        raise Refusal(N_("scores are whole numbers separated by spaces, not {text}"),
+                      text=repr(text)) from None

@@ -29,6 +29,7 @@ from ramino.tournament.movements import (
 )
 from ramino.tournament.movements.history import History, build
 from ramino.tournament.movements.sides import orient
+from ramino.tournament.refusals import N_, Refusal
 from ramino.tournament.scoring import score
 from ramino.tournament.standings import Row
 
@@ -69,18 +70,17 @@ def seat(
     """The next turno of the plan. Earlier turni must be complete."""
     number = len(rounds) + 1
     if number > len(settings.plan):
-        raise ValueError(f"the plan has {len(settings.plan)} turni; all are seated")
+        raise Refusal(N_("the plan has {turni} turni; all are seated"), turni=len(settings.plan))
     for rnd in rounds:
         missing = [t.number for t in rnd.tables if not t.confirmed]
         if missing:
-            raise ValueError(
-                f"turno {rnd.number} still waits for tables {', '.join(map(str, missing))}"
-            )
+            raise Refusal(N_("turno {turno} still waits for tables {tables}"),
+                          turno=rnd.number, tables=", ".join(map(str, missing)))
     fmt = settings.plan[number - 1]
     active = {e.id for e in entrants if e.active}
     needed = 4 if fmt.individual else 2
     if len(active) < needed:
-        raise ValueError(f"seating a turno needs at least {needed} active entrants")
+        raise Refusal(N_("seating a turno needs at least {needed} active entrants"), needed=needed)
     if rounds:
         ranked = [row.entrant for row in standings if row.entrant in active]
     else:
@@ -288,7 +288,7 @@ def _seat_knockout(rnd: Round, ctx: _Context) -> None:
     else:
         previous_slots, seeds = ctx.previous.lines[0], list(ctx.previous.lines[1])
         if len(previous_slots) <= 1:
-            raise ValueError("the knockout already has its winner")
+            raise Refusal(N_("the knockout already has its winner"))
         slots = []
         for a, b in knockout.matches(previous_slots):
             if a is None or b is None:
@@ -296,7 +296,7 @@ def _seat_knockout(rnd: Round, ctx: _Context) -> None:
             else:
                 slots.append(_knockout_winner(ctx, a, b, seeds))
         if len(slots) == 1:
-            raise ValueError(f"the knockout is over: entrant {slots[0]} won")
+            raise Refusal(N_("the knockout is over: entrant {winner} won"), winner=slots[0])
     present = set(ctx.ranked)
     slots = [s if s in present else None for s in slots]
     rnd.lines = [slots, seeds]

@@ -26,6 +26,7 @@ from ramino.tournament.model import (
     Settings,
     Table,
 )
+from ramino.tournament.refusals import N_, NotFound, Notice, Refusal
 from ramino.tournament.scoring import validate_result
 
 SIDES = ("ns", "ew")
@@ -45,13 +46,14 @@ def check_name(text: str, field_name: str) -> str:
     standings, the score-cards and the audit trail."""
     name = " ".join(text.split())
     if not name:
-        raise ValueError(f"{field_name}: an entrant needs a name")
+        raise Refusal(N_("{field}: an entrant needs a name"), field=field_name)
     if len(name) > MAX_NAME:
-        raise ValueError(f"{field_name}: at most {MAX_NAME} characters, got {len(name)}")
+        raise Refusal(N_("{field}: at most {most} characters, got {got}"), field=field_name,
+                      most=MAX_NAME, got=len(name))
     for char in name:
         if unicodedata.category(char).startswith("C"):
-            raise ValueError(f"{field_name}: {name!r} holds the control character "
-                             f"U+{ord(char):04X}")
+            raise Refusal(N_("{field}: {name} holds the control character {char}"),
+                          field=field_name, name=repr(name), char=f"U+{ord(char):04X}")
     return name
 
 
@@ -92,10 +94,10 @@ class DirectorResult:
     another) or "unchanged" (the same scores counted already), with warnings to show."""
 
     status: str
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
 
 
-class ResultError(ValueError):
+class ResultError(Refusal):
     """A result that cannot be recorded as asked (wrong side, already counted, bad scores)."""
 
 
@@ -127,14 +129,15 @@ class Tournament:
         members = tuple(check_name(m, "member") for m in members)
         need = self.settings.discipline.members_per_entrant
         if members and len(members) != need:
-            raise ValueError(f"{self.settings.discipline.value} entrants have {need} member(s)")
+            raise Refusal(N_("{discipline} entrants have {need} member(s)"),
+                          discipline=self.settings.discipline.value, need=need)
         if len(self.rounds) >= len(self.settings.plan):
-            raise ValueError(f"all {len(self.settings.plan)} turni of the plan are seated: "
-                             "nobody can join now")
+            raise Refusal(N_("all {turni} turni of the plan are seated: nobody can join now"),
+                          turni=len(self.settings.plan))
         taken = self._named(name)
         if taken is not None:
-            raise ValueError(f"name: #{taken.id} is already called {taken.name!r}; give each "
-                             "entrant a name of its own")
+            raise Refusal(N_("name: #{id} is already called {name}; give each entrant a name of "
+                             "its own"), id=taken.id, name=repr(taken.name))
         entrant = Entrant(
             id=len(self.entrants) + 1, name=name, members=tuple(members),
             joined=len(self.rounds),
@@ -147,7 +150,7 @@ class Tournament:
         """The entrant plays no turno after the ones seated so far; its results stay."""
         entrant = self.entrant(entrant_id)
         if not entrant.active:
-            raise ValueError(f"#{entrant_id} has already withdrawn")
+            raise Refusal(N_("#{id} has already withdrawn"), id=entrant_id)
         entrant.withdrawn_after = len(self.rounds)
         self._log(actor, "withdraw", f"#{entrant_id} {entrant.name} after turno {len(self.rounds)}")
         return entrant
@@ -160,10 +163,10 @@ class Tournament:
         for rnd in self.rounds:
             seated = {e for table in rnd.tables for e in table.entrants} | set(rnd.byes)
             if entrant_id in seated:
-                raise ValueError(f"#{entrant_id} is seated in turno {rnd.number}: withdraw it "
-                                 "instead (its results stay)")
+                raise Refusal(N_("#{id} is seated in turno {turno}: withdraw it instead (its "
+                                 "results stay)"), id=entrant_id, turno=rnd.number)
         if any(p.entrant == entrant_id for p in self.penalties):
-            raise ValueError(f"#{entrant_id} has a penalty: withdraw it instead")
+            raise Refusal(N_("#{id} has a penalty: withdraw it instead"), id=entrant_id)
         for rnd in self.rounds:
             for line in rnd.lines:
                 for i, slot in enumerate(line):
@@ -175,7 +178,7 @@ class Tournament:
 
     def entrant(self, entrant_id: int) -> Entrant:
         if not 1 <= entrant_id <= len(self.entrants) or self.entrants[entrant_id - 1].removed:
-            raise KeyError(f"no entrant #{entrant_id}")
+            raise NotFound(N_("no entrant #{id}"), id=entrant_id)
         return self.entrants[entrant_id - 1]
 
     def _named(self, name: str) -> Entrant | None:
@@ -194,7 +197,7 @@ class Tournament:
         new count.  Returns the changes as "field: old → new"; nothing to change is refused."""
         unknown = sorted(set(changes) - set(CHANGEABLE_SETTINGS))
         if unknown:
-            raise ValueError(f"settings that cannot change: {', '.join(unknown)}")
+            raise Refusal(N_("settings that cannot change: {names}"), names=", ".join(unknown))
         new = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
         if "custom_vp" in changes:
             new.vp_table = "CUSTOM" if new.custom_vp else "FIBUR"
@@ -202,18 +205,18 @@ class Tournament:
         seated = [rnd.format for rnd in self.rounds]
         if new.plan[: len(seated)] != seated:
             played = ", ".join(f.value for f in seated)
-            raise ValueError(f"plan: the seated turni stay as they were ({played}); the new "
-                             "plan must start with them")
+            raise Refusal(N_("plan: the seated turni stay as they were ({played}); the new plan "
+                             "must start with them"), played=played)
         most = max((len(scores) for rnd in self.rounds for tb in rnd.tables
                     for scores in _all_scores(tb)), default=0)
         if new.deals_per_round < most:
-            raise ValueError(f"deals: a result already has {most} smazzate, more than "
-                             f"{new.deals_per_round}")
+            raise Refusal(N_("deals: a result already has {most} smazzate, more than {deals}"),
+                          most=most, deals=new.deals_per_round)
         done = [f"{name}: {_shown(getattr(self.settings, name))} → {_shown(getattr(new, name))}"
                 for name in CHANGEABLE_SETTINGS
                 if getattr(new, name) != getattr(self.settings, name)]
         if not done:
-            raise ValueError("the settings are already so: nothing to change")
+            raise Refusal(N_("the settings are already so: nothing to change"))
         if new.deals_per_round != self.settings.deals_per_round:
             for rnd in self.rounds:
                 for tb in rnd.tables:
@@ -235,7 +238,7 @@ class Tournament:
 
     def round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
-            raise KeyError(f"turno {number} is not seated")
+            raise NotFound(N_("turno {turno} is not seated"), turno=number)
         return self.rounds[number - 1]
 
     def table(self, round_number: int, table_number: int) -> Table:
@@ -270,10 +273,9 @@ class Tournament:
         table = self._open_table(round_number, table_number, by)
         other = [c for c in table.claims if c.by != by]
         if not other:
-            raise ResultError(
-                f"turno {round_number} table {table_number}: nothing to confirm from "
-                f"{'E-W' if by == 'ns' else 'N-S'}"
-            )
+            raise ResultError(N_("turno {turno} table {table}: nothing to confirm from {side}"),
+                              turno=round_number, table=table_number,
+                              side="E-W" if by == "ns" else "N-S")
         return self.submit(round_number, table_number, by, other[0].ns_scores, other[0].ew_scores)
 
     def director_result(
@@ -299,13 +301,16 @@ class Tournament:
         self._log(actor, action, detail + (f" ({reason})" if reason else ""))
         seeded = [rnd.number for rnd in self.rounds[round_number:]
                   if rnd.format in STANDINGS_SEATED]
-        warnings: list[str] = []
+        warnings: list[Notice] = []
         if seeded:
-            turni = " and ".join(f"turno {n}" for n in seeded)
-            verb = "was" if len(seeded) == 1 else "were"
-            warnings.append(f"{turni} {verb} seated from the standings before this result: "
-                            "its pairings used the old standings")
-            self._log(actor, "warning", f"{where}: {warnings[0]}")
+            warning = (Notice(N_("turno {turno} was seated from the standings before this "
+                                 "result: its pairings used the old standings"),
+                              turno=seeded[0]) if len(seeded) == 1 else
+                       Notice(N_("turni {turni} were seated from the standings before this "
+                                 "result: their pairings used the old standings"),
+                              turni=", ".join(map(str, seeded))))
+            warnings.append(warning)
+            self._log(actor, "warning", f"{where}: {warning}")
         return DirectorResult("corrected" if action == "correct" else "counted", warnings)
 
     def play_online(
@@ -314,10 +319,11 @@ class Tournament:
         """The table plays its turno on the game server, at ``server_table``."""
         table = self.table(round_number, table_number)
         if table.online is not None:
-            raise ResultError(f"turno {round_number} table {table_number} already plays "
-                              f"online at {table.online}")
+            raise ResultError(N_("turno {turno} table {table} already plays online at {online}"),
+                              turno=round_number, table=table_number, online=table.online)
         if table.confirmed:
-            raise ResultError(f"turno {round_number} table {table_number} already counts")
+            raise ResultError(N_("turno {turno} table {table} already counts"),
+                              turno=round_number, table=table_number)
         table.online = server_table
         self._log(actor, "online", f"turno {round_number} table {table_number}: played on the "
                   f"server at table {server_table}")
@@ -377,16 +383,16 @@ class Tournament:
     ) -> Penalty:
         entrant = self.entrant(entrant_id)
         if not reason.strip():
-            raise ValueError("a penalty needs a reason for the audit trail")
+            raise Refusal(N_("a penalty needs a reason for the audit trail"))
         for field_name, amount in (("vp", vp), ("mp", mp)):
             if amount < 0:
-                raise ValueError(f"penalty {field_name.upper()}: {amount} is negative; a "
-                                 "penalty takes points, it never gives them")
+                raise Refusal(N_("penalty {field}: {amount} is negative; a penalty takes points, "
+                                 "it never gives them"), field=field_name.upper(), amount=amount)
         if vp == 0 and mp == 0:
-            raise ValueError("a penalty of 0 VP and 0 MP takes nothing: nothing to record")
+            raise Refusal(N_("a penalty of 0 VP and 0 MP takes nothing: nothing to record"))
         if vp > MAX_PENALTY_VP or mp > MAX_PENALTY_MP:
-            raise ValueError(f"a penalty takes at most {MAX_PENALTY_VP} VP and "
-                             f"{MAX_PENALTY_MP} MP at a time")
+            raise Refusal(N_("a penalty takes at most {vp} VP and {mp} MP at a time"),
+                          vp=MAX_PENALTY_VP, mp=MAX_PENALTY_MP)
         penalty = Penalty(
             round=round_number if round_number is not None else len(self.rounds),
             entrant=entrant.id, vp=vp, mp=mp, reason=reason,
@@ -402,20 +408,18 @@ class Tournament:
 
     def _open_table(self, round_number: int, table_number: int, by: str) -> Table:
         if by not in SIDES:
-            raise ResultError(f"a side is 'ns' or 'ew', not {by!r}")
+            raise ResultError(N_("a side is 'ns' or 'ew', not {side}"), side=repr(by))
         table = self.table(round_number, table_number)
         if table.confirmed:
-            raise ResultError(
-                f"turno {round_number} table {table_number} already counts; "
-                "only the director can correct it"
-            )
+            raise ResultError(N_("turno {turno} table {table} already counts; only the director "
+                                 "can correct it"), turno=round_number, table=table_number)
         return table
 
     def _check(self, ns_scores: list[int], ew_scores: list[int]) -> None:
         try:
             validate_result(self.settings, ns_scores, ew_scores)
-        except ValueError as exc:
-            raise ResultError(str(exc)) from None
+        except Refusal as exc:
+            raise ResultError(exc.template, **exc.params) from None
 
     @staticmethod
     def _count(table: Table, ns_scores: list[int], ew_scores: list[int]) -> None:

@@ -13,8 +13,9 @@ Routes (relative to the mount point):
   (tables of a turno), ``GET /table/{n}/{t}[?code=…]`` and ``POST`` there (a side writes the
   score-card with its own code, :mod:`ramino.tournament.codes`), ``POST /table/{n}/{t}/confirm``
   (the other side confirms, with its own code), ``GET /api/standings``;
-* director (optional token): ``GET /desk[?audit=PAGE]``, ``POST /desk/register|withdraw|seat|
-  result|accept|abandoned|penalty`` (``accept``: one side's card of a disputed table;
+* director (optional token): ``GET /desk[?audit=PAGE]``, ``POST /desk/register|withdraw|
+  settings|seat|result|accept|abandoned|penalty`` (``settings``: smazzate, minutes and bye VP;
+  ``accept``: one side's card of a disputed table;
   ``abandoned``: the played score, or the no-show rule, at a table abandoned on the server);
   when the game server mounts the desk, ``POST /desk/online`` (open the current turno on the
   server) and ``POST /api/online?round=N`` / ``GET /api/online[/{n}]`` (the same as JSON, with
@@ -37,9 +38,11 @@ from urllib.parse import quote
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
 
+from ramino.server.i18n import SOURCE_LANGUAGE, translations
 from ramino.tournament import codes, export, store
 from ramino.tournament.model import Round
 from ramino.tournament.online import OnlineDesk, OnlineTable
+from ramino.tournament.refusals import Refusal
 from ramino.tournament.scoring import parse_scores, vp_table
 from ramino.tournament.tournament import Tournament
 from ramino.tournament.views import context, environment, round_end, table_view
@@ -51,9 +54,16 @@ AUDIT_PAGE = 20
 log = logging.getLogger("ramino.tournament")
 
 
-def error_text(exc: Exception) -> str:
-    """A refusal's one line, whole: a ``KeyError`` quotes its message, which is unwrapped
+#: What a change on the desk says: its message, or its message and a warning to heed.
+Done = str | tuple[str, str]
+
+
+def error_text(exc: Exception, gettext: Callable[[str], str] | None = None) -> str:
+    """A refusal's one line, whole: the core's :class:`Refusal` in the reader's language
+    (``gettext``, English without it); a ``KeyError`` quotes its message, which is unwrapped
     (not stripped, which would take a closing quote of the message too)."""
+    if isinstance(exc, Refusal) and gettext is not None:
+        return exc.text(gettext)
     if isinstance(exc, KeyError) and len(exc.args) == 1:
         return str(exc.args[0])
     return str(exc)
@@ -106,10 +116,10 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         return codes.load_key(path)
 
     def texts(request: Request) -> Callable[[str], str]:
-        """The desk's messages in the reader's language (Italian without a catalog)."""
+        """The desk's messages in the reader's language (Italian without ``language``)."""
         words = language(request) if language is not None else {}
         found = words.get("gettext")
-        return found if callable(found) else (lambda message: message)
+        return found if callable(found) else translations(SOURCE_LANGUAGE).gettext
 
     def load() -> Tournament:
         return store.load(path)
@@ -142,6 +152,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
             playing=next((r for r in t.rounds if incomplete(r)), None),
             error=request.query_params.get("error"),
             message=request.query_params.get("message"),
+            warning=request.query_params.get("warning"),
             **words, **extra,
         )
         response = HTMLResponse(html)
@@ -153,16 +164,17 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         response.headers["Content-Language"] = str(lang or "it")
         return response
 
-    def back(request: Request, where: str, action: Callable[[Tournament], str],
+    def back(request: Request, where: str, action: Callable[[Tournament], Done],
              keep: str = "") -> RedirectResponse:
-        """Apply ``action`` and go back to ``where`` with its message (or its refusal);
-        ``keep``: a query to keep there (``code=…``)."""
+        """Apply ``action`` and go back to ``where`` with its message and warning (or its
+        refusal, in the reader's language); ``keep``: a query to keep there (``code=…``)."""
         try:
             with change() as t:
-                note = action(t)
-            query = f"?message={quote(note)}"
+                done = action(t)
+            note, warning = (done, "") if isinstance(done, str) else done
+            query = f"?message={quote(note)}" + (f"&warning={quote(warning)}" if warning else "")
         except (ValueError, KeyError) as exc:
-            query = f"?error={quote(error_text(exc))}"
+            query = f"?error={quote(error_text(exc, texts(request)))}"
         return RedirectResponse(base(request) + where + query + (f"&{keep}" if keep else ""),
                                 status_code=303)
 
@@ -307,6 +319,25 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         return back(request, "desk",
                     lambda t: _("Ritirato {name}").format(name=t.withdraw(entrant).name))
 
+    @app.post("/desk/settings", dependencies=desk_only)
+    def desk_settings(
+        request: Request, deals: Annotated[int, Form()], minutes: Annotated[int, Form()],
+        bye_vp: Annotated[int, Form()],
+    ) -> RedirectResponse:
+        """Correct the smazzate per turno, the minutes of a turno, the VP of a bye (the
+        tournament's own check: what was played stays valid)."""
+        _ = texts(request)
+        asked: dict[str, object] = {"deals_per_round": deals, "round_minutes": minutes,
+                                    "bye_vp": bye_vp}
+
+        def act(t: Tournament) -> str:
+            changes = {name: value for name, value in asked.items()
+                       if getattr(t.settings, name) != value}
+            done = t.change_settings(changes)
+            log.info("settings changed: %s", "; ".join(done))
+            return _("Impostazioni corrette: {changes}").format(changes="; ".join(done))
+        return back(request, "desk", act)
+
     @app.post("/desk/seat", dependencies=desk_only)
     def desk_seat(request: Request) -> RedirectResponse:
         _ = texts(request)
@@ -325,15 +356,22 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         return back(request, "desk", act)
 
     def director_enters(_: Callable[[str], str], t: Tournament, number: int, table: int,
-                        ns: list[int], ew: list[int], reason: str) -> str:
-        """A result through the tournament's own entry path (its validation, its trail)."""
-        t.director_result(number, table, ns, ew, reason)
+                        ns: list[int], ew: list[int], reason: str) -> Done:
+        """A result through the tournament's own entry path (its validation, its trail),
+        with what it did: counted, corrected, or nothing (the same scores count already),
+        and its warnings (later turni seated from the old standings)."""
+        outcome = t.director_result(number, table, ns, ew, reason)
+        if outcome.status == "unchanged":
+            return _("Tavolo {n}: questi punteggi contano già, nulla è cambiato").format(
+                n=table)
         log.info("turno %d table %d: the director entered N-S %s E-W %s%s", number, table,
                  ns, ew, f" ({reason})" if reason else "")
-        return _("Tavolo {n} registrato").format(n=table)
+        note = (_("Tavolo {n} corretto") if outcome.status == "corrected"
+                else _("Tavolo {n} registrato")).format(n=table)
+        return note, " ".join(w.text(_) for w in outcome.warnings)
 
     async def entered(request: Request, number: int,
-                      action: Callable[[Tournament], str]) -> RedirectResponse:
+                      action: Callable[[Tournament], Done]) -> RedirectResponse:
         """A director's result, then, in a duplicate turno played on the server, the deals
         it makes known at every table (its table is done with them)."""
         response = await asyncio.to_thread(back, request, "desk", action)
@@ -363,7 +401,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         """A disputed table: the director accepts the card one side wrote."""
         _ = texts(request)
 
-        def act(t: Tournament) -> str:
+        def act(t: Tournament) -> Done:
             claim = next((c for c in t.table(round, table).claims if c.by == side), None)
             if claim is None:
                 raise ValueError(_("side: turno {n} tavolo {t} non ha un segnapunti di "
@@ -388,7 +426,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         _ = texts(request)
         played = await asyncio.to_thread(online_table, round, table)
 
-        def act(t: Tournament) -> str:
+        def act(t: Tournament) -> Done:
             if played is None or not played.ns_played:
                 raise ValueError(_("tavolo {t}: il server non ha smazzate giocate di questo "
                                    "tavolo; inserisci il risultato").format(t=table))
@@ -446,7 +484,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
             query = "?message=" + quote(_("Turno {n}: {tables} tavoli sul server").format(
                 n=number, tables=len(opened)))
         except (ValueError, KeyError) as exc:
-            query = f"?error={quote(error_text(exc))}"
+            query = f"?error={quote(error_text(exc, texts(request)))}"
         return RedirectResponse(base(request) + "desk" + query, status_code=303)
 
     @app.post("/api/online", dependencies=desk_only)
