@@ -43,12 +43,23 @@ function connect(join) {
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
 }
 
+// The hand has started: go to the table page once.  The frames that follow (the bots' first
+// moves) must not start a second navigation, which would abort the first.
+let leaving = false;
+function leave() {
+  if (leaving) return;
+  leaving = true;
+  socket?.close();
+  location.replace(tablePage(mySeat === null));
+}
+
 function receive(msg) {
+  if (leaving) return;
   if (msg.type === "welcome") {
     if (msg.token) localStorage.setItem(tokenKey, msg.token);
     mySeat = msg.seat;
   } else if (msg.type === "update") {
-    if (!msg.waiting) { location.replace(tablePage(mySeat === null)); return; }
+    if (!msg.waiting) { leave(); return; }
     show(msg.seats);
   } else if (msg.type === "error") {
     if (msg.code === "bad-token") { localStorage.removeItem(tokenKey); connect({ spectate: true }); return; }
