@@ -21,6 +21,7 @@ from typing import Any
 
 from ramino.cards import (
     NUM_TYPES,
+    TWO,
     card_str,
     from_counts,
     is_burraco_wild,
@@ -104,8 +105,8 @@ class BurracoState:
     """A hand of Burraco in progress.  Mutable; ``clone()`` is cheap."""
 
     __slots__ = (
-        "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
-        "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "must_use",
+        "_history", "_legal", "_produced", "_resolved", "_values", "closed_by", "current", "deal",
+        "dealer", "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "must_use",
         "opening_points", "pending", "phase", "pile", "players", "pozzetti", "rules", "sizes",
         "stallo_streak", "stock", "taken", "team_of", "teams", "timeout_left", "turn",
         "turn_single_pick", "void",
@@ -142,6 +143,7 @@ class BurracoState:
     _values: tuple[int, ...]
     _history: _History | None
     _legal: list[Action] | None
+    _produced: tuple[list[Action], list[Meld]] | None
     _resolved: dict[Action, Meld] | None
 
     # --- construction ----------------------------------------------------------------------
@@ -203,6 +205,7 @@ class BurracoState:
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
+        self._produced = None
         self._resolved = None
         return self
 
@@ -266,6 +269,7 @@ class BurracoState:
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
+        self._produced = None
         self._resolved = None
         return self
 
@@ -302,6 +306,7 @@ class BurracoState:
         other._values = self._values
         other._history = self._history
         other._legal = self._legal
+        other._produced = self._produced
         other._resolved = self._resolved
         return other
 
@@ -438,6 +443,7 @@ class BurracoState:
             raise NotationError(f"unknown action kind {kind!r}")
         self._history = _History(self._history, action)
         self._legal = None
+        self._produced = None
         self._resolved = None
 
     def result(self) -> HandResult | None:
@@ -677,9 +683,16 @@ class BurracoState:
 
     def _known_result(self, action: Action) -> Meld | None:
         """The meld an action listed by ``legal_actions()`` produces (already fully checked)."""
-        if self._legal is None or self._resolved is None:
+        if self._legal is None:
             return None
-        return self._resolved.get(action)
+        resolved = self._resolved
+        if resolved is None:
+            # Built on the first look-up: most positions end in a draw or a discard, which
+            # never look.
+            if self._produced is None:
+                return None
+            resolved = self._resolved = dict(zip(*self._produced, strict=True))
+        return resolved.get(action)
 
     def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -800,6 +813,7 @@ class BurracoState:
         trial.melds = list(melds)
         trial.meld_team = list(teams)
         trial._legal = None
+        trial._produced = None
         trial._resolved = None
         if not trial._generate():
             card = card_str(self.forbidden_discard)
@@ -947,6 +961,8 @@ class BurracoState:
     # --- move generation ----------------------------------------------------------------------
 
     def _generate(self) -> list[Action]:
+        self._produced = None
+        self._resolved = None
         if self.phase == PHASE_OVER:
             return []
         if self.phase == PHASE_DRAW:
@@ -958,19 +974,22 @@ class BurracoState:
         seat = self.current
         hand = self.hands[seat]
         size = self.sizes[seat]
-        results = self._table_actions()
+        actions, melds = self._table_actions()
         if self.opening_points >= 0:
             # §3.2: a side's first melding turn must lay down enough points: keep the table
             # actions from which that total can still be reached.
-            results = {a: m for a, m in results.items() if self._opening_reachable_after(a)}
+            keep = [self._opening_reachable_after(a) for a in actions]
+            actions = list(compress(actions, keep))
+            melds = list(compress(melds, keep))
         if self.must_use >= 0:
             # §3.2 / §4.5: the top card taken must be used before the discard; keep only the
             # actions that use it or leave a way to use it.
             top = self.must_use
-            results = {a: m for a, m in results.items()
-                       if top in a.cards or self._still_usable_after(a, top)}
-        self._resolved = results
-        out = list(results)
+            keep = [top in a.cards or self._still_usable_after(a, top) for a in actions]
+            actions = list(compress(actions, keep))
+            melds = list(compress(melds, keep))
+        self._produced = (actions, melds)
+        out = actions[:]
         if self.must_use >= 0 or 0 < self.opening_points < self.rules.min_first_meld_points:
             return out  # no discard before the obligation of the turn is met
         discards = list(compress(DISCARD_ACTIONS, hand))
@@ -982,26 +1001,34 @@ class BurracoState:
         out.extend(discards)
         return out
 
-    def _table_actions(self) -> dict[Action, Meld]:
-        """Every legal meld and attach of the player in turn, with the meld it produces."""
+    def _table_actions(self) -> tuple[list[Action], list[Meld]]:
+        """Every legal meld and attach of the player in turn (``actions[i]`` produces
+        ``melds[i]``).  Each action appears once: the chunks of move generation are disjoint
+        (a sequence's naturals differ in rank, a group's share one; attaches name their
+        meld)."""
         seat = self.current
         team = self.team_of[seat]
         hand = self.hands[seat]
         rules = self.rules
         size = self.sizes[seat]
-        results: dict[Action, Meld] = {}
-        own_groups = set()
-        own_suits = set()
-        for i, m in enumerate(self.melds):
-            if self.meld_team[i] == team:
+        actions: list[Action] = []
+        produced: list[Meld] = []
+        table = self.melds
+        table_sides = self.meld_team
+        # The side's groups by rank and sequences by suit, as bits.
+        own_groups = 0
+        own_suits = 0
+        for i in range(len(table)):
+            if table_sides[i] == team:
+                m = table[i]
                 if m.kind == GROUP:
-                    own_groups.add(m.rank)
+                    own_groups |= 1 << m.rank
                 else:
-                    own_suits.add(m.suit)
+                    own_suits |= 1 << m.suit
         if not rules.one_group_per_rank_per_team:
-            own_groups.clear()
+            own_groups = 0
         if rules.multiple_sequences_same_suit:
-            own_suits.clear()
+            own_suits = 0
         # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
         # a chunk whose options all leave more is accepted whole.
         # Holding two copies of the card it may not discard (§2.3), a play that keeps more
@@ -1010,34 +1037,52 @@ class BurracoState:
         shortcut = size - 1 if not careful else 0
         wilds = movegen.wild_key(hand)
         memo = movegen.memo_for(rules)
-        for kind, which, chunk in movegen.new_melds(hand, rules, wilds, memo):
-            if which in (own_groups if kind == GROUP else own_suits):
-                continue
-            if chunk.most_cards < shortcut:
-                results.update(zip(chunk.actions, chunk.melds, strict=True))
-                continue
-            for action, meld in zip(chunk.actions, chunk.melds, strict=True):
-                if len(action.cards) >= shortcut and not self._may_go_down(
-                        seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
+        for suit in range(4):
+            chunk = movegen.sequence_chunk(hand, suit, rules, wilds, memo)
+            if chunk.actions and not own_suits >> suit & 1:
+                self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
+        if rules.groups_allowed:
+            for rank in range(13):
+                if rank == TWO and not rules.allow_group_of_twos:
                     continue
-                results[action] = meld
-        for i, m in enumerate(self.melds):
-            if self.meld_team[i] != team:
+                chunk = movegen.group_chunk(hand, rank, rules, wilds, memo)
+                if chunk.actions and not own_groups >> rank & 1:
+                    self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
+        for i in range(len(table)):
+            if table_sides[i] != team:
                 continue
+            m = table[i]
             chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
             if chunk.most_cards < shortcut:
-                results.update(zip(chunk.actions, chunk.melds, strict=True))
+                actions.extend(chunk.actions)
+                produced.extend(chunk.melds)
                 continue
             for action, result in zip(chunk.actions, chunk.melds, strict=True):
                 if len(action.cards) >= shortcut:
-                    melds = self.melds[:]
+                    melds = table[:]
                     melds[i] = result
                     back = (returned_to_hand(m, result, action.cards)
                             if rules.wild_may_return_to_hand else [])
-                    if not self._may_go_down(seat, action.cards, melds, self.meld_team, back):
+                    if not self._may_go_down(seat, action.cards, melds, table_sides, back):
                         continue
-                results[action] = result
-        return results
+                actions.append(action)
+                produced.append(result)
+        return actions, produced
+
+    def _add_new_melds(self, chunk: movegen.Chunk, seat: int, team: int, shortcut: int,
+                       actions: list[Action], produced: list[Meld]) -> None:
+        """Append the new melds of ``chunk`` the going-down rules allow (see
+        :meth:`_table_actions`)."""
+        if chunk.most_cards < shortcut:
+            actions.extend(chunk.actions)
+            produced.extend(chunk.melds)
+            return
+        for action, meld in zip(chunk.actions, chunk.melds, strict=True):
+            if len(action.cards) >= shortcut and not self._may_go_down(
+                    seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
+                continue
+            actions.append(action)
+            produced.append(meld)
 
     def _opening_reachable_after(self, action: Action) -> bool:
         """After ``action``, can this turn's melds still reach ``min_first_meld_points``?"""
@@ -1060,7 +1105,7 @@ class BurracoState:
         if key in seen:
             return seen[key]
         found = False
-        for action in self._table_actions():
+        for action in self._table_actions()[0]:
             points = cards_points(action.cards, self._values)
             if points >= need:
                 found = True
@@ -1076,7 +1121,7 @@ class BurracoState:
 
     def _can_use(self, card: int) -> bool:
         """Is there a legal meld or attach that puts ``card`` on the table now?"""
-        return any(card in action.cards for action in self._table_actions())
+        return any(card in action.cards for action in self._table_actions()[0])
 
     def _still_usable_after(self, action: Action, card: int) -> bool:
         trial = self.clone()

@@ -13,7 +13,7 @@ every turn.  The memo is a pure function cache (bounded); it holds no game state
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from ramino.cards import ACE, JOKER, TWO
 from ramino.games.actions import ATTACH, MELD, Action
@@ -150,27 +150,54 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: int, memo: Memo
     """Every legal new meld of ``hand``, in chunks ``(SEQUENCE, suit, chunk)`` and
     ``(GROUP, rank, chunk)`` so that the caller can apply side constraints (one group per
     rank, one sequence per suit) to a whole chunk at once."""
-    any_wild = wilds != 0
     for suit in range(4):
-        base = suit * 13
-        key: tuple[Any, ...] = ("seq", suit, sequence_key(hand, base, any_wild), wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _remember(memo, key, _sequence_melds(hand, suit, rules))
+        found = sequence_chunk(hand, suit, rules, wilds, memo)
         if found.actions:
             yield SEQUENCE, suit, found
     for rank in range(13 if rules.groups_allowed else 0):
         if rank == TWO and not rules.allow_group_of_twos:
             continue
-        copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])
-        if copies[0] + copies[1] + copies[2] + copies[3] < 2:
-            continue
-        key = ("grp", rank, copies, wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _remember(memo, key, _group_melds(hand, rank, rules))
+        found = group_chunk(hand, rank, rules, wilds, memo)
         if found.actions:
             yield GROUP, rank, found
+
+
+# Memo keys are ints where they can be (a key per position and suit or rank: an int hashes in
+# one step and is no object for the garbage collector); the low two bits say which table the
+# key is of, so that the kinds never collide.
+_SEQ_TAG: Final = 0
+_GROUP_TAG: Final = 1
+_ATTACH_GROUP_TAG: Final = 2
+_ATTACH_SEQ_TAG: Final = 3
+
+
+def sequence_chunk(hand: list[int], suit: int, rules: RuleSet, wilds: int, memo: Memo
+                   ) -> Chunk:
+    """The new sequences of one suit (the ``SEQUENCE`` chunks of :func:`new_melds`)."""
+    base = suit * 13
+    cover, aces, twos = sequence_key(hand, base, wilds != 0)
+    key = (((((cover << 4 | aces) << 4 | twos) << 5 | wilds) << 2 | suit) << 2) | _SEQ_TAG
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _sequence_melds(hand, suit, rules))
+    return found
+
+
+def group_chunk(hand: list[int], rank: int, rules: RuleSet, wilds: int, memo: Memo) -> Chunk:
+    """The new groups of one rank (the ``GROUP`` chunks of :func:`new_melds`; the caller
+    skips the 2s unless ``allow_group_of_twos``)."""
+    c0 = hand[rank]
+    c1 = hand[13 + rank]
+    c2 = hand[26 + rank]
+    c3 = hand[39 + rank]
+    if c0 + c1 + c2 + c3 < 2:
+        return _NOTHING
+    key = (((((((c0 << 4 | c1) << 4 | c2) << 4 | c3) << 4 | rank) << 5 | wilds) << 2)
+           | _GROUP_TAG)
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _group_melds(hand, rank, rules))
+    return found
 
 
 def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
@@ -179,37 +206,35 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
 
     ``wilds`` is :func:`wild_key` of the hand and ``memo`` :func:`memo_for` the rules (both
     computed once per position by the caller)."""
-    # The meld enters the key by its plain fields, not as the object: a key of ints and tuples
-    # is one the garbage collector stops tracking (see ``Chunk``).
-    key: tuple[Any, ...]
+    # The meld enters the key by its cards and the rest as one int, not as the object: a key of
+    # ints and tuples is one the garbage collector stops tracking (see ``Chunk``).  The table
+    # number is the int's top field (``_ANY`` + 1 = 0 for "any number").
     if meld.kind == GROUP:
         r = meld.rank
-        copies = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+        c0 = hand[r]
+        c1 = hand[13 + r]
+        c2 = hand[26 + r]
+        c3 = hand[39 + r]
+        copies = ((c0 << 4 | c1) << 4 | c2) << 4 | c3
         if meld.wild >= 0:
-            if not any(copies):
+            if not copies:
                 return _NOTHING
-            key = (meld.cards, meld.wild, number, copies)
-            found = memo.get(key)
-            if found is None:
-                found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies),
-                                     meld, number, hand, rules)
-            return found
-        if not any(copies) and not wilds:
+            # A group holding its wild takes no other: the hand's wilds do not matter.
+            fields = (copies << 5) << 5 | (meld.wild + 1)
+        else:
+            if not copies and not wilds:
+                return _NOTHING
+            fields = ((copies << 5 | wilds) << 5) | (meld.wild + 1)
+        fields = fields << 2 | _ATTACH_GROUP_TAG
+    else:
+        relevant = _reachable(meld, hand, wilds, rules)
+        if relevant < 0:
             return _NOTHING
-        key = (meld.cards, meld.wild, number, copies, wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies, wilds),
-                                 meld, number, hand, rules)
-        return found
-    relevant = _reachable(meld, hand, wilds, rules)
-    if relevant is None:
-        return _NOTHING
-    key = (meld.cards, meld.low, meld.wild, number, relevant)
+        fields = ((((relevant << 4) | meld.low) << 5 | (meld.wild + 1)) << 2) | _ATTACH_SEQ_TAG
+    key = (meld.cards, (number + 1) << 48 | fields)
     found = memo.get(key)
     if found is None:
-        found = _attach_miss(memo, key, (meld.cards, meld.low, meld.wild, _ANY, relevant),
-                             meld, number, hand, rules)
+        found = _attach_miss(memo, key, (meld.cards, fields), meld, number, hand, rules)
     return found
 
 
@@ -232,17 +257,17 @@ def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ..
                                  for action, meld in zip(known.actions, known.melds, strict=True)])
 
 
-
-
-def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
-               ) -> tuple[Any, ...] | None:
-    """What of the hand an attachment to a sequence can use, as a memo key (``None``: nothing).
+def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet) -> int:
+    """What of the hand an attachment to a sequence can use, as part of a memo key (-1:
+    nothing).
 
     Gaps in the final sequence are filled only by a wild: one from the hand (never into a meld
     that keeps its own wild), the meld's wild moving (under FIBUR_STRICT only when its own card
     is attached), or a natural 2 turning wild; two when the meld's wild is a same-suit 2 that
     can go back to its place.  So the usable places are the meld's and, on each side, those up
-    to the first gap no wild can fill; cards beyond cannot join and stay out of the key."""
+    to the first gap no wild can fill; cards beyond cannot join and stay out of the key, which
+    packs (lo, hi, the suit's aces and 2s, the hand's wilds if they can join, and the places of
+    lo..hi the hand holds) into one int."""
     base = meld.suit * 13
     own_two = base + TWO
     wild_card = meld.cards[meld.wild] if meld.wild >= 0 else -1
@@ -283,8 +308,9 @@ def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
         if hand[base + place % 13]:
             places |= 1 << (place - lo)
     if not places and not hand_wilds:
-        return None
-    return (lo, hi, hand[base], hand[base + 1], hand_wilds, places)
+        return -1
+    return (((((places << 4 | lo) << 4 | hi) << 4 | hand[base]) << 4 | hand[base + 1]) << 5
+            | hand_wilds)
 
 
 def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
