@@ -12,11 +12,11 @@ every turn.  The memo is a pure function cache (bounded); it holds no game state
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from ramino.cards import ACE, JOKER, TWO
-from ramino.games.actions import ATTACH, MELD, Action
+from ramino.games.actions import ATTACH, MELD, Action, new_action
 from ramino.melds import (
     GROUP,
     HIGH_ACE,
@@ -46,7 +46,7 @@ class Chunk:
 
     __slots__ = ("actions", "melds", "most_cards")
 
-    def __init__(self, actions: list[Action], melds: list[Meld]) -> None:
+    def __init__(self, actions: Sequence[Action], melds: Sequence[Meld]) -> None:
         self.actions = tuple(actions)
         self.melds = tuple(melds)
         self.most_cards = max((len(action.cards) for action in self.actions), default=0)
@@ -253,8 +253,20 @@ def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ..
         found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
         memo[any_number_key] = found
         return found
-    return _remember(memo, key, [(Action(ATTACH, action.cards, number, action.annotations), meld)
-                                 for action, meld in zip(known.actions, known.melds, strict=True)])
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    if not known.actions:
+        memo[key] = _NOTHING
+        return _NOTHING
+    if len(_CANONICAL_ACTIONS) >= _MEMO_LIMIT:
+        _CANONICAL_ACTIONS.clear()
+    renumbered: list[Action] = []
+    for action in known.actions:
+        fresh = new_action(ATTACH, action.cards, number, action.annotations)
+        renumbered.append(_CANONICAL_ACTIONS.setdefault(fresh, fresh))
+    # The melds are the known chunk's own (already canonical): only the actions change.
+    chunk = memo[key] = Chunk(renumbered, known.melds)
+    return chunk
 
 
 def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet) -> int:
@@ -303,9 +315,15 @@ def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet) -> int:
             if missing > holes:
                 break
         hi += 1
+    # A place the meld already holds with a natural takes no card from the hand (the 2's
+    # place excepted: a natural 2 there may turn wild), so the hand's copy stays out of the key.
+    held = 0
+    for i in range(len(meld.cards)):
+        if i != meld.wild and meld.low + i != TWO:
+            held |= 1 << (meld.low + i)
     places = 0
     for place in range(lo, hi + 1):
-        if hand[base + place % 13]:
+        if hand[base + place % 13] and not held >> place & 1:
             places |= 1 << (place - lo)
     if not places and not hand_wilds:
         return -1
@@ -412,7 +430,7 @@ def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | lis
                 assert target is not None
                 found = _NOTES[(wild_card, meld.suit, place)] = ((wild_card, target),)
             notes = found
-    return Action(kind, tuple(ordered), number, notes)
+    return new_action(kind, tuple(ordered), number, notes)
 
 
 # The few hundred distinct annotations, shared by every memoised action (fewer objects for
