@@ -108,7 +108,7 @@ def test_a_record_that_stops_mid_hand(tmp_path: Path) -> None:
 
 
 def test_a_match_record_prints_the_standing(tmp_path: Path) -> None:
-    from ramino.match import MatchFormat
+    from ramino.games.burraco.match import MatchFormat
     from tests.test_match import _match_doc, _play_match
 
     doc = _match_doc(_play_match(MatchFormat.fixed_hands(2), seed=9))
@@ -147,4 +147,4 @@ def test_scores_are_labelled_with_the_seats_of_each_side(tmp_path: Path, players
     assert _score_rows(result.stdout) == rows
     hands = result.stdout[result.stdout.index("Hands"):result.stdout.index("Table")]
     sides = [line.split("│")[2].strip() for line in hands.splitlines() if line.startswith("│")]
-    assert sides == [str(side) for side in state.team_of]
+    assert sides == [str(side) for side in state.sides]

@@ -42,11 +42,11 @@ from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ramino.games.actions import DISCARD, Action
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
-from ramino.games.scala40_match import hand_sides
-from ramino.games.seating import initial_sides, score_sides
-from ramino.melds import burraco_type
+from ramino.games.burraco.melds import burraco_type
+from ramino.games.burraco.seating import initial_sides, score_sides
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.match import hand_sides
+from ramino.games.scala40.state import Scala40State
 from ramino.records import (
     BREAKDOWN_KEYS,
     HandReplay,
@@ -59,13 +59,13 @@ from ramino.records import (
     record_of,
     replay,
 )
-from ramino.records.scala40 import (
+from ramino.records.burraco.writer import recorded_result
+from ramino.records.scala40.record import (
     Scala40ReplayReport,
     is_scala40_document,
     replay_scala40,
     scala40_record_of,
 )
-from ramino.records.writer import recorded_result
 from ramino.rules import RuleSet, build_ruleset, preset, preset_names
 from ramino.rules.options import Partnerships
 from ramino.rules.presets import PRESET_DESCRIPTIONS
@@ -298,7 +298,7 @@ def print_scala40_table(console: Console, state: Scala40State, names: Sequence[s
         melds.add_column("owner")
         melds.add_column("meld")
         for entry in state.table():
-            melds.add_row(str(entry.number), str(seats[entry.owner]), str(entry.meld))
+            melds.add_row(str(entry.number), str(seats[entry.seat]), str(entry.meld))
         console.print(melds)
     else:
         say(console, "Table: no melds yet")
@@ -310,7 +310,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by, played.state.team_of)
+        print_score(console, played.result, played.state.closed_by, played.state.sides)
     else:
         say(console, "The record stops before the end of the hand.")
 
@@ -552,7 +552,7 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result), state.closed_by, state.team_of)
+        print_score(console, recorded_result(result), state.closed_by, state.sides)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from ramino.arena.play import play_hand
-from ramino.bots.features import own_side, partner, play_effect
-from ramino.bots.greedy import GreedyBot
-from ramino.bots.search import SearchBot, side_margin
+from ramino.bots.burraco.features import own_side, partner, play_effect
+from ramino.bots.burraco.greedy import GreedyBot
+from ramino.bots.burraco.search import SearchBot, side_margin
 from ramino.cards import pack, to_counts
 from ramino.games.actions import MELD
-from ramino.games.burraco import BurracoState
-from ramino.games.seating import score_sides
+from ramino.games.burraco.seating import score_sides
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
 from tests.helpers import cards, table_meld
@@ -111,7 +111,7 @@ def test_search_estimate_weighs_every_side() -> None:
     values = state.rules.card_value_table()
     totals = {0: 0.0, 1: 0.0, 2: 0.0}
     for i, meld in enumerate(state.melds):
-        totals[state.meld_team[i]] += sum(values[c] for c in meld.cards)
+        totals[state.meld_side[i]] += sum(values[c] for c in meld.cards)
     for s in range(6):
-        totals[state.team_of[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
+        totals[state.sides[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
     assert bot.estimate(state, 2) == totals[2] - max(totals[0], totals[1])

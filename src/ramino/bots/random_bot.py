@@ -9,26 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
 
+from ramino.games import burraco, scala40
 from ramino.games.actions import Action
-from ramino.games.burraco import Observation
-from ramino.games.scala40 import Scala40Observation
-
-
-class Bot(Protocol):
-    # ``Any``: a bot takes its own game's observation (``Observation`` for Burraco and Buraco,
-    # ``Scala40Observation`` for Scala 40); the registry gives each game its own bots.
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        """Pick one of ``legal_actions`` using only what ``observation`` shows."""
-        ...
 
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, observation: Observation | Scala40Observation,
+    def choose(self, observation: burraco.Observation | scala40.Observation,
                legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")

@@ -52,8 +52,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
-from ramino.games.burraco import Observation
-from ramino.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
+from ramino.games.burraco.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
+from ramino.games.burraco.state import Observation
 from ramino.rules.options import RuleSet
 
 CARD_TYPES = 53
@@ -106,7 +106,7 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     if observation.pile:
         v[106 + observation.pile[-1]] = 1.0
     for m in observation.melds:
-        _cards(v, 159 if m.team == team else 212, m.meld.cards)
+        _cards(v, 159 if m.side == team else 212, m.meld.cards)
     for k, other in enumerate(((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)):
         _cards(v, 265 + 53 * k, observation.known_cards[other])
     for k in range(4):
