@@ -31,7 +31,11 @@ from ramino.games.burraco.melds import (
 )
 from ramino.rules.options import RuleSet, WildRepositionPolicy
 
-WILD_TYPES = (JOKER, 1, 14, 27, 40)
+# Enum members as module constants: compiled, a constant is a C static, while ``Enum.MEMBER``
+# goes through the enum type's ``__getattr__`` (Python 3.11) on every use.
+_REPOSITION_FIBUR_STRICT: Final = WildRepositionPolicy.FIBUR_STRICT
+
+WILD_TYPES: Final = (JOKER, 1, 14, 27, 40)
 MeldOption = tuple[Action, Meld]
 
 
@@ -53,7 +57,7 @@ class Chunk:
         self.most_cards = max((len(action.cards) for action in self.actions), default=0)
 
 
-_NOTHING = Chunk([], [])
+_NOTHING: Final = Chunk([], [])
 
 Memo = dict[Any, Chunk]
 # How a sorted card multiset may be laid, or a meld extended (see ``_sequence_options``).
@@ -63,8 +67,8 @@ Resolutions = dict[Any, tuple[Meld, ...]]
 # rules: a RuleSet hashes in interpreted Python, and putting it in every key cost more than
 # the rest of a memo hit; a key holding the RuleSet or a Meld would also stay tracked by the
 # garbage collector (see ``Chunk``).
-_MEMOS: dict[RuleSet, tuple[Memo, Resolutions]] = {}
-_MEMO_LIMIT = 200_000
+_MEMOS: Final[dict[RuleSet, tuple[Memo, Resolutions]]] = {}
+_MEMO_LIMIT: Final = 200_000
 
 
 def _tables_for(rules: RuleSet) -> tuple[Memo, Resolutions]:
@@ -85,8 +89,8 @@ def memo_for(rules: RuleSet) -> Memo:
 # keys (a 5-6-7 of hearts is offered whatever else the hand holds): without sharing, 600 hands
 # left 102K actions and 45K melds in the memo for 14K and 9K distinct values, and each one is
 # an object every full garbage collection walks.
-_CANONICAL_ACTIONS: dict[Action, Action] = {}
-_CANONICAL_MELDS: dict[Meld, Meld] = {}
+_CANONICAL_ACTIONS: Final[dict[Action, Action]] = {}
+_CANONICAL_MELDS: Final[dict[Meld, Meld]] = {}
 
 
 def _canonical_melds(melds: list[Meld]) -> tuple[Meld, ...]:
@@ -240,7 +244,7 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
 
 
 # The table number standing for "any" in an attachment key (real numbers start at 1).
-_ANY = -1
+_ANY: Final = -1
 
 
 def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ...],
@@ -296,7 +300,7 @@ def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet) -> int:
         # the hand: either way the meld can then take a wild from the hand.
         hand_wilds = wilds
         holes = 2
-    elif rules.wild_reposition_policy is WildRepositionPolicy.FIBUR_STRICT:
+    elif rules.wild_reposition_policy is _REPOSITION_FIBUR_STRICT:
         holes = 1 if hand[base + (meld.low + meld.wild) % 13] else 0
     else:
         holes = 1
@@ -436,7 +440,7 @@ def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | lis
 
 # The few hundred distinct annotations, shared by every memoised action (fewer objects for
 # the garbage collector to walk; see ``Chunk``).
-_NOTES: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+_NOTES: Final[dict[tuple[int, int, int], tuple[Any, ...]]] = {}
 
 
 def _sequence_candidates(hand: list[int], suit: int, wild_types: list[int], max_len: int

@@ -17,7 +17,7 @@ import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from ramino.cards import (
     NUM_TYPES,
@@ -79,6 +79,22 @@ from ramino.rules.options import (
 )
 from ramino.rules.presets import preset
 
+# Enum members as module constants: compiled, a constant is a C static, while ``Enum.MEMBER``
+# goes through the enum type's ``__getattr__`` (Python 3.11) on every use.
+_CLOSING_BURRACO_CLEAN: Final = ClosingBurracoRequirement.CLEAN
+_PICKUP_TOP_CARD: Final = DiscardPickup.TOP_CARD
+_PILE_VISIBLE_ALL: Final = DiscardPileVisibility.ALL
+_POZZETTO_CON_SCARTO_IMMEDIATELY: Final = PozzettoConScartoPlayable.IMMEDIATELY
+_POZZETTO_PER_TEAM: Final = PozzettoAssignment.PER_TEAM
+_REDISCARD_FORBIDDEN: Final = SingleCardPileRediscard.FORBIDDEN
+_REDISCARD_UNLESS_HELD: Final = SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
+_STOCK_LAST_TWO_UNPLAYABLE: Final = StockExhaustion.LAST_TWO_UNPLAYABLE
+_STOCK_POZZETTO_BECOMES_STOCK: Final = StockExhaustion.POZZETTO_BECOMES_STOCK
+_STOCK_RESHUFFLE_DISCARDS: Final = StockExhaustion.RESHUFFLE_DISCARDS
+_STOCK_VOID_HAND: Final = StockExhaustion.VOID_HAND
+_UPCARD_BURY_AND_REDRAW: Final = UpcardIsWild.BURY_AND_REDRAW
+_UPCARD_KEEP: Final = UpcardIsWild.KEEP
+
 __all__ = [
     "END_CLOSED",
     "END_STALLO",
@@ -94,9 +110,9 @@ __all__ = [
     "TableMeld",
 ]
 
-PHASE_DRAW = "draw"
-PHASE_PLAY = "play"
-PHASE_OVER = "over"
+PHASE_DRAW: Final = "draw"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
 
 
 
@@ -238,7 +254,7 @@ class BurracoState:
         self.void = False
         self.deal = deal
         self.dealer = dealer
-        if rules.upcard_is_wild is not UpcardIsWild.KEEP:
+        if rules.upcard_is_wild is not _UPCARD_KEEP:
             self._replace_wild_upcard()
         self._values = rules.card_value_table()
         self._history = None
@@ -279,7 +295,7 @@ class BurracoState:
         self.stock = list(reversed(stock))
         self.pile = list(pile)
         slots: list[tuple[int, ...] | None] = [tuple(p) for p in pozzetti]
-        if rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             remaining = iter(slots)
             slots = [None if t else next(remaining, None) for t in taken]
         self.pozzetti = slots
@@ -405,7 +421,7 @@ class BurracoState:
         return any(teams[i] == team and len(m.cards) >= 7 for i, m in enumerate(melds))
 
     def _has_closing_burraco(self, team: int, melds: list[Meld], teams: list[int]) -> bool:
-        clean_needed = self.rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+        clean_needed = self.rules.closing_burraco_requirement is _CLOSING_BURRACO_CLEAN
         for i, m in enumerate(melds):
             if teams[i] == team and len(m.cards) >= 7 and (
                     not clean_needed or is_clean_burraco(burraco_type(m, self.rules))):
@@ -514,7 +530,7 @@ class BurracoState:
             pozzetto_taken=tuple(self.taken),
             stock_size=len(self.stock),
             pile=(tuple(self.pile)
-                  if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL
+                  if self.rules.discard_pile_visibility is _PILE_VISIBLE_ALL
                   else tuple(self.pile[-1:])),
             pile_size=len(self.pile),
             melds=tuple(TableMeld(i + 1, self.meld_side[i], m) for i, m in enumerate(self.melds)),
@@ -560,7 +576,7 @@ class BurracoState:
                            "pickup-requires-top-card-use", "§3.2/§4.5")
         top = self.pile[-1]
         pile = self.pile
-        if rules.discard_pickup is DiscardPickup.TOP_CARD:
+        if rules.discard_pickup is _PICKUP_TOP_CARD:
             # The top card only (§3.2; the Scala 40 way); it is a one-card pick (§2.3).
             pile = pile[-1:]
         hand = self.hands[seat]
@@ -568,14 +584,14 @@ class BurracoState:
         if len(pile) == 1:
             card = pile[0]
             policy = rules.single_card_pile_rediscard
-            if policy is SingleCardPileRediscard.FORBIDDEN or (
-                    policy is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
+            if policy is _REDISCARD_FORBIDDEN or (
+                    policy is _REDISCARD_UNLESS_HELD
                     and hand[card] == 0):
                 forbidden = card
         known = self.known[seat]
         # What the others saw go into the hand: the whole pile when it lies open, only its top
         # card when it is closed (the lixo fechado, §4.1).
-        seen = pile if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL else (
+        seen = pile if self.rules.discard_pile_visibility is _PILE_VISIBLE_ALL else (
             pile[-1:])
         for c in pile:
             hand[c] += 1
@@ -608,7 +624,7 @@ class BurracoState:
             self.sizes[seat] += len(pending)
             self.pending[seat] = None
             if (self.forbidden_discard in pending and self.rules.single_card_pile_rediscard
-                    is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD):
+                    is _REDISCARD_UNLESS_HELD):
                 # §2.3 bans re-discarding the card taken as the pile's only card; the
                 # pozzetto's copy is another card, equivalent to it: the exception applies.
                 # Otherwise a hand melded down to the two copies would have no legal move.
@@ -766,12 +782,12 @@ class BurracoState:
         (§2.7, §2.8; a second morto only with ``team_can_take_both_mortos``, §4.2)."""
         if self.taken[team] and not self.rules.team_can_take_both_mortos:
             return False
-        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             return team < len(self.pozzetti) and self.pozzetti[team] is not None
         return any(p is not None for p in self.pozzetti)
 
     def _take_pozzetto(self, team: int) -> tuple[int, ...]:
-        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             index = team
         else:
             index = next(i for i, p in enumerate(self.pozzetti) if p is not None)
@@ -885,7 +901,7 @@ class BurracoState:
                            "discarded this turn", "single-card-pile", "§2.3")
         if not self._pozzetto_available(team):
             if not self._has_closing_burraco(team, melds, teams):
-                clean = rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+                clean = rules.closing_burraco_requirement is _CLOSING_BURRACO_CLEAN
                 need = "a burraco pulito" if clean else "a burraco"
                 raise illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
                                "keep at least one card after discarding (stuck hand)",
@@ -928,7 +944,7 @@ class BurracoState:
                 self._finish(END_CLOSED)
                 return
             pozzetto = self._take_pozzetto(team)
-            if self.rules.pozzetto_con_scarto_playable is PozzettoConScartoPlayable.IMMEDIATELY:
+            if self.rules.pozzetto_con_scarto_playable is _POZZETTO_CON_SCARTO_IMMEDIATELY:
                 hand = self.hands[seat]
                 for c in pozzetto:
                     hand[c] += 1
@@ -961,24 +977,24 @@ class BurracoState:
     def _stock_exhausted(self) -> bool:
         """Does the stock end the hand now?  (§2.9a and the house rules of §3.7, §8 item 1.)"""
         policy = self.rules.stock_exhaustion
-        if policy is StockExhaustion.LAST_TWO_UNPLAYABLE:
+        if policy is _STOCK_LAST_TWO_UNPLAYABLE:
             return len(self.stock) <= 2  # the last two cards of the stock are never played
         if self.stock:
             return False
-        if policy is StockExhaustion.RESHUFFLE_DISCARDS and self.pile:
+        if policy is _STOCK_RESHUFFLE_DISCARDS and self.pile:
             # [S002] "si gira il monte degli scarti": the pile turned over is the new stock, its
             # first discard on top.
             self.stock = list(reversed(self.pile))
             self.pile = []
             return False
-        if policy is StockExhaustion.POZZETTO_BECOMES_STOCK:
+        if policy is _STOCK_POZZETTO_BECOMES_STOCK:
             for i, pozzetto in enumerate(self.pozzetti):
                 if pozzetto is not None:
                     # [S004]: a pozzetto nobody took becomes the stock (no side ever takes it).
                     self.stock = list(reversed(pozzetto))
                     self.pozzetti[i] = None
                     return False
-        if policy is StockExhaustion.VOID_HAND:
+        if policy is _STOCK_VOID_HAND:
             self.void = True  # [CPO]: the hand does not count and is dealt again
         return True
 
@@ -990,7 +1006,7 @@ class BurracoState:
         while is_burraco_wild(self.pile[-1]) and any(
                 not is_burraco_wild(c) for c in self.stock):
             wild = self.pile.pop()
-            if self.rules.upcard_is_wild is UpcardIsWild.BURY_AND_REDRAW:
+            if self.rules.upcard_is_wild is _UPCARD_BURY_AND_REDRAW:
                 self.stock.insert(0, wild)
             else:
                 self.stock.append(wild)
@@ -1188,6 +1204,6 @@ class BurracoState:
         return True
 
 
-DRAW_ACTION = Action(DRAW)
-PICK_ACTION = Action(PICK)
-DISCARD_ACTIONS = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
+DRAW_ACTION: Final = Action(DRAW)
+PICK_ACTION: Final = Action(PICK)
+DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
