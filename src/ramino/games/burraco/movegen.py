@@ -54,7 +54,11 @@ class Chunk:
     def __init__(self, actions: Sequence[Action], melds: Sequence[Meld]) -> None:
         self.actions = tuple(actions)
         self.melds = tuple(melds)
-        self.most_cards = max((len(action.cards) for action in self.actions), default=0)
+        most = 0
+        for action in self.actions:
+            if len(action.cards) > most:
+                most = len(action.cards)
+        self.most_cards = most
 
 
 _NOTHING: Final = Chunk([], [])
@@ -500,14 +504,16 @@ def _group_candidates(hand: list[int], rank: int, wild_types: list[int], max_nat
 
 
 def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules: RuleSet
-                       ) -> Iterator[tuple[int, ...]]:
+                       ) -> list[tuple[int, ...]]:
+    """Added-card multisets that may extend ``meld`` (the resolvers decide which do), in a
+    fixed order.  Built in a list with plain loops: this runs on every attachment the memo
+    has not seen, the costliest part of move generation."""
+    out: list[tuple[int, ...]] = []
     if meld.kind == GROUP:
         rank = meld.rank
         copies = [hand[s * 13 + rank] for s in range(4)]
         room = rules.max_group_naturals - (len(meld.cards) - (1 if meld.wild >= 0 else 0))
-        wild_options: list[int | None] = [None]
-        if meld.wild < 0:
-            wild_options.extend(wild_types)
+        free_wild = meld.wild < 0
         for a in range(copies[0] + 1):
             for b in range(copies[1] + 1):
                 for c in range(copies[2] + 1):
@@ -517,13 +523,12 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
                             continue
                         naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
                                     + [39 + rank] * d)
-                        for w in wild_options:
-                            if w is None:
-                                if k:
-                                    yield tuple(naturals)
-                            else:
-                                yield (*naturals, w)
-        return
+                        if k:
+                            out.append(tuple(naturals))
+                        if free_wild:
+                            for w in wild_types:
+                                out.append((*naturals, w))
+        return out
     base = meld.suit * 13
     own_two = base + TWO
     occupied = [False] * 14
@@ -542,12 +547,22 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
     avail = [hand[base + p % 13] > 0 for p in range(14)]
     longest = rules.max_sequence_cards
     for occ in spans:
-        filled = [p for p in range(14) if occ[p]]
-        if not filled:
+        nat_lo = -1
+        nat_hi = -1
+        for p in range(14):
+            if occ[p]:
+                if nat_lo < 0:
+                    nat_lo = p
+                nat_hi = p
+        if nat_lo < 0:
             continue
-        nat_lo, nat_hi = filled[0], filled[-1]
-        inner = [p for p in range(nat_lo, nat_hi + 1) if not occ[p]]
-        inner_missing = sum(1 for p in inner if not avail[p])
+        inner: list[int] = []
+        inner_missing = 0
+        for p in range(nat_lo, nat_hi + 1):
+            if not occ[p]:
+                inner.append(p)
+                if not avail[p]:
+                    inner_missing += 1
         below_missing = 0
         for lo in range(nat_lo, -1, -1):
             if lo < nat_lo and not avail[lo]:
@@ -561,30 +576,51 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
                 if (inner_missing + below_missing + above_missing > max_holes
                         or hi - lo + 1 > longest):
                     break
-                empty = [*range(lo, nat_lo), *inner, *range(nat_hi + 1, hi + 1)]
-                yield from _fill_variants(empty, avail, base, hand, wild_types, max_holes)
+                empty: list[int] = []
+                for p in range(lo, nat_lo):
+                    empty.append(p)
+                empty.extend(inner)
+                for p in range(nat_hi + 1, hi + 1):
+                    empty.append(p)
+                _fill_variants(empty, avail, base, hand, wild_types, max_holes, out)
+    return out
 
 
 def _fill_variants(empty: list[int], avail: list[bool], base: int, hand: list[int],
-                   wild_types: list[int], max_holes: int) -> Iterator[tuple[int, ...]]:
-    """Added-card multisets for one window: every empty place from the hand except at most
-    ``max_holes`` left for wilds (the one on the table moving, or one from the hand)."""
-    available = [p for p in empty if avail[p]]
+                   wild_types: list[int], max_holes: int, out: list[tuple[int, ...]]) -> None:
+    """Append to ``out`` the added-card multisets for one window: every empty place from the
+    hand except at most ``max_holes`` left for wilds (the one on the table moving, or one from
+    the hand)."""
+    available: list[int] = []
+    for p in empty:
+        if avail[p]:
+            available.append(p)
     missing = len(empty) - len(available)
     choices: list[list[int]] = [[]]
     if missing < max_holes:
-        choices += [[p] for p in available]
+        for p in available:
+            choices.append([p])
     if missing == 0 and max_holes >= 2:
-        choices += [[p, q] for i, p in enumerate(available) for q in available[i + 1:]]
+        for i in range(len(available)):
+            for j in range(i + 1, len(available)):
+                choices.append([available[i], available[j]])
     ace = base + ACE
+    aces_held = hand[ace]
     for holes in choices:
         if missing + len(holes) > max_holes:
             continue
-        added = [base + p % 13 for p in available if p not in holes]
-        if added.count(ace) > hand[ace]:
+        added: list[int] = []
+        aces = 0
+        for p in available:
+            if p not in holes:
+                card = base + p % 13
+                added.append(card)
+                if card == ace:
+                    aces += 1
+        if aces > aces_held:
             continue
         if added:
-            yield tuple(added)
+            out.append(tuple(added))
         for w in wild_types:
             if hand[w] > added.count(w):
-                yield (*added, w)
+                out.append((*added, w))

@@ -134,7 +134,6 @@ class BurracoState:
         "_history",
         "_legal",
         "_produced",
-        "_resolved",
         "_values",
         "closed_by",
         "current",
@@ -198,7 +197,6 @@ class BurracoState:
     _history: _History | None
     _legal: list[Action] | None
     _produced: tuple[list[Action], list[Meld]] | None
-    _resolved: dict[Action, Meld] | None
 
     # --- construction ----------------------------------------------------------------------
 
@@ -260,7 +258,6 @@ class BurracoState:
         self._history = None
         self._legal = None
         self._produced = None
-        self._resolved = None
         return self
 
     @classmethod
@@ -324,7 +321,6 @@ class BurracoState:
         self._history = None
         self._legal = None
         self._produced = None
-        self._resolved = None
         return self
 
     def clone(self) -> BurracoState:
@@ -361,7 +357,6 @@ class BurracoState:
         other._history = self._history
         other._legal = self._legal
         other._produced = self._produced
-        other._resolved = self._resolved
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
@@ -503,7 +498,6 @@ class BurracoState:
         self._history = _History(self._history, action)
         self._legal = None
         self._produced = None
-        self._resolved = None
 
     def result(self) -> Result | None:
         """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
@@ -741,17 +735,20 @@ class BurracoState:
         self._after_table_play(seat)
 
     def _known_result(self, action: Action) -> Meld | None:
-        """The meld an action listed by ``legal_actions()`` produces (already fully checked)."""
-        if self._legal is None:
+        """The meld an action listed by ``legal_actions()`` produces (already fully checked).
+        A scan, not a dict: the list is short, the action applied is usually the very object
+        listed, and most positions end in a draw or a discard, which never look."""
+        produced = self._produced
+        if self._legal is None or produced is None:
             return None
-        resolved = self._resolved
-        if resolved is None:
-            # Built on the first look-up: most positions end in a draw or a discard, which
-            # never look.
-            if self._produced is None:
-                return None
-            resolved = self._resolved = dict(zip(*self._produced, strict=True))
-        return resolved.get(action)
+        actions, melds = produced
+        for i in range(len(actions)):
+            if actions[i] is action:
+                return melds[i]
+        for i in range(len(actions)):
+            if actions[i] == action:
+                return melds[i]
+        return None
 
     def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -873,7 +870,6 @@ class BurracoState:
         trial.meld_side = list(teams)
         trial._legal = None
         trial._produced = None
-        trial._resolved = None
         if not trial._generate():
             card = card_str(self.forbidden_discard)
             raise illegal(f"you would be left with only {card}, the one card of the pile you "
@@ -1021,7 +1017,6 @@ class BurracoState:
 
     def _generate(self) -> list[Action]:
         self._produced = None
-        self._resolved = None
         if self.phase == PHASE_OVER:
             return []
         if self.phase == PHASE_DRAW:
