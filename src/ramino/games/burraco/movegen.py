@@ -75,12 +75,22 @@ _MEMOS: Final[dict[RuleSet, tuple[Memo, Resolutions]]] = {}
 _MEMO_LIMIT: Final = 200_000
 
 
+# The rule set last looked up and its tables: a position looks them up by identity first,
+# since hashing a RuleSet calls its (interpreted) ``__hash__``.
+_LAST: Final[list[Any]] = [None, None]
+
+
 def _tables_for(rules: RuleSet) -> tuple[Memo, Resolutions]:
+    if _LAST[0] is rules:
+        last: tuple[Memo, Resolutions] = _LAST[1]
+        return last
     found = _MEMOS.get(rules)
     if found is None:
         if len(_MEMOS) >= 64:
             _MEMOS.clear()
         found = _MEMOS[rules] = ({}, {})
+    _LAST[0] = rules
+    _LAST[1] = found
     return found
 
 

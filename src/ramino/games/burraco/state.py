@@ -1046,13 +1046,13 @@ class BurracoState:
         out = actions[:]
         if self.must_use >= 0 or 0 < self.opening_points < self.rules.min_first_meld_points:
             return out  # no discard before the obligation of the turn is met
-        discards = list(compress(DISCARD_ACTIONS, hand))
+        # One discard per card type held, in card order, but the one card that may not be
+        # discarded this turn (§2.3); the last card only if it may close or go down (§2.8).
         forbidden = self.forbidden_discard
-        if forbidden >= 0 and hand[forbidden]:
-            discards.remove(DISCARD_ACTIONS[forbidden])
-        if size == 1:
-            discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
-        out.extend(discards)
+        for card in range(NUM_TYPES):
+            if hand[card] and card != forbidden and (
+                    size != 1 or self._may_discard_last(seat, card)):
+                out.append(DISCARD_ACTIONS[card])
         return out
 
     def _table_actions(self) -> tuple[list[Action], list[Meld]]:
