@@ -194,8 +194,19 @@ def sequence_chunk(hand: list[int], suit: int, rules: RuleSet, wilds: int, memo:
                    ) -> Chunk:
     """The new sequences of one suit (the ``SEQUENCE`` chunks of :func:`new_melds`)."""
     base = suit * 13
-    cover, aces, twos = sequence_key(hand, base, wilds != 0)
-    key = (((((cover << 4 | aces) << 4 | twos) << 5 | wilds) << 2 | suit) << 2) | _SEQ_TAG
+    # sequence_key(hand, base, wilds != 0), packed as it is computed (no tuple per suit).
+    present = 0
+    for place in range(13):
+        if hand[base + place]:
+            present |= 1 << place
+    present |= (present & 1) << 13
+    if wilds:
+        cover = present & ((present >> 1) | (present >> 2) | (present << 1) | (present << 2))
+    else:
+        starts = present & (present >> 1) & (present >> 2)
+        cover = starts | (starts << 1) | (starts << 2)
+    fields = (((cover << 4 | hand[base]) << 4 | hand[base + 1]) << 5 | wilds) << 2 | suit
+    key = fields << 2 | _SEQ_TAG
     found = memo.get(key)
     if found is None:
         found = _remember(memo, key, _sequence_melds(hand, suit, rules))
