@@ -38,6 +38,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from ramino import __version__
 from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -147,6 +148,22 @@ app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, re
 
 def main() -> None:
     app()
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"ramino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="print the version and exit", is_eager=True, callback=show_version)
+    ] = False,
+) -> None:
+    # No docstring: the group's help is the one given to typer.Typer above.
+    pass
 
 
 def say(console: Console, text: str, *, end: str = "\n") -> None:
