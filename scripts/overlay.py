@@ -29,11 +29,11 @@ carries the compiled modules themselves.
 
 from __future__ import annotations
 
-import hashlib
+# Only os and sys at the top: the start-up check runs in every interpreter of the venv, and
+# pathlib or hashlib would cost it more than the check itself.
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 # The top floors of the package (docs/engine.md, the layering): no engine module imports them.
 UPPER_FLOORS = frozenset({"server", "tournament", "arena", "env", "cli.py", "__main__.py"})
@@ -41,80 +41,82 @@ SOURCE_STAMP = ".source-stamp"
 STATE = ".source-state"
 PTH_NAME = "_ramino_overlay.pth"
 MODULE_NAME = "_ramino_overlay"
-ROOT = Path(__file__).resolve().parents[1]
 
 
-def hot_modules(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+def hot_modules(pyproject: str | None = None) -> list[str]:
     """The modules mypyc compiles, as paths under ``ramino/``."""
-    import tomllib  # here: the start-up check never needs it
+    import tomllib
 
-    table = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    modules: list[str] = table["tool"]["ramino"]["mypyc"]["modules"]
+    if pyproject is None:
+        pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                 "pyproject.toml")
+    with open(pyproject, "rb") as file:
+        modules: list[str] = tomllib.load(file)["tool"]["ramino"]["mypyc"]["modules"]
     return modules
 
 
-def _walk(directory: Path) -> Iterator[Path]:
+def _walk(directory: str, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """(name relative to the package, path) of every file, in a fixed order."""
     for entry in sorted(os.scandir(directory), key=lambda e: e.name):
         if entry.name == "__pycache__":
             continue
         if entry.is_dir(follow_symlinks=False):
-            yield from _walk(Path(entry.path))
+            yield from _walk(entry.path, f"{prefix}{entry.name}/")
         else:
-            yield Path(entry.path)
+            yield f"{prefix}{entry.name}", entry.path
 
 
-def _engine_floor(package: Path, path: Path) -> bool:
-    return path.relative_to(package).parts[0] not in UPPER_FLOORS
+def _engine_floor(name: str) -> bool:
+    return name.split("/", 1)[0] not in UPPER_FLOORS
 
 
-def mirror(src: Path, dest: Path) -> None:
+def mirror(src: str, dest: str) -> None:
     """``dest/ramino``: a directory per engine-floor directory, a symlink per file in them,
     and one symlink per upper floor (a directory or a module)."""
-    package, out = src.resolve() / "ramino", dest / "ramino"
-    out.mkdir(parents=True)
-    for entry in sorted(package.iterdir()):
-        if entry.name in UPPER_FLOORS:
-            (out / entry.name).symlink_to(entry)
-    for path in _walk(package):
-        if _engine_floor(package, path):
-            target = out / path.relative_to(package)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.symlink_to(path)
+    package = os.path.join(os.path.realpath(src), "ramino")
+    out = os.path.join(dest, "ramino")
+    os.makedirs(out)
+    for name in sorted(os.listdir(package)):
+        if name in UPPER_FLOORS:
+            os.symlink(os.path.join(package, name), os.path.join(out, name))
+    for name, path in _walk(package):
+        if _engine_floor(name):
+            target = os.path.join(out, name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            os.symlink(path, target)
 
 
-def _digest(src: Path, with_contents: bool) -> str:
-    package = src.resolve() / "ramino"
-    digest = hashlib.sha1()
-    for path in _walk(package):
-        name = path.relative_to(package).as_posix()
+def content_stamp(src: str) -> str:
+    """The modules compiled, every file's name, and the contents of the engine floor's."""
+    import hashlib
+
+    digest = hashlib.sha1("\n".join(hot_modules()).encode() + b"\0")
+    for name, path in _walk(os.path.join(src, "ramino")):
         digest.update(name.encode() + b"\0")
-        if _engine_floor(package, path):
-            if with_contents:
-                digest.update(path.read_bytes())
-            else:
-                digest.update(str(path.stat().st_mtime_ns).encode())
+        if _engine_floor(name):
+            with open(path, "rb") as file:
+                digest.update(file.read())
         digest.update(b"\n")
     return digest.hexdigest()[:16]
 
 
-def content_stamp(src: Path) -> str:
-    """Every file's name, and the contents of the engine floor's files."""
-    return _digest(src, with_contents=True)
-
-
-def source_state(src: Path) -> str:
+def source_state(src: str) -> str:
     """Every file's name, and the modification times of the engine floor's files."""
-    return _digest(src, with_contents=False)
+    return "".join(f"{name} {os.stat(path).st_mtime_ns}\n" if _engine_floor(name) else
+                   f"{name}\n" for name, path in _walk(os.path.join(src, "ramino")))
 
 
-def record(src: Path, dest: Path) -> None:
-    (dest / SOURCE_STAMP).write_text(content_stamp(src) + "\n", encoding="utf-8")
-    (dest / STATE).write_text(source_state(src) + "\n", encoding="utf-8")
+def record(src: str, dest: str) -> None:
+    with open(os.path.join(dest, SOURCE_STAMP), "w", encoding="utf-8") as file:
+        file.write(content_stamp(src) + "\n")
+    with open(os.path.join(dest, STATE), "w", encoding="utf-8") as file:
+        file.write(source_state(src))
 
 
-def is_current(src: Path, dest: Path) -> bool:
+def is_current(src: str, dest: str) -> bool:
     try:
-        recorded = (dest / STATE).read_text(encoding="utf-8").strip()
+        with open(os.path.join(dest, STATE), encoding="utf-8") as file:
+            recorded = file.read()
     except OSError:
         return False
     return recorded == source_state(src)
@@ -128,21 +130,23 @@ def activate(src: str, dest: str) -> None:
             return
         real = os.path.realpath(src)
         where = [i for i, entry in enumerate(sys.path) if os.path.realpath(entry) == real]
-        if where and is_current(Path(src), Path(dest)):
+        if where and is_current(src, dest):
             sys.path.insert(where[0], dest)
     except Exception:  # any failure means: the pure engine
         return
 
 
-def install(site: Path, src: Path, dest: Path) -> None:
+def install(site: str, src: str, dest: str) -> None:
     """The ``.pth`` file (and this module beside it) that calls :func:`activate`.  Its name
     sorts after the editable install's ``__editable__*.pth``, which puts ``src`` on the path."""
-    (site / f"{MODULE_NAME}.py").write_text(Path(__file__).read_text(encoding="utf-8"),
-                                            encoding="utf-8")
-    package_dir = str((src / "ramino").resolve().parent)
-    (site / PTH_NAME).write_text(
-        f"import {MODULE_NAME}; {MODULE_NAME}.activate({package_dir!r}, "
-        f"{str(dest.resolve())!r})\n", encoding="utf-8")
+    with open(os.path.abspath(__file__), encoding="utf-8") as file:
+        code = file.read()
+    with open(os.path.join(site, f"{MODULE_NAME}.py"), "w", encoding="utf-8") as file:
+        file.write(code)
+    line = (f"import {MODULE_NAME}; {MODULE_NAME}.activate({os.path.realpath(src)!r}, "
+            f"{os.path.realpath(dest)!r})\n")
+    with open(os.path.join(site, PTH_NAME), "w", encoding="utf-8") as file:
+        file.write(line)
 
 
 def main(argv: list[str]) -> int:
@@ -150,13 +154,13 @@ def main(argv: list[str]) -> int:
         case ["modules"]:
             print("\n".join(hot_modules()))
         case ["mirror", src, dest]:
-            mirror(Path(src), Path(dest))
+            mirror(src, dest)
         case ["stamp", src]:
-            print(content_stamp(Path(src)))
+            print(content_stamp(src))
         case ["record", src, dest]:
-            record(Path(src), Path(dest))
+            record(src, dest)
         case ["install", site, src, dest]:
-            install(Path(site), Path(src), Path(dest))
+            install(site, src, dest)
         case _:
             print(__doc__, file=sys.stderr)
             return 2

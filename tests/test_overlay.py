@@ -36,8 +36,8 @@ def tree(tmp_path: Path) -> tuple[Path, Path]:
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text, encoding="utf-8")
     dest = tmp_path / "build" / "compiled"
-    overlay.mirror(src, dest)
-    overlay.record(src, dest)
+    overlay.mirror(str(src), str(dest))
+    overlay.record(str(src), str(dest))
     return src, dest
 
 
@@ -69,21 +69,21 @@ def test_the_mirror_links_files_and_upper_floors(tree: tuple[Path, Path]) -> Non
 
 def test_what_makes_the_overlay_stale(tree: tuple[Path, Path]) -> None:
     src, dest = tree
-    stamp = overlay.content_stamp(src)
-    assert overlay.is_current(src, dest)
+    stamp = overlay.content_stamp(str(src))
+    assert overlay.is_current(str(src), str(dest))
     (src / "ramino" / "server" / "templates" / "table.html").write_text("<p>x</p>\n")
     (src / "ramino" / "cli.py").write_text("def main() -> None: pass\n")
-    assert overlay.content_stamp(src) == stamp and overlay.is_current(src, dest)
+    assert overlay.content_stamp(str(src)) == stamp and overlay.is_current(str(src), str(dest))
     touch_later(src / "ramino" / "cards.py")  # a checkout: the same text, a new time
-    assert overlay.content_stamp(src) == stamp and not overlay.is_current(src, dest)
-    overlay.record(src, dest)
-    assert overlay.is_current(src, dest)
+    assert overlay.content_stamp(str(src)) == stamp and not overlay.is_current(str(src), str(dest))
+    overlay.record(str(src), str(dest))
+    assert overlay.is_current(str(src), str(dest))
     (src / "ramino" / "games" / "burraco" / "state.py").write_text("PLAYERS = 6\n")
-    assert overlay.content_stamp(src) != stamp
-    overlay.record(src, dest)
-    stamp = overlay.content_stamp(src)
+    assert overlay.content_stamp(str(src)) != stamp
+    overlay.record(str(src), str(dest))
+    stamp = overlay.content_stamp(str(src))
     (src / "ramino" / "server" / "new.py").write_text("")  # a new file anywhere
-    assert overlay.content_stamp(src) != stamp and not overlay.is_current(src, dest)
+    assert overlay.content_stamp(str(src)) != stamp and not overlay.is_current(str(src), str(dest))
 
 
 def where_ramino_loads(src: Path, site: Path, **env: str) -> Path:
@@ -103,13 +103,13 @@ def test_the_start_up_hook_uses_the_overlay_only_while_current(
     src, dest = tree
     site = tmp_path / "site"
     site.mkdir()
-    overlay.install(site, src, dest)
+    overlay.install(str(site), str(src), str(dest))
     assert where_ramino_loads(src, site).is_relative_to(dest)
     assert where_ramino_loads(src, site, RAMINO_PURE="1").is_relative_to(src)
     assert where_ramino_loads(src, site, PYTHONPATH=str(src)).is_relative_to(src)
     touch_later(src / "ramino" / "games" / "burraco" / "state.py")
     assert where_ramino_loads(src, site).is_relative_to(src)
-    overlay.record(src, dest)
+    overlay.record(str(src), str(dest))
     assert where_ramino_loads(src, site).is_relative_to(dest)
     # No overlay at all (build/ removed): the sources, and no error at start-up.
     dest.rename(tmp_path / "gone")
