@@ -30,10 +30,9 @@ carries the compiled modules themselves.
 from __future__ import annotations
 
 # Only os and sys at the top: the start-up check runs in every interpreter of the venv, and
-# pathlib or hashlib would cost it more than the check itself.
+# pathlib, hashlib or typing would cost it more than the check itself.
 import os
 import sys
-from collections.abc import Iterator
 
 # The top floors of the package (docs/engine.md, the layering): no engine module imports them.
 UPPER_FLOORS = frozenset({"server", "tournament", "arena", "env", "cli.py", "__main__.py"})
@@ -55,15 +54,17 @@ def hot_modules(pyproject: str | None = None) -> list[str]:
     return modules
 
 
-def _walk(directory: str, prefix: str = "") -> Iterator[tuple[str, str]]:
+def _walk(directory: str, prefix: str = "") -> list[tuple[str, str]]:
     """(name relative to the package, path) of every file, in a fixed order."""
+    found: list[tuple[str, str]] = []
     for entry in sorted(os.scandir(directory), key=lambda e: e.name):
         if entry.name == "__pycache__":
             continue
         if entry.is_dir(follow_symlinks=False):
-            yield from _walk(entry.path, f"{prefix}{entry.name}/")
+            found += _walk(entry.path, f"{prefix}{entry.name}/")
         else:
-            yield f"{prefix}{entry.name}", entry.path
+            found.append((f"{prefix}{entry.name}", entry.path))
+    return found
 
 
 def _engine_floor(name: str) -> bool:
