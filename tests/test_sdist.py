@@ -17,7 +17,7 @@ import pytest
 import ramino
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ("tests/test_melds.py", "tests/test_cli_entry.py")
+SAMPLE = ("tests/games/burraco/test_melds.py", "tests/cli/test_entry.py")
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def test_the_sdist_carries_the_project(sdist: Path) -> None:
     with tarfile.open(sdist) as tar:
         names = {name.removeprefix(f"{top}/") for name in tar.getnames()}
     for path in ("README.md", "CHANGELOG.md", "LICENSE", "pyproject.toml", "MANIFEST.in",
-                 "babel.cfg", "dev", "tests/conftest.py", "tests/test_melds.py",
+                 "babel.cfg", "dev", "tests/conftest.py", "tests/games/burraco/test_melds.py",
                  "tests/fixtures", "docs/engine.md", "bench/engine.py", "examples",
                  "scripts/i18n_build.py", "src/ramino/__init__.py", "src/ramino/py.typed"):
         assert path in names, path

@@ -20,8 +20,8 @@ Two exact solvers, one answer:
   sequence packing per suit, a knapsack over the suits for the wilds, and a branch and bound
   over the groups.
 
-``tests/bots/test_solver.py`` checks both against an integer program (scipy's HiGHS ``milp``)
-over the engine's own candidates, on random hands of 11 to 45 cards.
+``tests/bots/burraco/test_solver.py`` checks both against an integer program (scipy's HiGHS
+``milp``) over the engine's own candidates, on random hands of 11 to 45 cards.
 """
 
 from __future__ import annotations

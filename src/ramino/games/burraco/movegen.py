@@ -4,7 +4,7 @@ Candidate card multisets are built per suit (sequences), per rank (groups) and p
 (attachments), then kept only if the meld resolvers of ``ramino.games.burraco.melds`` accept them,
 so
 generation can never offer an illegal meld (the brute-force test in
-``tests/test_legal_exact.py`` proves it also misses none).
+``tests/games/burraco/test_legal_exact.py`` proves it also misses none).
 
 What a hand can do with one suit depends only on that suit's counts and the wilds held, so
 results are memoised on exactly that key: in a hand of Burraco the same small patterns recur

@@ -21,7 +21,7 @@ from ramino.games.actions import parse_action
 from ramino.records import replay
 from tests.records_helpers import hand_document
 
-FIXTURE = Path(__file__).parent / "fixtures" / "rules" / "T-32.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "rules" / "T-32.json"
 HAND = hand_document(0)
 # A shorter hand keeps each replay cheap while still covering every field of a deal record.
 SHORT = copy.deepcopy(HAND)

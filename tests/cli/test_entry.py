@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import ramino
 from ramino.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_is_the_declared_one() -> None:

@@ -21,7 +21,7 @@ from ramino.cards import JOKER, parse_card
 from ramino.cli import app
 from ramino.records.scala40.record import replay_scala40
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "scala40"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scala40"
 FILES = sorted(FIXTURES.glob("*.json"))
 REQUIRED = ("T-09", "T-43", "T-44", "T-45", "T-48", "T-49", "T-50", "T-53", "T-54", "T-55")
 

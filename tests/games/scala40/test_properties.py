@@ -1,5 +1,5 @@
 """Properties of the Scala 40 engine over random legal play (hypothesis), 2 to 6 players and
-the §6.7 options, as ``tests/test_properties.py`` does for Burraco:
+the §6.7 options, as ``tests/games/burraco/test_properties.py`` does for Burraco:
 
 - random legal play never raises, never leaves a live position without a legal action, and
   ends (a close, RULES.md §6.4);

@@ -18,7 +18,7 @@ from ramino.games.scala40.state import Scala40State
 from ramino.records.scala40.position import read_scala40_position, scala40_position_of
 from ramino.records.scala40.record import replay_scala40, scala40_record_of
 from ramino.rules import make_rules
-from tests.scala40.test_properties import RULESETS
+from tests.games.scala40.test_properties import RULESETS
 
 FISCA = make_rules("fisca")
 

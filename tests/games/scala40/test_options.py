@@ -24,7 +24,7 @@ from ramino.games.scala40.state import Scala40State
 from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import RuleSet, make_rules
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "scala40"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scala40"
 
 
 def _random_match(rules: RuleSet, seed: int, *, rejoin: bool) -> Match:

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from ramino.cli import app
 
-FIXTURES = Path(__file__).parent / "fixtures" / "rules"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rules"
 FILES = sorted(FIXTURES.glob("T-*.json"))
 # The cases of RULES.md §9.1–§9.5 that apply to 4-player FIBUR (the brief's list).
 REQUIRED = ("T-01", "T-02", "T-04", "T-07", "T-08", "T-09", "T-10", "T-11", "T-12", "T-15",

@@ -18,7 +18,7 @@ from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from tests.helpers import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "expert_probes.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "expert_probes.py"
 NUMBER = r"[+-]\d+\.\d"
 INTERVAL = rf"\[ *{NUMBER}, *{NUMBER}\]"
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from ramino.cli import app
 
-FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "variants"
 FILES = sorted(FIXTURES.glob("T-*.json"))
 
 

@@ -14,7 +14,7 @@ from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from tests.helpers import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "pick_values.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "pick_values.py"
 
 
 def test_collect_replays_to_the_experts_pick_decisions(tmp_path: Path) -> None:

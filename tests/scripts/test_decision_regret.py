@@ -13,7 +13,7 @@ from pathlib import Path
 from ramino.bots.burraco.expert import ExpertBot
 from tests.helpers import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "decision_regret.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "decision_regret.py"
 
 
 def test_collect_and_score(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXPECTED_6 = "b558c38798f0710debd12c0503f08e36ab82cdd3d75e6f8169992837a8e137e0"
 
 

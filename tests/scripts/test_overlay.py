@@ -49,7 +49,7 @@ def touch_later(path: Path) -> None:
 def test_the_hot_modules_exist() -> None:
     modules = overlay.hot_modules()
     assert modules
-    root = Path(__file__).resolve().parents[1] / "src" / "ramino"
+    root = Path(__file__).resolve().parents[2] / "src" / "ramino"
     assert [m for m in modules if not (root / m).is_file()] == []
     assert not [m for m in modules if Path(m).parts[0] in overlay.UPPER_FLOORS]
 
