@@ -35,7 +35,7 @@ def public_view(state: BurracoState, seating: Seating | None = None) -> dict[str
 
 def burraco_marks(state: BurracoState) -> dict[str, str]:
     """Meld number -> burraco type (pulito, semipulito, sporco, …) for every burraco on the
-    table (RULES.md §2.6): public, and shown as the type mark beside the meld."""
+    table (§2.6): public, and shown as the type mark beside the meld."""
     marks: dict[str, str] = {}
     for i, meld in enumerate(state.melds):
         kind = burraco_type(meld, state.rules)
