@@ -1,6 +1,6 @@
 """What each receiver may see: a seat's own observation, or the public view of a spectator.
 
-The server never sends a state, only these (STYLE.md, boardgame.io: hide secrets on the
+The server never sends a state, only these (as boardgame.io does: secrets stay on the
 server).  The public view is a seat's observation with everything private to that seat taken
 out, so it holds nothing an observation does not hold.
 """
