@@ -130,3 +130,16 @@ def test_every_option_section_of_ramino_rules_is_in_the_reference(name: str) -> 
 
 def test_every_option_cites_a_section() -> None:
     assert all(cited(spec.section) for spec in OPTIONS)
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """The rules and record references ship in docs/; no file cites the team's working copies
+    beside the checkout."""
+    outside = "../" + "shared"
+    places = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "pyproject.toml"]
+    for folder in ("src", "tests", "docs", "bench", "scripts", "examples"):
+        places += [p for p in (ROOT / folder).rglob("*")
+                   if p.is_file() and p.suffix in {".py", ".md", ".js", ".html", ".toml", ".txt"}]
+    found = [str(p.relative_to(ROOT)) for p in places
+             if p.exists() and outside in p.read_text(encoding="utf-8", errors="replace")]
+    assert not found, found
