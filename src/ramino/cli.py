@@ -301,7 +301,7 @@ def print_scala40_table(console: Console, state: Scala40State, names: Sequence[s
         melds.add_column("owner")
         melds.add_column("meld")
         for entry in state.table():
-            melds.add_row(str(entry.number), str(seats[entry.owner]), str(entry.meld))
+            melds.add_row(str(entry.number), str(seats[entry.seat]), str(entry.meld))
         console.print(melds)
     else:
         say(console, "Table: no melds yet")
@@ -313,7 +313,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by, played.state.team_of)
+        print_score(console, played.result, played.state.closed_by, played.state.sides)
     else:
         say(console, "The record stops before the end of the hand.")
 
@@ -555,7 +555,7 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result), state.closed_by, state.team_of)
+        print_score(console, recorded_result(result), state.closed_by, state.sides)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)

@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from ramino.bots import Bot
 from ramino.errors import IllegalActionError, NotationError, RaminoError
 from ramino.games.actions import Action
-from ramino.games.scala40.state import seat_sides
+from ramino.games.scala40.deal import seat_sides
 from ramino.records.document import write_deal
 from ramino.rules import RuleSet, make_rules
 from ramino.rules.options import Reentry
