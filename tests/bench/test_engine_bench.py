@@ -1,4 +1,5 @@
-"""A smoke run of the engine benchmark: it runs and prints every figure the README quotes."""
+"""A smoke run of the engine benchmark: it runs and prints every figure docs/performance.md
+quotes."""
 
 from __future__ import annotations
 

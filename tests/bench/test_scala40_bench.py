@@ -1,5 +1,5 @@
 """A smoke run of the Scala 40 benchmark: it runs and prints every figure docs/scala40.md
-quotes (the rate comparison with 4-player Burraco asked by issue 3)."""
+quotes (the rate comparison with 4-player Burraco among them)."""
 
 from __future__ import annotations
 

@@ -211,7 +211,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     if isinstance(value, dict):
         for key, child in value.items():
             if not prefix and key == "meta":
-                continue  # free-form (RECORD.md §4): kept verbatim, never read
+                continue  # free-form (docs/record.md §4): kept verbatim, never read
             out += _paths(child, (*prefix, key))
     elif isinstance(value, list):
         for i, child in enumerate(value):

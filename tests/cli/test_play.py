@@ -103,7 +103,7 @@ def test_rules_lists_presets_and_options() -> None:
     result = runner.invoke(app, ["rules", "international"], env={"COLUMNS": "250"})
     assert result.exit_code == 0
     for spec in OPTIONS:
-        # Every Burraco option, and none of another game's (RULES.md §6.7 is Scala 40).
+        # Every Burraco option, and none of another game's (§6.7 is Scala 40).
         assert (spec.name in result.stdout) == ("burraco" in spec.games), spec.name
     assert '"CLEAN"' in result.stdout and "§3.6/§2.8" in result.stdout
     result = runner.invoke(app, ["rules", "casa"])
@@ -123,7 +123,7 @@ def test_tournament_commands_are_mounted_when_present() -> None:
                                                       ("buraco-fechado", 6)])
 def test_play_any_burraco_preset_and_player_count(tmp_path: Path, preset_name: str,
                                                    players: int) -> None:
-    """``ramino play --preset P --players N`` (issue 3): the record it writes names every
+    """``ramino play --preset P --players N``: the record it writes names every
     seat and replays."""
     out = tmp_path / "hand.json"
     result = runner.invoke(app, ["play", "--preset", preset_name, "--players", str(players),

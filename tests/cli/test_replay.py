@@ -1,5 +1,5 @@
-"""``ramino replay FILE [--json]`` (RECORD.md §5): exit 0 legal, 1 illegal or differing result
-(turn, seat, action as written, rule and RULES.md section), 2 malformed (field path)."""
+"""``ramino replay FILE [--json]`` (docs/record.md §5): exit 0 legal, 1 illegal or differing result
+(turn, seat, action as written, rule and docs/rules.md section), 2 malformed (field path)."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def _score_rows(output: str) -> list[str]:
 @pytest.mark.parametrize(("players", "seed", "rows"), [
     (2, 5, ["0 (seat 0)", "1 (seat 1)"]),
     (3, 5, ["0 (seat 0)", "1 (seat 1)", "2 (seat 2)"]),
-    # Seat 0 took the 18 and plays alone; seats 1 and 2 became a pair (RULES.md §5.2).
+    # Seat 0 took the 18 and plays alone; seats 1 and 2 became a pair (§5.2).
     (3, 4, ["0", "1 (pair with seat 2)", "2 (pair with seat 1)"]),
     (4, 5, ["0 (seats 0, 2)", "1 (seats 1, 3)"]),
     (6, 5, ["0 (seats 0, 3)", "1 (seats 1, 4)", "2 (seats 2, 5)"]),

@@ -1,5 +1,5 @@
-"""Reading and writing ``ramino-record/1`` (RECORD.md §1–4): round trips, replay identity, and
-malformed input refused with the field path (RECORD.md §5, exit status 2)."""
+"""Reading and writing ``ramino-record/1`` (docs/record.md §1–4): round trips, replay identity, and
+malformed input refused with the field path (docs/record.md §5, exit status 2)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_replay_of_a_record_gives_the_identical_hand(seed: int) -> None:
 
 
 def test_writer_annotates_every_active_wild_in_a_sequence() -> None:
-    """RECORD.md §1: a writer always annotates an active wild in a sequence.  Every meld or
+    """docs/record.md §1: a writer always annotates an active wild in a sequence.  Every meld or
     attach that puts an active wild *from the hand* into a sequence carries ``=`` (a natural 2
     already on the table turning wild, §2.5 item 5, is not among the action's cards)."""
     checked = 0
@@ -109,7 +109,7 @@ def test_a_position_record_continues_to_the_same_result(seed: int) -> None:
 
 
 def test_dealer_names_the_first_player_and_the_scores_follow_the_seats() -> None:
-    """RECORD.md §2: the first player is the seat after the dealer; seats and sides are the
+    """docs/record.md §2: the first player is the seat after the dealer; seats and sides are the
     table's in the engine and in the record alike."""
     state = played_hand(5, dealer=0)
     doc = json.loads(json.dumps(record_of(state)))
@@ -329,7 +329,7 @@ def test_position_field_errors() -> None:
 
 
 def test_replay_stops_at_the_illegal_action() -> None:
-    """The position reported is the one before the refused action (RECORD.md §5)."""
+    """The position reported is the one before the refused action (docs/record.md §5)."""
     doc = hand_document(6)
     doc.pop("result")
     doc["turns"] = [*doc["turns"][:4], ["draw", "attach 99 Ks", "discard 3c"],
@@ -343,7 +343,7 @@ def test_replay_stops_at_the_illegal_action() -> None:
 
 
 def test_arbiter_events_replay_and_are_written_as_bare_strings() -> None:
-    """RECORD.md §3: "timeout" before a turn, then the final round of RULES.md §2.9c (one full
+    """docs/record.md §3: "timeout" before a turn, then the final round of §2.9c (one full
     round when called before the player in turn has drawn, T-37); "stallo" ends the hand."""
     doc = hand_document(15)
     doc.pop("result")

@@ -1,7 +1,7 @@
 """Fuzzing the readers (hypothesis): random and mutated card strings, action strings and
 record JSON must give a clean refusal — :class:`NotationError` / :class:`RecordError` naming
 the field, exit status 2 from ``ramino replay`` — or a replay report, never a traceback
-(RECORD.md §5)."""
+(docs/record.md §5)."""
 
 from __future__ import annotations
 

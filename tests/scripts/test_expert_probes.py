@@ -1,4 +1,4 @@
-"""A smoke run of scripts/expert_probes.py, so that the figures docs/bots.md quotes from it stay
+"""A smoke run of scripts/expert_probes.py, so that the figures it measures stay
 reproducible: the harness's output, each probe on a deal, the regression's logger and fit."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""scripts/pick_values.py, which docs/bots.md's pick figures come from: its points replay to
+"""scripts/pick_values.py, which the expert's pick rules were read from: its points replay to
 the expert's real pick decisions, and its table marks the cells the expert gets wrong."""
 
 from __future__ import annotations

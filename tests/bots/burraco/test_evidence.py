@@ -87,7 +87,7 @@ def test_a_pass_the_public_cards_explain_is_not_evidence() -> None:
 
 def test_the_passes_where_the_expert_lets_a_usable_pile_go_are_not_evidence() -> None:
     # With two cards the expert leaves a pile it can only attach from; with its pozzetto and
-    # no burraco, a lone card (docs/bots.md, "The pick by true-state values").
+    # no burraco, a lone card (docs/bots.md, "How the expert decides").
     small = position(["Ah 4s", OTHERS[0], "Js Qd", OTHERS[2]], pile="Kd 7h 9c", phase="draw")
     checks = HandEvidence(at_turn(small.observation(0), 12), RULES, mode=1).checks
     assert [seat for seat, _, _ in checks] == [3]  # seat 2 passed Kd with two cards

@@ -227,7 +227,7 @@ def test_search_is_deterministic_for_a_seed() -> None:
 
 def test_the_default_search_budget() -> None:
     """Burraco: 64 worlds, more on close calls until 9,000 rollout actions (about a second on
-    the compiled overlay; docs/bots.md, "One second of worlds": +90.1 points per hand against
+    the compiled overlay; docs/bots.md, "How the search decides"; +90.1 points per hand against
     the expert over 200 deals where 32 + 96 worlds made +79.4).  Scala 40 keeps 8 worlds."""
     search = SearchBot(0, FIBUR)
     assert (search.samples, search.extra, search.steps) == (64, 960, 9_000)

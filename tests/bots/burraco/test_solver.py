@@ -75,7 +75,7 @@ def check_layout(hand: list[int], grouped: tuple[int, ...] = ()) -> int:
 
 
 def test_solver_holds_three_copies_of_a_card_at_six_players() -> None:
-    # Six players play with three decks (RULES.md §5.3): a hand may hold a card three times
+    # Six players play with three decks (§5.3): a hand may hold a card three times
     # and a rank twelve times, past the two decks' eight naturals the group tables held.
     rules = build_ruleset(FIBUR, {"players": 6})
     many = parse_cards("7h 7h 7h 7d 7d 7d 7c 7c 7c 7s 7s 3h 4h 5h 5h 5h")  # eleven sevens

@@ -1,4 +1,4 @@
-"""The Scala 40 bots of the ladder (issue 4, RULES.md §6): the registry gives each game its own
+"""The Scala 40 bots of the ladder (§6): the registry gives each game its own
 bots under the same names; they play whole hands legally for 2 to 6 players and under the
 FISCA variants; their stated preferences; the arena plays Scala 40 on duplicate deals."""
 

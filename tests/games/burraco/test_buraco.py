@@ -1,4 +1,4 @@
-"""Brazilian Buraco (RULES.md §4) as options of the Burraco engine, and its presets.
+"""Brazilian Buraco (§4) as options of the Burraco engine, and its presets.
 
 The worked cases T-41 and T-42 (§9.8), the closed lixo (observations show only its top
 card), the canastras real and ás a ás, the harsh no-clean-canastra rule and a side taking

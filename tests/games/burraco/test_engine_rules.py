@@ -1,4 +1,4 @@
-"""The Burraco hand, rule by rule: RULES.md §2.1–§2.10 and the worked cases §9.4–§9.5.
+"""The Burraco hand, rule by rule: §2.1–§2.10 and the worked cases §9.4–§9.5.
 
 Each test names the section (and case) it checks.  Positions are built with
 ``tests.helpers.position``; the team of seats 0 and 2 is team 0."""

@@ -1,4 +1,4 @@
-"""House-rule options of RULES.md §3: for each, a position where it changes the outcome.
+"""House-rule options of §3: for each, a position where it changes the outcome.
 
 The FIBUR default is checked side by side with the house value, so that each test fails if
 the option were ignored."""
@@ -144,7 +144,7 @@ def test_stock_exhaustion_void_hand() -> None:
 
 def test_house_preset() -> None:
     """The common Italian home game: no semipulito, the free wild slides, and both sides pay
-    the pozzetto penalty when neither took one (RULES.md §3 "house" values)."""
+    the pozzetto penalty when neither took one (§3 "house" values)."""
     house = preset("house")
     assert not house.semipulito_enabled
     assert house.pozzetto_penalty_if_neither_took

@@ -3,7 +3,7 @@
 For positions reached by seeded random play (hands up to ten cards), every sub-multiset of the
 hand is tried as a new meld and as an attachment to every own-side meld, and every card as a
 discard, through ``apply`` on a clone.  The results accepted by ``apply`` must be exactly the
-results of the listed legal actions (RULES.md §2.3–§2.8, issue: "enumerating the melds a hand can
+results of the listed legal actions (§2.3–§2.8, issue: "enumerating the melds a hand can
 form must be exact").  Annotated variants are tried too where the rules let the player place a
 wild (``PLAYER_CHOICE``)."""
 

@@ -1,4 +1,4 @@
-"""Matches (RULES.md §2.11, §3.8, §2.1 item 3): targets, tie-breaks, express and fixed hands,
+"""Matches (§2.11, §3.8, §2.1 item 3): targets, tie-breaks, express and fixed hands,
 the dealer passing left, and match records replayed with the standing derived."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_bad_formats_are_refused() -> None:
 
 
 def test_the_deal_passes_left_and_seats_follow() -> None:
-    """RULES.md §2.1: the next hand's dealer is seat dealer + 1; the first player the seat
+    """§2.1: the next hand's dealer is seat dealer + 1; the first player the seat
     after the dealer."""
     assert [next_dealer(d, 4) for d in range(4)] == [1, 2, 3, 0]
     assert first_player(3, 4) == 0 and first_player(0, 4) == 1
@@ -97,7 +97,7 @@ def test_the_deal_passes_left_and_seats_follow() -> None:
     for dealer in range(4):
         state = BurracoState.new_hand(rules, seed=9, dealer=dealer)
         assert state.current == first_player(dealer, 4)
-        # A seeded deal starts at the dealer's left as at the table (RULES.md §2.2 item 3).
+        # A seeded deal starts at the dealer's left as at the table (§2.2 item 3).
         assert state.deal.hands[first_player(dealer, 4)] == (
             BurracoState.new_hand(rules, seed=9).deal.hands[0])
 

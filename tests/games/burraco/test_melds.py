@@ -1,6 +1,6 @@
 """Meld validity, wild placement and repositioning, classification and points.
 
-RULES.md §2.4 (valid melds), §2.5 (jolly and pinelle), §2.6 (burraco types), §1.3 (points),
+§2.4 (valid melds), §2.5 (jolly and pinelle), §2.6 (burraco types), §1.3 (points),
 and the worked cases §9.1–§9.3 (T-01 … T-20)."""
 
 from __future__ import annotations

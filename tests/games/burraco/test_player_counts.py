@@ -1,6 +1,6 @@
-"""Burraco for 2, 3 and 6 players (RULES.md §5, §1.6), and their records.
+"""Burraco for 2, 3 and 6 players (§5, §1.6), and their records.
 
-Seats and sides follow RECORD.md §2: 2 players each for himself; 6 players three pairs with
+Seats and sides follow docs/record.md §2: 2 players each for himself; 6 players three pairs with
 partners opposite ({0,3} {1,4} {2,5}); 3 players each for himself until the first to empty
 his hand takes the 18-card pozzetto and plays alone while the other two become a pair."""
 
@@ -162,7 +162,7 @@ def test_t40_six_players_pozzetto_requires_burraco() -> None:
 @pytest.mark.parametrize("rules", [TWO, THREE, THREE_ALL, SIX], ids=["2", "3", "3-all", "6"])
 def test_records_replay_identically_for_every_player_count(rules: RuleSet) -> None:
     """Any hand the engine plays, with any dealer, is written and replayed to the identical
-    result; positions taken up mid-hand read back to the same position (RECORD.md §4)."""
+    result; positions taken up mid-hand read back to the same position (docs/record.md §4)."""
     rng = random.Random(rules.players)
     for seed in range(12):
         state = BurracoState.new_hand(rules, seed=seed, dealer=seed % rules.players)

@@ -1,8 +1,8 @@
 """Properties of the engine over random legal play (hypothesis).
 
-- Random legal play never raises and always ends (RULES.md §2.9 guarantees the end).
+- Random legal play never raises and always ends (§2.9 guarantees the end).
 - The 108 cards are conserved after every action (§1.1, §1.6).
-- An illegal action never changes the state (issue 2: "refused ... leaving the state unchanged").
+- An illegal action never changes the state (a refused action leaves the state unchanged).
 - Replaying a hand's actions on its deal gives the identical state and result.
 - ``observation(seat)`` never depends on a card the seat cannot see: redealing every hidden
   card leaves it unchanged, while changing the seat's own hand does change it.

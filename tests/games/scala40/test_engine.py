@@ -1,4 +1,4 @@
-"""Scala 40 engine: meld rules (RULES.md §6.2), opening values (§1.3, T-43), notation, options
+"""Scala 40 engine: meld rules (§6.2), opening values (§1.3, T-43), notation, options
 the engine does not implement (refused, never ignored, §6.7), observations, matches (§6.5)."""
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def test_two_identical_sequences_cannot_make_one_apertura_when_the_option_forbid
 def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:
     """At most two cards in every hand and no card off the table that fits a meld or frees a
     jolly: no card can be laid off and no meld can leave a card to discard (T-49), so the hand
-    ends, each seat paying its cards (an engine choice where RULES.md is silent,
+    ends, each seat paying its cards (an engine choice where docs/rules.md is silent,
     docs/scala40.md)."""
     rules = make_rules("fisca", {"players": 2})
     state = Scala40State.new_hand(rules, seed=200295)

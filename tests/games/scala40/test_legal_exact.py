@@ -1,5 +1,5 @@
 """``legal_actions()`` is exact for Scala 40: compared with brute force over every
-sub-multiset of the hand (RULES.md §6.2–§6.4).
+sub-multiset of the hand (§6.2–§6.4).
 
 For positions reached by seeded random play, every sub-multiset of the current hand is tried
 as a new meld and as an attachment to every meld on the table (each jolly unannotated and

@@ -1,5 +1,5 @@
 """The memoised Scala 40 move generation lists exactly what the direct computation lists, in
-the same order (RULES.md §6.2): new melds per suit and rank (``meld_chunks``, whose groups are
+the same order (§6.2): new melds per suit and rank (``meld_chunks``, whose groups are
 found with a byte-wise count of the suits), the melds holding one card, the lay-offs (memoised
 on the meld and the part of the hand it can use), and the fitting-card masks.  Seeded random
 hands, hands with two copies and jollies included."""

@@ -50,7 +50,7 @@ def _play_out(state: Scala40State, rng: random.Random) -> Scala40State:
 
 
 def test_partners_alternate_round_the_table() -> None:
-    """§6.1: pairs with 4 players, two teams of 3 with 6; sides take turns (RECORD.md §2)."""
+    """§6.1: pairs with 4 players, two teams of 3 with 6; sides take turns (docs/record.md §2)."""
     assert seat_sides(make_rules("fisca")) == (0, 1, 2, 3)
     assert seat_sides(make_rules("fisca", {"partnerships": "PAIRS_2V2"})) == (0, 1, 0, 1)
     assert seat_sides(make_rules("fisca", {"players": 6, "partnerships": "TEAMS_3V3"})) == (
@@ -77,7 +77,7 @@ def test_a_hand_is_scored_per_side_the_closers_side_paying_nothing() -> None:
 
 
 def test_partners_hands_stay_hidden() -> None:
-    """Observations share the table, never a partner's hand (§6.1, RULES.md's secret state)."""
+    """Observations share the table, never a partner's hand (§6.1: the hands are secret)."""
     rules = make_rules("fisca", {"partnerships": "PAIRS_2V2"})
     state = Scala40State.new_hand(rules, seed=8)
     seen = state.observation(0)

@@ -2,7 +2,7 @@
 the §6.7 options, as ``tests/games/burraco/test_properties.py`` does for Burraco:
 
 - random legal play never raises, never leaves a live position without a legal action, and
-  ends (a close, RULES.md §6.4);
+  ends (a close, §6.4);
 - the 108 cards are conserved after every action (§6.1; the pozzo reshuffle of §6.5 included);
 - an illegal action never changes the state;
 - replaying a hand's actions (in record notation) on its deal gives the identical hand;

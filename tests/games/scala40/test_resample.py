@@ -1,5 +1,5 @@
 """resample() for Scala 40: a guess at the hidden cards that the seat cannot tell from the
-truth (issue 4's honesty contract; RULES.md §6.1 for the pack, §6.3 for the turn's
+truth (the honesty contract; §6.1 for the pack, §6.3 for the turn's
 obligations the guess must keep)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The Scala 40 worked cases of RULES.md §9.9 (and T-09's Scala 40 part, §9.1) and the §6.7
-option positions, replayed as record fixtures through ``ramino replay`` (RECORD.md §5).
+"""The Scala 40 worked cases of §9.9 (and T-09's Scala 40 part, §9.1) and the §6.7
+option positions, replayed as record fixtures through ``ramino replay`` (docs/record.md §5).
 
 The fixtures are written by ``tests/fixtures/scala40/make_fixtures.py`` (never by hand); each
 ``meta`` cites its case and section and states the answer: exit 0, or exit 1 naming the rule.

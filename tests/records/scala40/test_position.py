@@ -1,5 +1,5 @@
-"""Scala 40 ``position`` records (RECORD.md §4): a hand taken up in the middle, read, written
-and replayed through ``ramino replay`` (RULES.md §6; fields in docs/scala40.md)."""
+"""Scala 40 ``position`` records (docs/record.md §4): a hand taken up in the middle, read, written
+and replayed through ``ramino replay`` (§6; fields in docs/scala40.md)."""
 
 from __future__ import annotations
 
