@@ -116,20 +116,17 @@ def test_the_blocker_refuses_what_the_core_does_not_require(
 
 def test_the_engine_bots_and_records_need_only_the_core(blocked_env: dict[str, str]) -> None:
     script = """
-import json, random
+import json
 import ramino
-from ramino.bots import RandomBot
-from ramino.games.burraco.state import BurracoState
-from ramino.games.scala40.state import Scala40State
-from ramino.rules import preset
 
 results = {}
-for name, cls in (("fibur", BurracoState), ("fisca", Scala40State)):
-    state = cls.new_hand(preset(name), seed=7)
-    rng = random.Random(7)
+for name in ("fibur", "fisca", "buraco-fechado"):
+    state = ramino.new_hand(ramino.preset(name), seed=7)
+    bot = ramino.make_bot("greedy" if name == "fibur" else "random", seed=1)
     steps = 0
     while not state.is_over and steps < 5000:
-        state.apply(rng.choice(state.legal_actions()))
+        seat = state.current
+        state.apply_move(bot.choose(state.observation(seat), state.legal_actions()))
         steps += 1
     results[name] = state.is_over
 print(json.dumps({"version": ramino.__version__, "over": results}))
@@ -137,7 +134,8 @@ print(json.dumps({"version": ramino.__version__, "over": results}))
     result = run(blocked_env, "-c", script)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report == {"version": ramino.__version__, "over": {"fibur": True, "fisca": True}}
+    assert report == {"version": ramino.__version__,
+                      "over": {"fibur": True, "fisca": True, "buraco-fechado": True}}
 
 
 def test_the_terminal_commands_need_only_the_core(blocked_env: dict[str, str],
