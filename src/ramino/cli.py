@@ -40,6 +40,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from ramino import __version__
 from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -126,6 +127,27 @@ class ErrorBoundary(TyperGroup):
                 raise  # the command line's own exits and usage errors
             refuse(exc)
 
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        lazy = "tournament" not in names and importlib.util.find_spec("ramino.tournament.cli")
+        return [*names, "tournament"] if lazy else names
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name == "tournament":
+            return tournament_group()
+        return command
+
+
+def needs_server_extra(command: str, exc: ModuleNotFoundError) -> str:
+    """The line for a command whose packages come with ``ramino[server]`` when one of them is
+    not installed; a module of ramino itself that is missing is a defect, raised again."""
+    missing = (exc.name or "").partition(".")[0]
+    if not missing or missing == "ramino":
+        raise exc
+    return (f"ramino {command} needs the server extra ({missing} is not installed): "
+            "pip install 'ramino[server]'")
+
 
 def refuse(exc: Exception) -> NoReturn:
     line = error_line(exc)
@@ -150,6 +172,22 @@ app = typer.Typer(help="ramino: Burraco, Buraco and Scala 40 — play, replay, r
 
 def main() -> None:
     app()
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"ramino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="print the version and exit", is_eager=True, callback=show_version)
+    ] = False,
+) -> None:
+    # No docstring: the group's help is the one given to typer.Typer above.
+    pass
 
 
 def say(console: Console, text: str, *, end: str = "\n") -> None:
@@ -736,7 +774,11 @@ def serve_command(
 
     The tournament file and the port are checked first: a file that cannot be read or a
     port already in use is refused in one line (exit status 2) before anything starts."""
-    from ramino.server import serve  # lazily: the plain commands need no web stack
+    try:  # lazily: the plain commands need no web stack, which comes with the server extra
+        import ramino.server.app  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise CliError(needs_server_extra("serve", exc)) from None
+    from ramino.server import serve
 
     if tournament is not None:
         check_tournament_file(tournament)
@@ -803,12 +845,26 @@ def verify_command(
 # --- tournament ----------------------------------------------------------------------------------
 
 
-def _mount_tournament(root: typer.Typer) -> None:
-    """Mount ``ramino tournament`` when ``ramino.tournament.cli`` exists (built separately)."""
+def tournament_group() -> Any:
+    """``ramino tournament``, loaded when it is first asked for: its packages (networkx, Jinja,
+    fpdf2) take longer to import than a hand takes to play.  Without the server extra it is
+    a command that says so."""
     if importlib.util.find_spec("ramino.tournament.cli") is None:
-        return
-    module: Any = importlib.import_module("ramino.tournament.cli")
-    root.add_typer(module.app, name="tournament")
+        return None
+    try:
+        module: Any = importlib.import_module("ramino.tournament.cli")
+    except ModuleNotFoundError as exc:
+        line = needs_server_extra("tournament", exc)
+        refusal = typer.Typer()
 
+        @refusal.command(
+            "tournament", add_help_option=False,
+            help="Run a tournament (needs the server extra: pip install 'ramino[server]').",
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+        def refuse_missing_extra() -> NoReturn:
+            raise CliError(line)
 
-_mount_tournament(app)
+        return typer.main.get_command(refusal)
+    group = typer.main.get_group(module.app)
+    group.name = "tournament"
+    return group
