@@ -51,7 +51,6 @@ LONG_MODULES: dict[str, str] = {
     # The meld rules and the memoised meld options the move generation reads: the memos' keys
     # are the rules' own shapes (a suit's ranks held, a run's ends), kept beside them.
     "ramino.games.scala40.melds": "meld rules and the memoised options built from them",
-    "ramino.bots.burraco.solver": "split by stage",
 }
 MAX_LINES = 800
 

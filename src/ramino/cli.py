@@ -3,12 +3,14 @@
 ``ramino replay FILE [--json]``  check a ``ramino-record/1`` file (``-``: standard input) and
                                  print the final position and the score; exit status 0 legal,
                                  1 an illegal action or a differing result, 2 not a well-formed
-                                 record (RECORD.md §5)
+                                 record (docs/record.md §5)
 ``ramino play``                  a 4-player FIBUR hand in the terminal against three
-                                 random-legal bots, typed in the record notation (RECORD.md §3);
+                                 random-legal bots, typed in the record notation
+                                 (docs/record.md §3);
                                  writes the record of the hand; ``--preset fisca --players N``
-                                 plays a Scala 40 hand (RULES.md §6) the same way
-``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
+                                 plays a Scala 40 hand (§6) the same way
+``ramino rules [PRESET]``        the presets, or every option of one with its section of
+                                 docs/rules.md
 ``ramino serve``, ``verify``     the table server; the check of a server's hand record
 ``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them
@@ -38,6 +40,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from ramino import __version__
 from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -124,6 +127,27 @@ class ErrorBoundary(TyperGroup):
                 raise  # the command line's own exits and usage errors
             refuse(exc)
 
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        lazy = "tournament" not in names and importlib.util.find_spec("ramino.tournament.cli")
+        return [*names, "tournament"] if lazy else names
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name == "tournament":
+            return tournament_group()
+        return command
+
+
+def needs_server_extra(command: str, exc: ModuleNotFoundError) -> str:
+    """The line for a command whose packages come with ``ramino[server]`` when one of them is
+    not installed; a module of ramino itself that is missing is a defect, raised again."""
+    missing = (exc.name or "").partition(".")[0]
+    if not missing or missing == "ramino":
+        raise exc
+    return (f"ramino {command} needs the server extra ({missing} is not installed): "
+            "pip install 'ramino[server]'")
+
 
 def refuse(exc: Exception) -> NoReturn:
     line = error_line(exc)
@@ -140,13 +164,30 @@ def refuse(exc: Exception) -> NoReturn:
     raise typer.Exit(EXIT_INTERNAL) from None
 
 
-app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
+app = typer.Typer(help="ramino: Burraco, Buraco and Scala 40 — play, replay, rules, bots, "
+                       "tables, tournaments.",
                   cls=ErrorBoundary, rich_markup_mode="markdown", no_args_is_help=True,
                   add_completion=False)
 
 
 def main() -> None:
     app()
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"ramino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="print the version and exit", is_eager=True, callback=show_version)
+    ] = False,
+) -> None:
+    # No docstring: the group's help is the one given to typer.Typer above.
+    pass
 
 
 def say(console: Console, text: str, *, end: str = "\n") -> None:
@@ -166,7 +207,7 @@ def replay_command(
     """Check a game record action by action and print the final position and the score.
 
     Exit status 0: every action is legal and the recorded result is the one computed; 1: an
-    illegal action or a differing result (turn, seat, rule and RULES.md section on standard
+    illegal action or a differing result (turn, seat, rule and docs/rules.md section on standard
     error); 2: not a well-formed record (the field named on standard error)."""
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
@@ -358,7 +399,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
 
 def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
     """The heading and the row labels of a hand's scores, from the side of each seat at the
-    end of the hand (RULES.md §5): one score per side, named by its seats (RECORD.md §2); with
+    end of the hand (§5): one score per side, named by its seats (docs/record.md §2); with
     three players once a pair has formed, one per seat, the pair sharing its total (§5.2)."""
     players = len(sides)
     teams = sorted(set(sides))
@@ -403,7 +444,7 @@ def print_score(console: Console, result: RecordedResult, closed_by: int | None,
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="a preset: list its options")] = None,
 ) -> None:
-    """List the rule presets, or every option of one preset with its RULES.md section."""
+    """List the rule presets, or every option of one preset with its rules section."""
     console = Console(highlight=False)
     if name is None:
         table = Table(title="Presets (ramino rules PRESET shows the options)")
@@ -418,7 +459,7 @@ def rules_command(
 
 def options_table(rules: RuleSet) -> Table:
     """Every option of ``rules``: its name in full on one line (the name a user types), its
-    value, and below the value what it means and where RULES.md states it.  Two columns, so
+    value, and below the value what it means and where docs/rules.md states it.  Two columns, so
     that the names and the wrapped meanings fit an 80-column terminal."""
     values = rules.options()
     table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")
@@ -578,7 +619,7 @@ def check_writable(path: Path) -> None:
 
 def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                   out: Path) -> bool:
-    """A Scala 40 hand (RULES.md §6) against random-legal bots; you are seat 0."""
+    """A Scala 40 hand (§6) against random-legal bots; you are seat 0."""
     state = Scala40State.new_hand(rules, seed=seed)
     names = ["you", *(f"bot {seat}" for seat in range(1, state.players))]
     bots = make_bots(bots_seed, state.players)
@@ -733,7 +774,11 @@ def serve_command(
 
     The tournament file and the port are checked first: a file that cannot be read or a
     port already in use is refused in one line (exit status 2) before anything starts."""
-    from ramino.server import serve  # lazily: the plain commands need no web stack
+    try:  # lazily: the plain commands need no web stack, which comes with the server extra
+        import ramino.server.app  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise CliError(needs_server_extra("serve", exc)) from None
+    from ramino.server import serve
 
     if tournament is not None:
         check_tournament_file(tournament)
@@ -800,12 +845,26 @@ def verify_command(
 # --- tournament ----------------------------------------------------------------------------------
 
 
-def _mount_tournament(root: typer.Typer) -> None:
-    """Mount ``ramino tournament`` when ``ramino.tournament.cli`` exists (built separately)."""
+def tournament_group() -> Any:
+    """``ramino tournament``, loaded when it is first asked for: its packages (networkx, Jinja,
+    fpdf2) take longer to import than a hand takes to play.  Without the server extra it is
+    a command that says so."""
     if importlib.util.find_spec("ramino.tournament.cli") is None:
-        return
-    module: Any = importlib.import_module("ramino.tournament.cli")
-    root.add_typer(module.app, name="tournament")
+        return None
+    try:
+        module: Any = importlib.import_module("ramino.tournament.cli")
+    except ModuleNotFoundError as exc:
+        line = needs_server_extra("tournament", exc)
+        refusal = typer.Typer()
 
+        @refusal.command(
+            "tournament", add_help_option=False,
+            help="Run a tournament (needs the server extra: pip install 'ramino[server]').",
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+        def refuse_missing_extra() -> NoReturn:
+            raise CliError(line)
 
-_mount_tournament(app)
+        return typer.main.get_command(refusal)
+    group = typer.main.get_group(module.app)
+    group.name = "tournament"
+    return group

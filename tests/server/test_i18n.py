@@ -4,7 +4,7 @@ Every text the pages show (``_("…")``/``term("…")`` in the templates, ``t("�
 in the scripts) is in every catalog with a non-empty translation and the same placeholders;
 no catalog keeps a text the pages no longer show; each compiled ``.mo`` is the one its
 ``.po`` compiles to.  Pages are served in the language asked for (``?lang=``, the cookie,
-``Accept-Language``), and each game keeps its own words (RULES.md §4: morto and curinga in
+``Accept-Language``), and each game keeps its own words (§4: morto and curinga in
 Brazilian Buraco, pozzetto and pinella in Burraco).
 """
 
@@ -18,7 +18,6 @@ from babel.messages.catalog import Catalog
 from babel.support import Translations
 from fastapi.testclient import TestClient
 
-from ramino.server import i18n_build
 from ramino.server.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -29,7 +28,9 @@ from ramino.server.i18n import (
     parse_accept_language,
     translations,
 )
+from tests.helpers import load_script
 
+i18n_build = load_script("i18n_build")  # scripts/i18n_build.py: not part of the package
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

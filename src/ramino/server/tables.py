@@ -155,14 +155,14 @@ class Table:
     turn_started: float = field(default_factory=time.monotonic)
     in_play: tuple[bool, ...] = ()  # the seats dealt in to this hand (Scala 40: not out)
     # A tournament turno: exactly ``match_hands`` hands and nobody eliminated (a Scala 40
-    # turno's smazzate are scored by their penalty points, RULES.md §6.6, not played out).
+    # turno's smazzate are scored by their penalty points, §6.6, not played out).
     fixed_hands: bool = False
     # A duplicate turno: the prepared deal of each hand (the same at every table of the turno)
     # and the hands whose deal is revealed, each once every table of the turno has played it.
     prepared: list[dict[str, Any]] | None = None
     revealed: set[int] = field(default_factory=set)
     # A tournament turno's round clock: when it ends (seconds since the epoch), and whether
-    # time has been called at this table since (RULES.md §2.9c): no hand is dealt after it.
+    # time has been called at this table since (§2.9c): no hand is dealt after it.
     round_ends: float | None = None
     time_called: bool = False
     # When this process saw the hand end (monotonic seconds): a tournament table deals its
@@ -202,7 +202,7 @@ class Table:
 
     @property
     def seating(self) -> SeatMap:
-        """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2; a
+        """Table seats <-> engine seats for this hand (the dealer rotates, §2.2; a
         Scala 40 player out of the match is skipped)."""
         key = (self.rules, self.hand.dealer, self.in_play)
         cached = self._seating
@@ -591,7 +591,7 @@ class TableManager:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
         if plain.game == "scala40" and "players" not in options and len(seats) != plain.players:
-            # Scala 40 is played by 2 to 6 (RULES.md §6.1): the seats say how many (before the
+            # Scala 40 is played by 2 to 6 (§6.1): the seats say how many (before the
             # other options, which may depend on it: teams of three need six).
             options = {**options, "players": len(seats)}
         rules = make_rules(preset, options)
@@ -1158,7 +1158,7 @@ class TableManager:
 
     async def reenter(self, table: Table, client: Client) -> None:
         """The client's side re-enters the match before the next hand is dealt (Scala 40,
-        ``reentry=ONCE_AT_HIGHEST_REMAINING``, RULES.md §6.5): its total becomes the highest
+        ``reentry=ONCE_AT_HIGHEST_REMAINING``, §6.5): its total becomes the highest
         total still in play."""
         async with table.lock:
             await self._sync(table)
@@ -1232,7 +1232,7 @@ class TableManager:
 
     async def _round_clock(self, table: Table) -> bool:
         """A tournament table (its lock held) once the turno's round clock has ended: call
-        time (RULES.md §2.9c, T-37: before the player in turn draws; the final round is then
+        time (§2.9c, T-37: before the player in turn draws; the final round is then
         played, and no hand is dealt after this one).  In the middle of a turn, time is called
         when the turn ends; a game without a time-out rule (Scala 40) plays the hand out.
         Returns whether the time-out was committed now (the table's version moved)."""
@@ -1340,7 +1340,7 @@ class TableManager:
 
 def error_of(exc: Exception, table: Table | None = None, lang: str = "en",
              written: str | None = None) -> ErrorInfo:
-    """The error frame of a refusal, with the rule and RULES.md section when the engine
+    """The error frame of a refusal, with the rule and docs/rules.md section when the engine
     refused, explained in ``lang`` with the words of ``table``'s game (``written``: the move
     as the player wrote it)."""
     if isinstance(exc, IllegalActionError):

@@ -16,7 +16,7 @@ records and any player a bot stood in for a while. An abandoned table (a bot fin
 for a player who had gone) is not counted: the trail says so and the director enters the result.
 Each table has the turno's round clock: a time bank per player per smazzata from the turno's
 minutes (:func:`round_bank_ms`) and, when the clock ends, time called by the table manager
-(RULES.md §2.9c); the smazzate played then count.
+(§2.9c); the smazzate played then count.
 The tournament answers "already" to a result it holds, and the link is marked sent
 afterwards, so a retry or a restart never counts a table twice.
 """
@@ -305,7 +305,7 @@ class TournamentFeed:
         if stored is None:
             return None
         hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
-        # The round clock ended: the turno is the smazzate played (RULES.md §2.9c, T-37).
+        # The round clock ended: the turno is the smazzate played (§2.9c, T-37).
         cut = link.ends_at is not None and self.manager.wall() >= link.ends_at
         if (len(hands) < stored.match_hands and not (cut and hands)) or any(
                 h.result is None or h.result.get("void") for h in hands):
