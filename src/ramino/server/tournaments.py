@@ -39,7 +39,7 @@ from ramino.server.bots import DEFAULT_LEVEL
 from ramino.server.games import game_of
 from ramino.server.protocol import MAX_NAME_CHARS
 from ramino.server.store import StoredHand, StoredSeat, StoredTable, TournamentLink
-from ramino.server.tables import Table, TableManager, _hash
+from ramino.server.tables import Table, TableManager, secret_hash
 from ramino.tournament import store as tournament_store
 from ramino.tournament.model import Discipline, Settings
 from ramino.tournament.model import Table as TournamentTable
@@ -377,7 +377,7 @@ class TournamentFeed:
                                       ("ew", seating.ew, table.ew)):
             for seat, name in zip(seats, players(t, entrants, len(seats)), strict=True):
                 reserved[seat] = StoredSeat("human", name[:MAX_NAME_CHARS],
-                                            _hash(seat_key(codes[side], seat)))
+                                            secret_hash(seat_key(codes[side], seat)))
         name = f"{t.settings.name} · turno {round_number} · tavolo {table.number}"
         link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"],
                               ends_at=ends)
