@@ -32,10 +32,10 @@ import resource
 import statistics
 import time
 
-import ramino.games.burraco as burraco
-import ramino.games.scala40 as scala40_module
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
+import ramino.games.burraco.state as burraco
+import ramino.games.scala40.state as scala40_module
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules, preset, preset_names
 
 

@@ -26,8 +26,8 @@ import random
 import statistics
 import time
 
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules
 
 

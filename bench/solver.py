@@ -1,7 +1,8 @@
 """Meld solver speed (issue 4): median for 11-card hands, p99 for 40-card hands.
 
 Random hands dealt from a shuffled 108-card pack (seeded, so the hands are the same on every
-run); the time of ``ramino.bots.solver.solve`` per hand, candidates included: wall clock (what
+run); the time of ``ramino.bots.burraco.solver.solve`` per hand, candidates included: wall clock
+(what
 a bot waits) and the process's CPU time (less sensitive to other work on a shared machine).
 Prints ``name: value`` lines.
 
@@ -15,7 +16,7 @@ import random
 import statistics
 import time
 
-from ramino.bots.solver import solve
+from ramino.bots.burraco.solver import solve
 from ramino.cards import pack
 from ramino.rules import preset
 

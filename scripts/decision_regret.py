@@ -51,14 +51,14 @@ from multiprocessing import Pool
 from typing import Any
 
 from ramino.arena.play import bot_seed
-from ramino.bots.expert import ExpertBot
-from ramino.bots.features import longest_fitting, their_melds
-from ramino.bots.oracle import OracleBot, redeal_future
-from ramino.bots.random_bot import Bot
+from ramino.bots.burraco.expert import ExpertBot
+from ramino.bots.burraco.features import longest_fitting, their_melds
+from ramino.bots.burraco.oracle import OracleBot, redeal_future
+from ramino.bots.burraco.search import SearchBot
+from ramino.bots.protocol import Bot
 from ramino.bots.registry import make_bot
-from ramino.bots.search import SearchBot
 from ramino.games.actions import DISCARD
-from ramino.games.burraco import BurracoState, Observation
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import preset
 
 RULES = preset("fibur")

@@ -21,7 +21,7 @@ the same figures on any machine and any ``--jobs``.
 
 **Regression of rollout values** (``--regress N``): the expert plays deals ``--first`` ..
 against ``--against`` and, at each of its draw/pick choices and discards, the search's
-rollouts (``ramino.bots.search.sample_values``: 8 worlds, 12-turn horizon) value both pick
+rollouts (``ramino.bots.burraco.search.sample_values``: 8 worlds, 12-turn horizon) value both pick
 options or its best 6 discards.  Least squares then fits those values on features of the
 expert's own model, and a two-fold out-of-sample comparison says whether a linear model of
 these features could choose better than the expert does::
@@ -49,9 +49,9 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-import ramino.bots.expert as expert_module
-from ramino.bots.expert import ExpertBot, _DiscardContext
-from ramino.bots.features import (
+import ramino.bots.burraco.expert as expert_module
+from ramino.bots.burraco.expert import ExpertBot, _DiscardContext
+from ramino.bots.burraco.features import (
     fits,
     melds_with,
     neighbours,
@@ -60,17 +60,16 @@ from ramino.bots.features import (
     same_rank,
     unseen_counts,
 )
-from ramino.bots.greedy import pile_usable
-from ramino.bots.protocol import SeesState, decision_seed
-from ramino.bots.random_bot import Bot
+from ramino.bots.burraco.greedy import pile_usable
+from ramino.bots.burraco.search import SearchBot, sample_values
+from ramino.bots.burraco.solver import solve
+from ramino.bots.protocol import Bot, SeesState, decision_seed
 from ramino.bots.registry import make_bot
-from ramino.bots.search import SearchBot, sample_values
-from ramino.bots.solver import solve
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
-from ramino.games.burraco import BurracoState, Observation
-from ramino.games.seating import initial_sides
-from ramino.melds import GROUP
+from ramino.games.burraco.melds import GROUP
+from ramino.games.burraco.seating import initial_sides
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import preset
 from ramino.rules.options import RuleSet
 
@@ -194,7 +193,8 @@ class ProbDangerExpert(ExpertBot):
 
 
 class PickSolverExpert(ExpertBot):
-    """``pick-solver``: take the scarto when the exact solver (``ramino.bots.solver``) lays more
+    """``pick-solver``: take the scarto when the exact solver (``ramino.bots.burraco.solver``) lays
+    more
     with the pile than without it, counting attaches of pile cards to own melds, by more than
     ``tau`` points; ``lam`` charges the extra points the pile would leave in hand."""
 

@@ -31,15 +31,15 @@ from multiprocessing import Pool
 from typing import Any
 
 from ramino.arena.play import bot_seed
-from ramino.bots.expert import ExpertBot
-from ramino.bots.features import has_burraco, own_melds
-from ramino.bots.greedy import pile_usable
-from ramino.bots.oracle import redeal_future
-from ramino.bots.random_bot import Bot
+from ramino.bots.burraco.expert import ExpertBot
+from ramino.bots.burraco.features import has_burraco, own_melds
+from ramino.bots.burraco.greedy import pile_usable
+from ramino.bots.burraco.oracle import redeal_future
+from ramino.bots.protocol import Bot
 from ramino.bots.registry import make_bot
 from ramino.games.actions import DRAW, PICK, Action
-from ramino.games.burraco import BurracoState
-from ramino.games.seating import initial_sides
+from ramino.games.burraco.seating import initial_sides
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 
 

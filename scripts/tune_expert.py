@@ -17,10 +17,10 @@ import statistics
 import time
 from dataclasses import fields
 
-from ramino.bots.expert import ExpertBot, ExpertWeights
-from ramino.bots.greedy import GreedyBot
-from ramino.bots.random_bot import Bot
-from ramino.games.burraco import BurracoState
+from ramino.bots.burraco.expert import ExpertBot, ExpertWeights
+from ramino.bots.burraco.greedy import GreedyBot
+from ramino.bots.protocol import Bot
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from ramino.rules.options import RuleSet
 

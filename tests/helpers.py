@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ramino.cards import pack, parse_annotated_card, parse_cards, to_counts
-from ramino.games.burraco import BurracoState, Observation
-from ramino.melds import Meld, meld_from_cards
+from ramino.games.burraco.melds import Meld, meld_from_cards
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import RuleSet, preset
 
 

@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.records import record_of
 from ramino.rules import RuleSet, preset
 

@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from ramino.bots import RandomBot
-from ramino.games.burraco import BurracoState, Observation
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import preset
 
 

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from ramino.errors import IllegalActionError
-from ramino.games.burraco import BurracoState
-from ramino.melds import burraco_bonus, burraco_type
+from ramino.games.burraco.melds import burraco_bonus, burraco_type
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import make_rules, preset
 from tests.helpers import cards, position, table_meld
 

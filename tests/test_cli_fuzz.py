@@ -25,10 +25,10 @@ from typer.testing import Result
 
 import ramino.server
 from ramino.cli import app
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.records import dump_document, record_of
 from ramino.records.fields import index_path, key_path
-from ramino.records.scala40 import scala40_record_of
+from ramino.records.scala40.record import scala40_record_of
 from ramino.rules import make_rules, preset_names
 from tests.records_helpers import played_hand
 

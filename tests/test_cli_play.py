@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 import ramino
 from ramino.cli import HUMAN_SEAT, app, bot_turn, make_bots
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.records import replay
 from ramino.rules import OPTIONS, preset, preset_names
 from ramino.rules.presets import PRESET_DESCRIPTIONS

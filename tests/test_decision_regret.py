@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ramino.bots.expert import ExpertBot
+from ramino.bots.burraco.expert import ExpertBot
 from tests.helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "decision_regret.py"

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = [ROOT / "src" / "ramino" / "games" / name for name in ("burraco.py", "refusals.py")]
+ENGINE = sorted((ROOT / "src" / "ramino" / "games" / "burraco").glob("*.py"))
 
 
 def raised_rule_ids() -> set[str]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ramino.games.actions import DRAW, PICK
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from tests.helpers import load_script
 

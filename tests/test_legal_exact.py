@@ -17,8 +17,8 @@ import pytest
 from ramino.cards import JOKER, RANKS, WildTarget, from_counts
 from ramino.errors import IllegalActionError
 from ramino.games.actions import ATTACH, DISCARD, MELD, Action
-from ramino.games.burraco import BurracoState
-from ramino.melds import Meld
+from ramino.games.burraco.melds import Meld
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import RuleSet, make_rules
 
 Outcome = tuple[str, int, tuple[int, ...], str]
@@ -142,7 +142,7 @@ def rich_positions(rules: RuleSet, seed: int, wanted: int) -> list[BurracoState]
     """Positions built to stress wilds: a hand drawn from two suits plus the wilds, and own-side
     melds of those suits, some holding a wild at an end or inside."""
     from ramino.cards import pack, to_counts
-    from ramino.melds import meld_from_cards
+    from ramino.games.burraco.melds import meld_from_cards
 
     rng = random.Random(seed)
     out: list[BurracoState] = []
@@ -202,8 +202,8 @@ def test_attachments_renumbered_from_another_table_number_match_a_fresh_generati
     the known actions (movegen._attach_miss); the result must be what generating afresh at
     that number gives, for sequences with and without a wild and for groups."""
     from ramino.cards import parse_cards, to_counts
-    from ramino.games import movegen
-    from ramino.melds import new_meld_options
+    from ramino.games.burraco import movegen
+    from ramino.games.burraco.melds import new_meld_options
 
     rules = make_rules("fibur")
     tables = ["5H 6H 7H", "5H 6H JK", "9S 9D 9C", "9S 9D 2C"]

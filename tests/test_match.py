@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from ramino.errors import RecordError
-from ramino.games.burraco import BurracoState
-from ramino.match import (
+from ramino.games.burraco.match import (
     STANDARD_TARGETS,
     Match,
     MatchFormat,
@@ -19,6 +18,7 @@ from ramino.match import (
     next_dealer,
     standing,
 )
+from ramino.games.burraco.state import BurracoState
 from ramino.records import match_record_of, read_record, replay, write_record
 from ramino.rules import preset
 from ramino.rules.options import TargetTieBreak

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ramino.cards import parse_annotated_card
-from ramino.melds import (
+from ramino.games.burraco.melds import (
     GROUP,
     PULITO,
     REALE,

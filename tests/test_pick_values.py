@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ramino.bots.expert import ExpertBot
+from ramino.bots.burraco.expert import ExpertBot
 from ramino.games.actions import DRAW, PICK
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from tests.helpers import load_script
 

@@ -13,10 +13,10 @@ import random
 import pytest
 
 from ramino.cards import pack, to_counts
-from ramino.games.burraco import BurracoState
-from ramino.match import Match, MatchFormat
+from ramino.games.burraco.match import Match, MatchFormat
+from ramino.games.burraco.state import BurracoState
 from ramino.records import match_record_of, position_of, record_of, replay
-from ramino.records.position import read_position
+from ramino.records.burraco.position import read_position
 from ramino.rules import RuleSet, make_rules
 from tests.helpers import cards, table_meld
 

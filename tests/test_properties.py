@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ramino.cards import NUM_TYPES, to_counts
 from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import ATTACH, DISCARD, MELD, Action, parse_action
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import RuleSet, make_rules, preset
 
 FIBUR = preset("fibur")

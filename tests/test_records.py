@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ramino.errors import RecordError
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.records import (
     dump_document,
     load_document,
@@ -22,7 +22,7 @@ from ramino.records import (
     replay,
     write_record,
 )
-from ramino.records.writer import recorded_result
+from ramino.records.burraco.writer import recorded_result
 from ramino.rules import make_rules, preset
 from tests.records_helpers import hand_document, played_hand
 

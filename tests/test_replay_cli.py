@@ -108,7 +108,7 @@ def test_a_record_that_stops_mid_hand(tmp_path: Path) -> None:
 
 
 def test_a_match_record_prints_the_standing(tmp_path: Path) -> None:
-    from ramino.match import MatchFormat
+    from ramino.games.burraco.match import MatchFormat
     from tests.test_match import _match_doc, _play_match
 
     doc = _match_doc(_play_match(MatchFormat.fixed_hands(2), seed=9))

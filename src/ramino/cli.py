@@ -42,11 +42,11 @@ from ramino.bots import RandomBot
 from ramino.cards import card_str, sort_for_hand
 from ramino.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ramino.games.actions import DISCARD, Action
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
-from ramino.games.scala40_match import hand_sides
-from ramino.games.seating import initial_sides, score_sides
-from ramino.melds import burraco_type
+from ramino.games.burraco.melds import burraco_type
+from ramino.games.burraco.seating import initial_sides, score_sides
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.match import hand_sides
+from ramino.games.scala40.state import Scala40State
 from ramino.records import (
     BREAKDOWN_KEYS,
     HandReplay,
@@ -59,13 +59,13 @@ from ramino.records import (
     record_of,
     replay,
 )
-from ramino.records.scala40 import (
+from ramino.records.burraco.writer import recorded_result
+from ramino.records.scala40.record import (
     Scala40ReplayReport,
     is_scala40_document,
     replay_scala40,
     scala40_record_of,
 )
-from ramino.records.writer import recorded_result
 from ramino.rules import RuleSet, build_ruleset, preset, preset_names
 from ramino.rules.options import Partnerships
 from ramino.rules.presets import PRESET_DESCRIPTIONS

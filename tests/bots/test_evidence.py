@@ -1,4 +1,4 @@
-"""What the others' play says about their hands (``ramino.bots.evidence``), and the search's
+"""What the others' play says about their hands (``ramino.bots.burraco.evidence``), and the search's
 worlds that agree with it."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from ramino.bots.evidence import HandEvidence, passed_piles
-from ramino.bots.expert import ExpertBot
-from ramino.bots.greedy import GreedyBot
-from ramino.bots.search import SearchBot
+from ramino.bots.burraco.evidence import HandEvidence, passed_piles
+from ramino.bots.burraco.expert import ExpertBot
+from ramino.bots.burraco.greedy import GreedyBot
+from ramino.bots.burraco.search import SearchBot
 from ramino.games.actions import DRAW, PICK
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
 from ramino.rules import preset
 from ramino.rules.options import DiscardPickup

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from ramino.bots.oracle import OracleBot
+from ramino.bots.burraco.oracle import OracleBot
 from ramino.bots.registry import make_bot
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules, preset
 
 GameState = BurracoState | Scala40State
@@ -112,7 +112,7 @@ def test_scala40_search_is_honest() -> None:
 
 def test_the_check_catches_the_scala40_oracle() -> None:
     """Control: the Scala 40 oracle reads the hidden hands, so the same check must catch it."""
-    from ramino.bots.scala40_search import Scala40OracleBot
+    from ramino.bots.scala40.search import Scala40OracleBot
 
     rules = preset("fisca")
     rng = random.Random(5)

@@ -8,19 +8,19 @@ from collections.abc import Callable
 import pytest
 
 from ramino.arena.play import play_hand
-from ramino.bots.expert import ExpertBot, ExpertWeights
-from ramino.bots.greedy import GreedyBot
-from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
-from ramino.bots.search import (
+from ramino.bots.burraco.expert import ExpertBot, ExpertWeights
+from ramino.bots.burraco.greedy import GreedyBot
+from ramino.bots.burraco.search import (
     SampledSearch,
     SearchBot,
     best_alternative,
     pick_candidate,
     sample_values,
 )
+from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
 from ramino.cards import parse_card
 from ramino.games.actions import DRAW, PICK, Action
-from ramino.games.burraco import BurracoState, Observation
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import preset
 from tests.helpers import cards, position
 
@@ -256,7 +256,7 @@ def test_registry_names_and_settings() -> None:
 
 
 def test_cards_the_next_opponent_refused_are_read_off_the_scarto() -> None:
-    from ramino.bots.expert import refused_by_next
+    from ramino.bots.burraco.expert import refused_by_next
 
     # Ten cards after nine turns: never taken, so 3c at the bottom is the upcard.
     pile = "3c 4h 7d 9s Kc 5h Qs 8d Tc Jh"
@@ -277,7 +277,7 @@ def test_cards_the_next_opponent_refused_are_read_off_the_scarto() -> None:
 def test_the_fair_oracle_redeals_only_the_future_draws() -> None:
     import random
 
-    from ramino.bots.oracle import OracleBot
+    from ramino.bots.burraco.oracle import OracleBot
 
     state = BurracoState.new_hand(FIBUR, seed=12)
     fair = OracleBot(1, FIBUR, tallone=0)

@@ -1,4 +1,5 @@
-"""Reading the others' hands from their last scarto (``ramino.bots.reading``) and the search's
+"""Reading the others' hands from their last scarto (``ramino.bots.burraco.reading``) and the
+search's
 worlds weighed by it."""
 
 from __future__ import annotations
@@ -7,11 +8,11 @@ import random
 import statistics
 from collections.abc import Iterator
 
-from ramino.bots.expert import ExpertBot
-from ramino.bots.reading import DiscardReading, last_discards
-from ramino.bots.search import SearchBot
+from ramino.bots.burraco.expert import ExpertBot
+from ramino.bots.burraco.reading import DiscardReading, last_discards
+from ramino.bots.burraco.search import SearchBot
 from ramino.games.actions import DISCARD, PICK
-from ramino.games.burraco import BurracoState, Observation
+from ramino.games.burraco.state import BurracoState, Observation
 from ramino.games.resample import resample
 from ramino.rules import preset
 from ramino.rules.options import DiscardPickup

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from ramino.cards import pack, to_counts
-from ramino.games.burraco import BurracoState
-from ramino.games.resample import hidden_slots, place_hidden, resample, unseen_cards
+from ramino.games.burraco.resample import hidden_slots, place_hidden, resample, unseen_cards
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import RuleSet, make_rules, preset
 
 FIBUR = preset("fibur")

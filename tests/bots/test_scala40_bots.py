@@ -11,12 +11,12 @@ import pytest
 from ramino.arena.duplicate import run_match
 from ramino.arena.play import play_hand
 from ramino.bots.registry import make_bot
-from ramino.bots.scala40_expert import Scala40ExpertBot, Scala40ExpertWeights, _Context
-from ramino.bots.scala40_greedy import Scala40GreedyBot
-from ramino.bots.scala40_plan import TurnView, best_plan, penalty_laid
+from ramino.bots.scala40.expert import Scala40ExpertBot, Scala40ExpertWeights, _Context
+from ramino.bots.scala40.greedy import Scala40GreedyBot
+from ramino.bots.scala40.plan import TurnView, best_plan, penalty_laid
 from ramino.cards import JOKER, pack, parse_annotated_card, to_counts
-from ramino.games import scala40_melds as m40
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules, preset
 from tests.helpers import cards
 
@@ -212,7 +212,7 @@ def test_search_and_oracle_play_a_hand_legally() -> None:
 
 
 def test_search_is_deterministic_for_a_seed() -> None:
-    from ramino.bots.scala40_search import Scala40SearchBot
+    from ramino.bots.scala40.search import Scala40SearchBot
 
     state = position40("Kd Qd 5c 6s 2h 9h 9d", opened=0b1111)
     legal = state.legal_actions()

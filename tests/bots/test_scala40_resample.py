@@ -10,8 +10,8 @@ import pytest
 
 from ramino.cards import NUM_TYPES, pack, to_counts
 from ramino.games.resample import resample
-from ramino.games.scala40 import Scala40State
-from ramino.games.scala40_resample import resample_scala40, unseen_cards_40
+from ramino.games.scala40.resample import unseen_cards
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules
 
 PACK = to_counts(pack(2))
@@ -79,7 +79,7 @@ def test_hidden_cards_are_really_dealt_again() -> None:
     rules = RULESETS[1]
     state = positions(rules, 4)[5]
     seat = state.current
-    guesses = [resample_scala40(state.observation(seat), random.Random(k), rules)
+    guesses = [resample(state.observation(seat), random.Random(k), rules)
                for k in range(5)]
     others = {tuple(g.hands[(seat + 1) % 4]) for g in guesses}
     assert len(others) > 1
@@ -90,7 +90,7 @@ def test_card_counting_a_card_seen_twice_is_never_guessed() -> None:
     rules = RULESETS[1]
     for state in positions(rules, 2)[3:]:
         seen = state.observation(state.current)
-        unseen = unseen_cards_40(seen)
+        unseen = unseen_cards(seen)
         visible = to_counts([*seen.hand, *seen.pozzo,
                              *(c for m in seen.melds for c in m.meld.cards)])
         for c in range(NUM_TYPES):
@@ -103,4 +103,4 @@ def test_a_finished_hand_has_nothing_to_guess() -> None:
     while not state.is_over:
         state.apply(state.legal_actions()[-1])
     with pytest.raises(ValueError, match="over"):
-        resample_scala40(state.observation(0), random.Random(0), rules)
+        resample(state.observation(0), random.Random(0), rules)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
 
-from ramino.bots.solver import (
+from ramino.bots.burraco.solver import (
     FAST_FROM,
     Candidate,
     _fast_tables,
@@ -19,7 +19,7 @@ from ramino.bots.solver import (
     solve,
 )
 from ramino.cards import cards_str, pack, parse_cards, to_counts
-from ramino.melds import new_meld_options
+from ramino.games.burraco.melds import new_meld_options
 from ramino.rules import preset
 from ramino.rules.options import build_ruleset
 from tests.helpers import position

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from ramino.arena.play import play_hand
-from ramino.bots.features import own_side, partner, play_effect
-from ramino.bots.greedy import GreedyBot
-from ramino.bots.search import SearchBot, side_margin
+from ramino.bots.burraco.features import own_side, partner, play_effect
+from ramino.bots.burraco.greedy import GreedyBot
+from ramino.bots.burraco.search import SearchBot, side_margin
 from ramino.cards import pack, to_counts
 from ramino.games.actions import MELD
-from ramino.games.burraco import BurracoState
-from ramino.games.seating import score_sides
+from ramino.games.burraco.seating import score_sides
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
 from tests.helpers import cards, table_meld

@@ -9,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ramino.cli import app
-from ramino.games.scala40_match import Scala40Match
-from ramino.records.scala40 import replay_scala40, scala40_match_record_of
+from ramino.games.scala40.match import Scala40Match
+from ramino.records.scala40.record import replay_scala40, scala40_match_record_of
 from ramino.rules import make_rules
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from ramino.cards import JOKER, pack, parse_card, parse_cards
 from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
-from ramino.games import scala40_melds as m40
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
 from ramino.games.deal import Deal
-from ramino.games.scala40 import Scala40State
-from ramino.games.scala40_match import Scala40Match, standing
-from ramino.records.scala40 import replay_scala40, scala40_match_record_of, scala40_record_of
+from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.match import Scala40Match, standing
+from ramino.games.scala40.state import Scala40State
+from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import make_rules, preset
 
 FISCA = preset("fisca")

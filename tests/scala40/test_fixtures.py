@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from ramino.cards import JOKER, parse_card
 from ramino.cli import app
-from ramino.records.scala40 import replay_scala40
+from ramino.records.scala40.record import replay_scala40
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "scala40"
 FILES = sorted(FIXTURES.glob("*.json"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ramino.cards import JOKER, NUM_TYPES
-from ramino.games import scala40_melds as m40
+from ramino.games.scala40 import melds as m40
 from ramino.rules import make_rules
 
 RULES = (make_rules("fisca"), make_rules("fisca", {"group_max_size": 3}))

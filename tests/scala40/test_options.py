@@ -17,9 +17,9 @@ from ramino.cards import JOKER, parse_cards
 from ramino.cli import app
 from ramino.errors import IllegalActionError, RulesError
 from ramino.games.deal import NO_UPCARD
-from ramino.games.scala40 import PHASE_DRAW, PHASE_PLAY, Scala40State, seat_sides
-from ramino.games.scala40_match import Scala40Match, standing
-from ramino.records.scala40 import replay_scala40, scala40_match_record_of, scala40_record_of
+from ramino.games.scala40.match import Scala40Match, standing
+from ramino.games.scala40.state import PHASE_DRAW, PHASE_PLAY, Scala40State, seat_sides
+from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import RuleSet, make_rules
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "scala40"

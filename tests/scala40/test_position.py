@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from ramino.cards import card_str, pack, parse_cards
 from ramino.cli import app
 from ramino.games.actions import PICK
-from ramino.games.scala40 import PHASE_DRAW, PHASE_PLAY, Scala40State
-from ramino.records.scala40 import replay_scala40, scala40_record_of
-from ramino.records.scala40_position import read_scala40_position, scala40_position_of
+from ramino.games.scala40.state import PHASE_DRAW, PHASE_PLAY, Scala40State
+from ramino.records.scala40.position import read_scala40_position, scala40_position_of
+from ramino.records.scala40.record import replay_scala40, scala40_record_of
 from ramino.rules import make_rules
 from tests.scala40.test_properties import RULESETS
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from ramino.cards import JOKER, NUM_TYPES, pack, to_counts
 from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules
 
 RULESETS: list[RuleSet] = [

@@ -11,8 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ramino.games.scala40 import Scala40State
-from ramino.records.scala40 import replay_scala40
+from ramino.games.scala40.state import Scala40State
+from ramino.records.scala40.record import replay_scala40
 from ramino.rules import make_rules
 from ramino.server.bots import bot_levels
 from ramino.server.fairness import verify_document

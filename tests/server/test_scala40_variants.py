@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules
 from ramino.server.fairness import verify_document
 from ramino.server.games import Order, Scala40Game

@@ -28,8 +28,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from ramino.errors import IllegalActionError
 from ramino.games.actions import Action, parse_action
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules
 from ramino.server import create_app
 from ramino.server.accounts import dummy_hash, verify_password

@@ -8,7 +8,7 @@ import random
 
 from fastapi.testclient import TestClient
 
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 
 from .conftest import Frame, act, is_update, join, recv_until
 

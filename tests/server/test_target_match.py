@@ -1,5 +1,6 @@
 """Matches to a target score: hands follow one another until a side reaches the target
-(``ramino.match.standing`` decides, ties past it included), then a rematch starts afresh;
+(``ramino.games.burraco.match.standing`` decides, ties past it included), then a rematch starts
+afresh;
 a restart finds the match where it was."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ramino.match import MatchFormat, standing
+from ramino.games.burraco.match import MatchFormat, standing
 from ramino.server.matches import MatchPlan, rebuild
 from ramino.server.tables import Table
 

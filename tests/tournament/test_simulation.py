@@ -1,7 +1,7 @@
 """A 100-pair, 5-turno tournament whose every smazzata is played by bots on the Burraco engine,
 reproducible from the stored records (issue 6, "What it must show").
 
-This is the one tournament test that imports the game engine (``ramino.games.burraco``) and
+This is the one tournament test that imports the game engine (``ramino.games.burraco.state``) and
 its ``ramino-record/1`` writer and replayer: the tournament package itself needs only hand
 scores, through :class:`ramino.tournament.simulation.HandPlayer`.
 """
@@ -13,10 +13,10 @@ import random
 from pathlib import Path
 
 from ramino.games.actions import ATTACH, DRAW, MELD, TIMEOUT, Action
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
+from ramino.records.burraco.replay import replay
+from ramino.records.burraco.writer import record_of
 from ramino.records.io import dump_document, load_document
-from ramino.records.replay import replay
-from ramino.records.writer import record_of
 from ramino.tournament import store
 from ramino.tournament.model import Format, Settings
 from ramino.tournament.simulation import simulate

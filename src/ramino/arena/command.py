@@ -17,7 +17,7 @@ from ramino.arena.duplicate import DealResult, check_rules, run_match, side
 from ramino.arena.ladder import LADDER, run_ladder, write_ladder
 from ramino.bots.registry import make_bot
 from ramino.errors import RulesError
-from ramino.games.seating import initial_sides
+from ramino.games.burraco.seating import initial_sides
 from ramino.rules import preset
 
 

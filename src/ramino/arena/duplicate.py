@@ -6,7 +6,7 @@ difference per hand with a bootstrap 95% interval, the match win rate, the FIBUR
 (RULES.md §7.1), the illegal-action and honesty-failure counts, and each bot's thinking time.
 
 Burraco and Buraco at every player count the rules allow (RULES.md §5; the sides as the hand
-starts, ``ramino.games.seating``).  Two sides (2 and 4 players): A plays side 0 at the first
+starts, ``ramino.games.burraco.seating``).  Two sides (2 and 4 players): A plays side 0 at the first
 table and side 1 at the second.  Three sides (3 players, each seat its own; 6 players, three
 pairs): A plays one side alone against two sides of B at the first table and the two others
 at the second, against one side of B; the lone side turns with the deal number
@@ -40,7 +40,7 @@ from typing import Any
 from ramino.arena.play import play_hand
 from ramino.arena.stats import bootstrap_ci, match_results, mean
 from ramino.bots.registry import make_bot
-from ramino.games.seating import initial_sides
+from ramino.games.burraco.seating import initial_sides
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
 

@@ -5,7 +5,7 @@ Burraco and Buraco (``BurracoState``) or Scala 40 (``Scala40State``), by the rul
 A bot must answer from ``observation(seat)`` alone (issue 4's honesty contract).  Every
 ``honesty_every`` decisions the arena asks two fresh copies of the bot (same spec, same seed)
 the question of the moment, one on the real state and one on a state whose hidden cards were
-dealt again (``ramino.games.resample``): the answers must agree.  The oracle reads the true
+dealt again (``ramino.games.burraco.resample``): the answers must agree.  The oracle reads the true
 state by design, so it is not checked.
 """
 
@@ -18,9 +18,9 @@ from typing import Any
 
 from ramino.bots.protocol import SeesState
 from ramino.bots.registry import make_bot
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
-from ramino.games.scala40 import Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.rules.options import RuleSet
 
 GameState = BurracoState | Scala40State
@@ -99,10 +99,10 @@ def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: i
     meta = {"deal_seed": deal_seed, "bot_seed": seed}
     if keep_record:
         if isinstance(state, Scala40State):
-            from ramino.records.scala40 import scala40_record_of
+            from ramino.records.scala40.record import scala40_record_of
             record = scala40_record_of(state, players=list(seats), meta=meta)
         else:
-            from ramino.records.writer import record_of
+            from ramino.records.burraco.writer import record_of
             record = record_of(state, players=list(seats), meta=meta)
     closed_by = state.closed_by if isinstance(state, Scala40State) else None
     scores = result.scores

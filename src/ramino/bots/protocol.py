@@ -1,19 +1,29 @@
-"""What a seat-filling bot is, and how the ladder makes one from a seed (issue 4).
+"""What a bot is: the ``Bot`` protocol, the factory shape, and the per-decision seed.
 
 The honesty contract: a bot gets ``observation(seat)`` and the legal actions, never the state
-(RULES.md §2.3 is a game of hidden hands).  ``Bot`` itself is owned by
-``ramino.bots.random_bot``; this module adds the factory shape and the one exception, the
-measurement-only oracle, which is told the true state before each choice.
+(docs/rules.md §2.3: a game of hidden hands).  The one exception is the measurement-only
+oracle (``SeesState``), which is told the true state before each choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
-from ramino.bots.random_bot import Bot
-from ramino.games.burraco import BurracoState, Observation
-from ramino.games.scala40 import Scala40Observation, Scala40State
+from ramino.games.actions import Action
+from ramino.games.burraco.state import BurracoState, Observation
+from ramino.games.scala40.state import Scala40Observation, Scala40State
+
+
+class Bot(Protocol):
+    """Anything that picks an action: ``choose(observation, legal_actions) -> Action``."""
+
+    # ``Any``: a bot takes its own game's observation (``ramino.games.burraco.Observation`` or
+    # ``ramino.games.scala40.Observation``); the registry gives each game its own bots.
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` using only what ``observation`` shows."""
+        ...
+
 
 BotFactory = Callable[[int], Bot]
 """Makes a bot from its seed: the same seed and the same observations give the same choices."""

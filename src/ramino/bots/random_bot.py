@@ -9,19 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
 
 from ramino.games.actions import Action
-from ramino.games.burraco import Observation
-from ramino.games.scala40 import Scala40Observation
-
-
-class Bot(Protocol):
-    # ``Any``: a bot takes its own game's observation (``Observation`` for Burraco and Buraco,
-    # ``Scala40Observation`` for Scala 40); the registry gives each game its own bots.
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        """Pick one of ``legal_actions`` using only what ``observation`` shows."""
-        ...
+from ramino.games.burraco.state import Observation
+from ramino.games.scala40.state import Scala40Observation
 
 
 class RandomBot:

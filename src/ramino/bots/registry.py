@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, Self, TypeVar
 
-from ramino.bots.random_bot import Bot, RandomBot
+from ramino.bots.protocol import Bot
+from ramino.bots.random_bot import RandomBot
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
@@ -21,7 +22,7 @@ def _random(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 
 def _greedy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.greedy import GreedyBot
+    from ramino.bots.burraco.greedy import GreedyBot
     return GreedyBot(seed, rules)
 
 
@@ -44,21 +45,21 @@ def _weights(kind: type[W], options: dict[str, str], what: str) -> W:
 
 
 def _expert(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.expert import ExpertBot, ExpertWeights
+    from ramino.bots.burraco.expert import ExpertBot, ExpertWeights
     return ExpertBot(seed, rules, _weights(ExpertWeights, options, "expert"))
 
 
 def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.search import SearchBot
-    # The evidence and the reading read the Burraco scarto (``ramino.bots.evidence``,
-    # ``ramino.bots.reading``): Burraco only.
+    from ramino.bots.burraco.search import SearchBot
+    # The evidence and the reading read the Burraco scarto (``ramino.bots.burraco.evidence``,
+    # ``ramino.bots.burraco.reading``): Burraco only.
     return SearchBot(seed, rules, **_search_options(
         options, {"evidence", "evidence_mode", "reading", "reading_temperature",
                   "reading_steps"}))
 
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.oracle import OracleBot
+    from ramino.bots.burraco.oracle import OracleBot
     tallone = float(options.pop("tallone", "1"))
     return OracleBot(seed, rules, tallone=tallone, **_search_options(options))
 
@@ -74,24 +75,24 @@ def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = f
 
 
 def _greedy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40_greedy import Scala40GreedyBot
+    from ramino.bots.scala40.greedy import Scala40GreedyBot
     _no_options("greedy", options)
     return Scala40GreedyBot(seed, rules)
 
 
 def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40_expert import Scala40ExpertBot, Scala40ExpertWeights
+    from ramino.bots.scala40.expert import Scala40ExpertBot, Scala40ExpertWeights
     return Scala40ExpertBot(seed, rules, _weights(Scala40ExpertWeights, options,
                                                   "Scala 40 expert"))
 
 
 def _search40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40_search import Scala40SearchBot
+    from ramino.bots.scala40.search import Scala40SearchBot
     return Scala40SearchBot(seed, rules, **_search_options(options))
 
 
 def _oracle40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40_search import Scala40OracleBot
+    from ramino.bots.scala40.search import Scala40OracleBot
     tallone = float(options.pop("tallone", "1"))
     return Scala40OracleBot(seed, rules, tallone=tallone, **_search_options(options))
 

@@ -16,7 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ramino.env.encoding import ACTIONS, OBS_SIZE, action_ids, action_mask, encode
-from ramino.games.burraco import BurracoState
+from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from ramino.rules.options import RuleSet
 

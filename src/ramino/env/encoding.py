@@ -52,8 +52,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
-from ramino.games.burraco import Observation
-from ramino.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
+from ramino.games.burraco.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
+from ramino.games.burraco.state import Observation
 from ramino.rules.options import RuleSet
 
 CARD_TYPES = 53

@@ -7,6 +7,9 @@
 - :func:`load_document`: JSON text -> object, with JSON syntax errors as ``RecordError``.
 """
 
+from ramino.records.burraco.position import Position, position_of, read_position
+from ramino.records.burraco.replay import HandReplay, Problem, ReplayReport, replay
+from ramino.records.burraco.writer import group_turns, match_record_of, record_of
 from ramino.records.document import (
     BREAKDOWN_KEYS,
     FORMAT,
@@ -18,9 +21,6 @@ from ramino.records.document import (
     write_record,
 )
 from ramino.records.io import dump_document, load_document
-from ramino.records.position import Position, position_of, read_position
-from ramino.records.replay import HandReplay, Problem, ReplayReport, replay
-from ramino.records.writer import group_turns, match_record_of, record_of
 
 __all__ = [
     "BREAKDOWN_KEYS", "FORMAT", "HandRecord", "HandReplay", "Position", "Problem", "Record",

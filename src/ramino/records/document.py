@@ -21,9 +21,10 @@ from typing import Any, Final
 from ramino.cards import card_str, pack_mismatch
 from ramino.errors import NotationError, RecordError
 from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
+from ramino.games.burraco.match import MatchFormat
+from ramino.games.burraco.seating import score_sides
 from ramino.games.deal import Deal
-from ramino.games.seating import score_sides
-from ramino.match import MatchFormat
+from ramino.records.burraco.position import Position, read_position
 from ramino.records.fields import (
     expect_int,
     expect_list,
@@ -35,13 +36,12 @@ from ramino.records.fields import (
     read_cards,
 )
 from ramino.records.match_field import read_match_format
-from ramino.records.position import Position, read_position
 from ramino.records.rules_field import read_rules, write_rules
 from ramino.rules import RuleSet
 
 FORMAT: Final = "ramino-record/1"
 GAMES: Final = ("burraco", "buraco", "scala40")
-SUPPORTED_GAMES: Final = ("burraco", "buraco")  # Scala 40 records: records/scala40.py
+SUPPORTED_GAMES: Final = ("burraco", "buraco")  # Scala 40 records: records/scala40/record.py
 ENDS: Final = ("closed", "stock", "stallo", "timeout")
 BREAKDOWN_KEYS: Final = ("table", "burraco", "closing", "hand", "pozzetto")
 # Three players: a pair seat's share of the pair's total (RULES.md §5.2), so parts still add up.

@@ -11,7 +11,7 @@ With neither ``target`` nor ``mode``, the rules' ``match_mode`` applies.
 from __future__ import annotations
 
 from ramino.errors import RecordError, RulesError
-from ramino.match import MatchFormat
+from ramino.games.burraco.match import MatchFormat
 from ramino.records.fields import expect_int, expect_object, expect_str, key_path
 from ramino.rules import RuleSet, build_ruleset
 

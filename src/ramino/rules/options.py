@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from ramino.cards import pack
 from ramino.errors import NotSupportedError, RulesError
+from ramino.rules.preset_table import PRESET_OVERRIDES
 
 
 class TurnDirection(StrEnum):
@@ -342,9 +343,7 @@ class RuleSet:
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset (what a record writes)."""
-        from ramino.rules.presets import preset as load_preset
-
-        base = load_preset(self.preset).options()
+        base = preset_ruleset(self.preset).options()
         return {k: v for k, v in self.options().items() if base.get(k) != v}
 
     def with_options(self, **changes: Any) -> RuleSet:
@@ -715,6 +714,15 @@ def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | 
         require_supported(rules)
     check_partnerships(rules)
     return rules
+
+
+def preset_ruleset(name: str) -> RuleSet:
+    """The rule set of the preset ``name`` (a key of ``PRESET_OVERRIDES``): its game's defaults
+    with the preset's overrides.  ``ramino.rules.presets.preset`` is the checked entry point."""
+    overrides = dict(PRESET_OVERRIDES[name])
+    game = overrides.pop("game", "burraco")
+    base = RuleSet() if game == "burraco" else dataclasses.replace(RuleSet(), game=game)
+    return build_ruleset(base, overrides, preset=name, check_supported=False)
 
 
 def unsupported_options(rules: RuleSet) -> dict[str, str]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ramino.games.burraco import HandResult
+from ramino.games.burraco.state import HandResult
 
 XP_PLAY = 16
 XP_WIN = 26

@@ -18,7 +18,7 @@ from ramino.errors import RecordError
 from ramino.games.deal import Deal
 from ramino.records import read_record, replay
 from ramino.records.document import write_deal
-from ramino.records.scala40 import is_scala40_document, read_scala40_record, replay_scala40
+from ramino.records.scala40.record import is_scala40_document, read_scala40_record, replay_scala40
 
 
 def canonical_deal(deal: dict[str, Any]) -> str:

@@ -23,13 +23,13 @@ from typing import Any, Protocol, Self
 
 from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
-from ramino.games.burraco import PHASE_DRAW, BurracoState
+from ramino.games.burraco.state import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal, deal_from_order
-from ramino.games.scala40 import Scala40State, scala40_deal_from_order, seat_sides
-from ramino.games.scala40_match import hand_rules, next_dealer, side_count
+from ramino.games.scala40.match import hand_rules, next_dealer, side_count
+from ramino.games.scala40.state import Scala40State, scala40_deal_from_order, seat_sides
 from ramino.records import record_of
 from ramino.records.document import read_deal
-from ramino.records.scala40 import read_scala40_deal, scala40_record_of
+from ramino.records.scala40.record import read_scala40_deal, scala40_record_of
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards

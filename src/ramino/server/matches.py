@@ -3,9 +3,10 @@ Scala 40, until one side is left below the elimination limit (RULES.md §6.5).
 
 The table keeps where its current match began and the score of each counted hand by table
 side (a hand ended early by agreement is not counted).  Whether a target match is over — and
-who won a tie past the target — is :func:`ramino.match.standing`'s answer (RULES.md §2.11);
+who won a tie past the target — is :func:`ramino.games.burraco.match.standing`'s answer (RULES.md
+§2.11);
 whether a Scala 40 match is over, who is out and the totals are
-:func:`ramino.games.scala40_match.standing`'s, so the server and the records agree.
+:func:`ramino.games.scala40.match.standing`'s, so the server and the records agree.
 Everything here is rebuilt from the stored hands after a restart.
 """
 
@@ -15,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ramino.games.scala40 import seat_sides
-from ramino.games.scala40_match import MatchStanding, hand_sides, side_count
-from ramino.games.scala40_match import standing as scala40_standing
-from ramino.match import MatchFormat, standing
+from ramino.games.burraco.match import MatchFormat, standing
+from ramino.games.scala40.match import MatchStanding, hand_sides, side_count
+from ramino.games.scala40.match import standing as scala40_standing
+from ramino.games.scala40.state import seat_sides
 from ramino.rules import RuleSet
 
 MIN_RATED_HANDS = 3  # matches of two hands or fewer are never rated

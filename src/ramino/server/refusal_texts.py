@@ -45,8 +45,8 @@ _SAME_FOR_BOTH: Final = {
     "meld-min-three": N_("Una combinazione nuova ha almeno tre carte."),
 }
 
-# Burraco and Brazilian Buraco (RULES.md §2–§5): the rule ids of ``ramino.games.burraco`` and
-# ``ramino.games.refusals``.
+# Burraco and Brazilian Buraco (RULES.md §2–§5): the rule ids of ``ramino.games.burraco.state`` and
+# ``ramino.games.burraco.refusals``.
 BURRACO: Final[dict[str, str]] = {
     **_SAME_FOR_BOTH,
     "arbiter-between-turns": N_("Lo stallo e il tempo scaduto si chiamano solo tra un turno e "
@@ -89,7 +89,7 @@ BURRACO: Final[dict[str, str]] = {
                              "arriva la carta che sostituisce."),
 }
 
-# Scala 40 (RULES.md §6): the rule ids of ``ramino.games.scala40`` and ``scala40_melds``.
+# Scala 40 (RULES.md §6): the rule ids of ``ramino.games.scala40.state`` and ``scala40_melds``.
 SCALA40: Final[dict[str, str]] = {
     **_SAME_FOR_BOTH,
     "chiusura-in-mano-allowed": N_("Con queste regole non si chiude nel turno in cui si apre "

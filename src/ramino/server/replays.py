@@ -18,11 +18,11 @@ from typing import Any
 from ramino.cards import card_str
 from ramino.errors import RaminoError, RecordError
 from ramino.games.actions import Action
-from ramino.games.burraco import BurracoState
-from ramino.games.scala40 import Scala40State
+from ramino.games.burraco.state import BurracoState
+from ramino.games.scala40.state import Scala40State
 from ramino.records import read_record
-from ramino.records.replay import start_state
-from ramino.records.scala40 import is_scala40_document, read_scala40_record
+from ramino.records.burraco.replay import start_state
+from ramino.records.scala40.record import is_scala40_document, read_scala40_record
 
 
 class ReplayError(Exception):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ramino.cards import card_str, from_counts
-from ramino.games.burraco import BurracoState
-from ramino.melds import burraco_type
+from ramino.games.burraco.melds import burraco_type
+from ramino.games.burraco.state import BurracoState
 from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
 

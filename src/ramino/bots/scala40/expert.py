@@ -1,0 +1,318 @@
+"""The Scala 40 expert bot: card counting, a danger model for the discard, the jolly and the
+penalty points at risk, and the chiusura in mano (issue 4's ladder, RULES.md §6).
+
+Every choice is a weighted score over what the observation shows; the weights live in
+:class:`Scala40ExpertWeights` and were set by duplicate-deal arena runs (``docs/bots.md``).
+
+- **Urgency** (§6.4–§6.5): when an opponent who has opened holds few cards the hand may end any
+  turn and every card in hand is a penalty: the jolly (25) goes down, high cards are shed first.
+- **Plays** (§6.3 items 2–4): the turn plan of ``ramino.bots.scala40.plan`` that lays the most
+  penalty points, the jolly counted as a cost (it is worth more in hand) that fades with urgency;
+  a plan that closes always wins.
+- **Chiusura in mano** (§6.4, §6.5 variant 2): when it multiplies the others' points (or an
+  unopened player pays a flat penalty), a hand that its best apertura would leave with at most
+  ``hold_left`` cards is held back to close all at once, unless the hand may end soon.
+- **Pick** (§6.3 item 1): the pozzo's card is taken when the plan with it lays ``pick_gain``
+  points more than the plan without it.
+- **Discard** (§6.3 item 5): the card least worth keeping and least dangerous to the next
+  player.  Keeping: the jolly; cards of the same rank in other suits and of the same suit
+  within two places, each counted only while a card that would complete the meld is still
+  unseen (card counting: each card exists twice, §6.1).  Danger: the next player may take the
+  discard only once opened (or with the apertura con lo scarto variant), and must use it at
+  once: a card with many unseen partners is more useful to them, all the more when they hold
+  few cards.  Shedding: the penalty points of the card, weighed more with urgency.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields, replace
+
+from ramino.bots.protocol import decision_seed
+from ramino.bots.scala40.greedy import PLAYS, fallback_play
+from ramino.bots.scala40.plan import (
+    PlanValue,
+    TurnView,
+    best_plan,
+    first_legal,
+    fits_table,
+    laying_value,
+)
+from ramino.cards import JOKER, to_counts
+from ramino.games.actions import DISCARD, DRAW, PICK, Action
+from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.resample import unseen_cards
+from ramino.games.scala40.state import Scala40Observation, penalty_value
+from ramino.rules.options import RuleSet
+from ramino.rules.presets import preset
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40ExpertWeights:
+    """The expert's judgement in numbers (penalty-point units)."""
+
+    jolly_keep: float = 40.0      # cost of laying the jolly beyond its 25, when not urgent
+    hold_left: int = 2            # hold back for a chiusura in mano leaving at most this many
+    hold_short: int = 5           # ... unless an opponent holds this many cards or fewer
+    pick_gain: float = 1.0        # take the pozzo card when the plan gains this many points
+    keep_jolly: float = 60.0
+    keep_rank: float = 9.0        # per other suit of the rank in hand, while a suit is unseen
+    keep_adjacent: float = 9.0    # per neighbour of the suit, while a completing card is unseen
+    keep_gap: float = 5.0         # per card two places away, while the card between is unseen
+    keep_meld: float = 30.0       # a card of a meld still held (before the apertura)
+    dead_factor: float = 0.25     # what a partner is worth when every completing card is seen
+    danger_partner: float = 2.0   # per unseen card that melds with the discard
+    danger_short: float = 0.25    # more danger per card the next player holds under seven
+    shed: float = 0.6             # penalty points of a card, weighed against keeping it
+    shed_urgent: float = 1.0      # extra weight when the hand may end soon
+    urgent_cards: int = 3         # an opened opponent with this many cards or fewer: urgent
+    outs: float = 0.0             # per card the next draw is expected to let the hand lay
+    outs_hand: int = 7            # ... computed once opened with this many cards or fewer
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: float(v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, float]) -> Scala40ExpertWeights:
+        names = {f.name: f.type for f in fields(cls)}
+        clean = {k: (int(v) if names[k] in ("int", int) else float(v))
+                 for k, v in data.items() if k in names}
+        return replace(cls(), **clean)  # type: ignore[arg-type]
+
+
+class Scala40ExpertBot:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None,
+                 weights: Scala40ExpertWeights | None = None) -> None:
+        self.seed = seed
+        self.rules = rules or preset("fisca")
+        self.w = weights or Scala40ExpertWeights()
+
+    # --- the protocol ---------------------------------------------------------------------
+
+    def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+        return self.ranked(observation, legal_actions)[0]
+
+    def ranked(self, observation: Scala40Observation, legal_actions: Sequence[Action]
+               ) -> list[Action]:
+        """The legal actions best first (the plan's next step, then the discards by cost)."""
+        rng = random.Random(decision_seed(self.seed, observation))
+        kinds = {a.kind for a in legal_actions}
+        urgent = self.urgency(observation)
+        if DRAW in kinds or PICK in kinds:
+            take = PICK in kinds and (DRAW not in kinds or self.wants_pick(observation, urgent))
+            return sorted(legal_actions, key=lambda a: (a.kind == PICK) != take)
+        plays = [a for a in legal_actions if a.kind in PLAYS]
+        discards = [a for a in legal_actions if a.kind == DISCARD]
+        first: list[Action] = []
+        if plays:
+            view = TurnView.of(observation, self.rules)
+            plan = best_plan(view, self.rules, self.value(view, urgent),
+                             allow_open=not self.hold_back(observation, view, urgent))
+            step = first_legal(plan, plays)
+            if step is not None:
+                first = [step]
+            elif not discards:
+                first = [fallback_play(plays, self.rules)]
+        context = _Context(observation, self.rules, urgent)
+        outs = self.outs(observation, context, discards)
+        scored = sorted(((self.discard_cost(context, a.cards[0]) - outs.get(a.cards[0], 0.0),
+                          rng.random(), a) for a in discards), key=lambda t: (t[0], t[1]))
+        rest = [a for a in plays if a not in first]
+        return first + [a for _, _, a in scored] + rest
+
+    # --- judgement ------------------------------------------------------------------------
+
+    def urgency(self, observation: Scala40Observation) -> float:
+        """1.0 when an opponent who has opened holds ``urgent_cards`` or fewer (the hand may
+        end before this seat plays again), 0.5 at twice that, else 0.  A partner (§6.1
+        partnerships) closing is no threat."""
+        mine = opponents(observation)
+        short = min((size for s, size in enumerate(observation.hand_sizes)
+                     if mine[s] and observation.opened[s]), default=99)
+        if short <= self.w.urgent_cards:
+            return 1.0
+        if short <= 2 * self.w.urgent_cards:
+            return 0.5
+        return 0.0
+
+    def value(self, view: TurnView, urgent: float) -> PlanValue:
+        return laying_value(self.rules, self.w.jolly_keep * (1.0 - urgent))
+
+    def hold_back(self, observation: Scala40Observation, view: TurnView, urgent: float) -> bool:
+        """Keep the melds in hand for a chiusura in mano (§6.4) when it pays more and is near."""
+        rules = self.rules
+        if view.opened or view.opening_points or not rules.chiusura_in_mano_allowed:
+            return False
+        if rules.chiusura_in_mano_multiplier <= 1 and not rules.unopened_flat_penalty:
+            return False
+        short = min((size for s, size in enumerate(observation.hand_sizes)
+                     if opponents(observation)[s]), default=99)
+        if urgent or short <= self.w.hold_short:
+            return False
+        plan = best_plan(view, rules, self.value(view, urgent))
+        return plan is not None and plan.opens and 1 < sum(plan.left) <= self.w.hold_left
+
+    def wants_pick(self, observation: Scala40Observation, urgent: float) -> bool:
+        after = TurnView.after_pick(observation, self.rules)
+        with_pick = best_plan(after, self.rules, self.value(after, urgent))
+        if with_pick is None:
+            return False
+        # The plan without the card, as if the turn were played with the hand as it is now.
+        now = TurnView.build(observation, self.rules, tuple(to_counts(observation.hand)),
+                             -1, -1, 0, 0)
+        without = best_plan(now, self.rules, self.value(now, urgent))
+        base = without.value if without is not None else 0.0
+        return with_pick.value - base >= self.w.pick_gain
+
+    def outs(self, observation: Scala40Observation, context: _Context,
+             discards: Sequence[Action]) -> dict[int, float]:
+        """Card counting for a short opened hand: for each discard, the cards the next draw is
+        expected to let the hand lay (new melds and lay-offs, §6.3 items 3–4), every unseen
+        card weighted by its copies left (§6.1), times ``outs`` points a card."""
+        w = self.w
+        seat = observation.seat
+        if (not w.outs or not observation.opened[seat] or len(discards) < 2
+                or len(observation.hand) > w.outs_hand or context.closes):
+            return {}
+        unseen = context.unseen
+        total = sum(unseen)
+        if not total:
+            return {}
+        sides = observation.sides or tuple(range(observation.players))
+        melds = tuple(m.meld for m in observation.melds)
+        owners = tuple(sides[m.owner] for m in observation.melds)
+        cache: dict[tuple[int, ...], float] = {}
+
+        def laid(hand: list[int]) -> float:
+            key = tuple(hand)
+            if key not in cache:
+                view = TurnView(hand=key, melds=melds, owners=owners, seat=sides[seat],
+                                opened=True,
+                                started_unopened=False, opening_points=0, may_close=True,
+                                may_lay_off=True, picked=-1, picked_card=-1,
+                                picked_needs_meld=False, jolly_owed=0)
+                plan = best_plan(view, self.rules, _cards_laid)
+                cache[key] = 0.0 if plan is None else plan.value
+            return cache[key]
+
+        out: dict[int, float] = {}
+        hand = context.hand
+        for card in {a.cards[0] for a in discards}:
+            hand[card] -= 1
+            base = laid(hand)
+            gain = 0.0
+            for x in range(len(unseen)):
+                if unseen[x]:
+                    hand[x] += 1
+                    gain += unseen[x] * (laid(hand) - base)
+                    hand[x] -= 1
+            hand[card] += 1
+            out[card] = w.outs * gain / total
+        return out
+
+    def discard_cost(self, context: _Context, card: int) -> float:
+        """Lower is a better discard: what the card is worth to us plus what it gives away,
+        less its penalty points (§6.5)."""
+        if context.closes:
+            return -1e9
+        w = self.w
+        hand = context.hand
+        hand[card] -= 1
+        keep = w.keep_jolly * (1.0 - 0.5 * context.urgent) if card == JOKER else \
+            self.keep_value(context, hand, card)
+        hand[card] += 1
+        danger = 0.0
+        if context.next_may_pick:
+            partners = context.partners_unseen(card)
+            danger = w.danger_partner * partners * (1.0 + w.danger_short * context.next_short)
+            if card == JOKER:
+                danger += w.keep_jolly
+        if fits_table(context.melds, card, self.rules):
+            danger += 50.0  # laid off by the next player (allowed only when the ban is lifted)
+        shed = (w.shed + w.shed_urgent * context.urgent) * penalty_value(card, self.rules)
+        return keep + danger - shed
+
+    def keep_value(self, context: _Context, hand: list[int], card: int) -> float:
+        w = self.w
+        unseen = context.unseen
+        rank, suit = card % 13, card // 13
+        value = 0.0
+        if context.in_meld[card]:
+            value += w.keep_meld
+        # A group (§6.2): other suits of the rank; live while a missing suit is unseen.
+        held = [s for s in range(4) if s != suit and hand[rank + 13 * s]]
+        if held:
+            missing = [s for s in range(4) if s != suit and s not in held]
+            live = any(unseen[rank + 13 * s] for s in missing) or len(held) >= 2
+            value += w.keep_rank * len(held) * (1.0 if live else w.dead_factor)
+        # A sequence: neighbours in the suit; the ace at both ends (§1.2).
+        for p in ((0, m40.HIGH_ACE) if rank == 0 else (rank,)):
+            for step in (-1, 1):
+                near = p + step
+                if not 0 <= near <= m40.HIGH_ACE or not hand[m40.card_at(near, suit)]:
+                    continue
+                ends = [q for q in (p - step, near + step) if 0 <= q <= m40.HIGH_ACE]
+                live = any(unseen[m40.card_at(q, suit)] for q in ends)
+                value += w.keep_adjacent * (1.0 if live else w.dead_factor)
+            for step in (-2, 2):
+                far = p + step
+                if not 0 <= far <= m40.HIGH_ACE or not hand[m40.card_at(far, suit)]:
+                    continue
+                between = m40.card_at(p + step // 2, suit)
+                value += w.keep_gap * (1.0 if unseen[between] else w.dead_factor)
+        return value
+
+
+def opponents(observation: Scala40Observation) -> list[bool]:
+    """Which seats play against this one: every other seat, or the other side's (§6.1)."""
+    sides = observation.sides or tuple(range(observation.players))
+    return [sides[s] != sides[observation.seat] for s in range(observation.players)]
+
+
+def _cards_laid(laid: tuple[int, ...], opens: bool, closes: bool) -> float:
+    """A plan's worth for the outs: the cards it lays, a close counting as two more."""
+    return len(laid) + 2.0 * closes
+
+
+class _Context:
+    """What every candidate discard of one decision shares (computed once per decision)."""
+
+    __slots__ = ("closes", "hand", "in_meld", "melds", "next_may_pick", "next_short", "unseen",
+                 "urgent")
+
+    def __init__(self, observation: Scala40Observation, rules: RuleSet, urgent: float) -> None:
+        self.hand = to_counts(observation.hand)
+        self.closes = len(observation.hand) == 1
+        self.unseen = to_counts(unseen_cards(observation))
+        self.melds = [m.meld for m in observation.melds]
+        nxt = (observation.seat + 1) % observation.players
+        self.next_may_pick = observation.opened[nxt] or rules.opening_with_discard
+        self.next_short = max(0, 7 - observation.hand_sizes[nxt])
+        self.urgent = urgent
+        # Cards of melds the hand still holds (an unopened hand collecting its 40).
+        self.in_meld = [False] * len(self.hand)
+        if not observation.opened[observation.seat]:
+            for cards, _, _ in m40.new_meld_options(self.hand, rules):
+                if JOKER not in cards:
+                    for c in cards:
+                        self.in_meld[c] = True
+
+    def partners_unseen(self, card: int) -> int:
+        """Unseen cards that could share a meld with ``card``: other suits of its rank, its suit
+        within two places (a jolly could stand for anything: counted as many)."""
+        if card == JOKER:
+            return 8
+        unseen = self.unseen
+        rank, suit = card % 13, card // 13
+        count = sum(unseen[rank + 13 * s] for s in range(4) if s != suit)
+        for p in ((0, m40.HIGH_ACE) if rank == 0 else (rank,)):
+            for q in (p - 2, p - 1, p + 1, p + 2):
+                if 0 <= q <= m40.HIGH_ACE and q % 13 != rank:
+                    count += unseen[m40.card_at(q, suit)]
+        return count
+
+
+__all__ = ["Scala40ExpertBot", "Scala40ExpertWeights", "opponents"]

@@ -1,0 +1,115 @@
+"""The Scala 40 search bot and oracle: the Burraco search (``ramino.bots.burraco.search``) over
+Scala 40
+hands (issue 4's ladder, RULES.md §6).
+
+At the draw (tallone or the pozzo's card, §6.3 item 1) and at the discard (item 5) the bot
+takes the Scala 40 expert's best few candidates and plays each out in the same sampled worlds
+(``ramino.games.scala40.resample``: the other hands and the tallone dealt again, everything the
+seat sees kept) with the same rollout seeds (common random numbers), the expert playing every
+seat after the candidate.  A rollout scores the seat's penalty points against the others' mean
+(§6.5: the closer pays nothing, everyone else his hand), or, cut after ``horizon`` turns, the
+points left in the hands as if the hand ended then.  The expert's choice stands unless another
+beats it by ``margin`` standard errors of the paired differences.  Plays within the turn follow
+the expert's plan (``ramino.bots.scala40.plan``).
+
+The oracle is the same search given the true hand instead of guesses (all hands, and with
+``tallone=1`` the order of the tallone): measurement only, never an opponent.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from ramino.bots.burraco.search import SampledSearch
+from ramino.bots.scala40.expert import Scala40ExpertBot
+from ramino.cards import NUM_TYPES
+from ramino.games.actions import Action
+from ramino.games.scala40.resample import resample
+from ramino.games.scala40.state import Scala40Observation, Scala40State, penalty_value
+from ramino.rules.options import RuleSet
+
+#: A rollout never needs more actions than this (a hand ends by a close, the tallone or a
+#: stallo, §6.4–§6.5); a guard.
+ROLLOUT_LIMIT = 5_000
+MAX_SEATS = 6  # §6.1: 2 to 6 players
+
+
+class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
+    default_preset = "fisca"
+    default_horizon = 8
+    default_samples = 8
+    default_extra = 0
+    default_margin = 2.0
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
+        self.expert = Scala40ExpertBot(seed, self.rules)
+        # Every table size (a match hand after an elimination has fewer seats than the rules).
+        self.rollout_bots = [Scala40ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
+        self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
+
+    def ranked(self, observation: Scala40Observation, legal_actions: Sequence[Action]
+               ) -> list[Action]:
+        return self.expert.ranked(observation, legal_actions)
+
+    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+        return resample(observation, rng, self.rules)
+
+    def rollout(self, state: Scala40State, action: Action, seat: int, seed: int) -> float:
+        """Play ``action`` then the expert everywhere; the seat's points against the others'."""
+        state.apply(action)
+        start_turn = state.turn
+        bots = self.rollout_bots
+        for s, bot in enumerate(bots):
+            bot.seed = seed + s
+        steps = 0
+        while not state.is_over and steps < ROLLOUT_LIMIT:
+            if self.horizon and state.turn - start_turn >= self.horizon:
+                break
+            current = state.current
+            state.apply(bots[current].choose(state.observation(current), state.legal_actions()))
+            steps += 1
+        self.rollout_actions += steps
+        result = state.result()
+        if result is None:
+            return self.estimate(state, seat)
+        return self.relative(result.scores, state.sides[seat])
+
+    def estimate(self, state: Scala40State, seat: int) -> float:
+        """A cut-off rollout's value: the hands' points as if the hand ended now (§6.5)."""
+        points = [0.0] * (max(state.sides) + 1)
+        for s, hand in enumerate(state.hands):
+            points[state.sides[s]] += sum(self.penalties[c] * n for c, n in enumerate(hand) if n)
+        return self.relative(points, state.sides[seat])
+
+    @staticmethod
+    def relative(points: Sequence[float], side: int) -> float:
+        """The others' mean penalty minus the own (by side under partnerships, §6.1)."""
+        others = [p for s, p in enumerate(points) if s != side]
+        return statistics.fmean(others) - points[side]
+
+
+class Scala40OracleBot(Scala40SearchBot):
+    _state: Scala40State | None = None
+
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, tallone: float = 1,
+                 **settings: float) -> None:
+        super().__init__(seed, rules, **settings)
+        self.tallone = bool(tallone)
+
+    def see(self, state: Scala40State) -> None:
+        """Told the true hand before each choice (``ramino.bots.protocol.SeesState``)."""
+        self._state = state
+
+    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+        if self._state is None:
+            raise RuntimeError("the oracle must be shown the state (see) before choosing")
+        world = self._state.clone()
+        if not self.tallone:
+            rng.shuffle(world.stock)  # every hand known, the future draws not (a cloned list)
+        return world
+
+
+__all__ = ["Scala40OracleBot", "Scala40SearchBot"]

@@ -1,0 +1,70 @@
+"""What one seat may know of a Burraco hand (issue 2: ``observation(seat)``).
+
+Built by the engine for the seat asked for, never for "the current player"; servers send only
+this, and the property tests prove that it never depends on a card the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ramino.cards import card_str
+from ramino.games.burraco.melds import Meld
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    number: int
+    team: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know (and nothing more): its hand, the table, the face-up pile, counts
+    of everything hidden, and the cards publicly known to be in each hand (taken with the pile
+    and not played since)."""
+
+    seat: int
+    players: int
+    sides: tuple[int, ...]
+    current: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pending_pozzetto_sizes: tuple[int, ...]
+    pozzetti_left: tuple[int, ...]
+    pozzetto_taken: tuple[bool, ...]
+    stock_size: int
+    pile: tuple[int, ...]  # bottom to top, as far as it is visible (§4.1: maybe the top only)
+    pile_size: int
+    melds: tuple[TableMeld, ...]
+    known_cards: tuple[tuple[int, ...], ...]
+    forbidden_discard: int | None
+    turn: int
+    end: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "sides": list(self.sides),
+            "current": self.current,
+            "phase": self.phase,
+            "hand": [card_str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "pending_pozzetto_sizes": list(self.pending_pozzetto_sizes),
+            "pozzetti_left": list(self.pozzetti_left),
+            "pozzetto_taken": list(self.pozzetto_taken),
+            "stock_size": self.stock_size,
+            "pile": [card_str(c) for c in self.pile],
+            "pile_size": self.pile_size,
+            "melds": [{"number": m.number, "team": m.team, "cards": m.meld.card_tokens()}
+                      for m in self.melds],
+            "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
+            "forbidden_discard": (None if self.forbidden_discard is None
+                                  else card_str(self.forbidden_discard)),
+            "turn": self.turn,
+            "end": self.end,
+        }

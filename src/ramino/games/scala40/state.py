@@ -1,0 +1,1578 @@
+"""Scala 40 (FISCA), 2 to 6 players each for himself: the hand as a state machine.
+
+RULES.md §6.1–§6.5 and the options of §6.7.  A turn is DRAW (``draw`` the tallone, or ``pick``
+the top card of the pozzo, §6.3 item 1) then PLAY (``meld``, ``attach``, ``swap``) ended by one
+``discard`` (item 5), which may close the hand (§6.4).  ``result()`` gives each seat's penalty
+points for the hand (§6.5); ``ramino.games.scala40.match`` plays hands to elimination.
+
+The API is the Burraco state's: ``apply(action)`` refuses with :class:`IllegalActionError`
+naming the rule and its section and leaves the state unchanged; ``play(text)`` reads the record
+notation; ``legal_actions()`` is exact.  Exactness needs look-ahead, because Scala 40 has
+obligations that only the rest of the turn can meet: the apertura (new melds of the turn
+worth the opening threshold, T-43), the picked discard that must be used (§6.3 item 1), the
+swapped jolly that must be reused (T-48), and the rule that a turn ends with a discard (T-49).
+An action after which the turn can no longer be ended legally is refused, as the rules say of
+T-49 ("he takes back the last meld").  ``legal_actions()`` lists exactly the actions that
+keep a legal end of the turn reachable, and ``apply`` accepts exactly those.
+
+Choices where RULES.md is silent or uncertain (U), documented in ``docs/scala40.md``:
+
+- chiusura in mano is a close by a player who had not opened before that turn; its scoring
+  multiplier applies to card points, not to the flat unopened penalty;
+- when every card a player could discard fits a meld on the table, the discard ban (§6.3 item
+  5) cannot be obeyed and is lifted for that discard;
+- the jolly turned as the first pozzo card goes back into the tallone at a place drawn by the
+  hand's own random stream, and the pozzo reshuffle (§6.5) uses the same stream; the stream is
+  seeded from the deal itself, so a record replays exactly;
+- if the tallone is empty after the reshuffle (the pozzo held one card), the hand ends without
+  a close (``end: stock``) and every seat pays its hand;
+- if every meld on the table is full (no single card fits any) and nobody holds more than two
+  cards, nobody can ever close: the hand ends as a stallo (``end: stallo``), every seat paying
+  its hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from typing import Any, Final
+
+from ramino.cards import (
+    JOKER,
+    NUM_TYPES,
+    card_str,
+    cards_str,
+    from_counts,
+    pack,
+    pack_difference,
+    to_counts,
+)
+from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
+from ramino.games.actions import (
+    ATTACH,
+    DISCARD,
+    DRAW,
+    MELD,
+    PICK,
+    SWAP,
+    Action,
+    Annotation,
+    parse_action,
+)
+from ramino.games.deal import NO_UPCARD, Deal
+from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.melds import GROUP, HIGH_ACE, SEQUENCE, S40Meld
+from ramino.rules.options import (
+    DiscardAttachBan,
+    InitialDiscard,
+    Partnerships,
+    RediscardPickedCard,
+    RuleSet,
+    UpcardJolly,
+    check_partnerships,
+    require_supported,
+)
+from ramino.rules.presets import preset
+
+PHASE_DRAW: Final = "draw"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
+
+END_CLOSED: Final = "closed"
+END_STOCK: Final = "stock"
+END_STALLO: Final = "stallo"
+
+PACK_SIZE: Final = 108
+# How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
+# jolly): each step is a meld, an attachment or a swap that uses an obligated card.  A way that
+# needs more steps is not found, so the action is refused: the engine may be stricter than the
+# rules in such a position, never looser (no turn is left without a legal end).
+_OBLIGATION_DEPTH: Final = 3
+
+
+# --- the deal ------------------------------------------------------------------------------------
+
+
+def dealt_sizes(rules: RuleSet, dealer: int) -> tuple[int, ...]:
+    """Cards dealt to each seat: ``hand_size``, and one more to the dealer who starts the pozzo
+    with his discard under ``initial_discard=DEALER_14`` (§6.1)."""
+    extra = rules.initial_discard is InitialDiscard.DEALER_14
+    return tuple(rules.hand_size + (extra and seat == dealer) for seat in range(rules.players))
+
+
+def check_scala40_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) -> None:
+    """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat, plus the
+    upcard or (``DEALER_14``) the dealer's fourteenth card (§6.1)."""
+    if dealer is None:
+        dealer = rules.players - 1
+    if len(deal.hands) != rules.players:
+        raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
+    for seat, (hand, size) in enumerate(zip(deal.hands, dealt_sizes(rules, dealer),
+                                            strict=True)):
+        if len(hand) != size:
+            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {size}")
+    if deal.pozzetti:
+        raise RulesError("deal: Scala 40 has no pozzetti")
+    if rules.initial_discard is InitialDiscard.DEALER_14 and deal.upcard != NO_UPCARD:
+        raise RulesError("deal: with initial_discard=DEALER_14 the dealer's discard starts the "
+                         "pozzo; no card is turned up")
+    if rules.initial_discard is InitialDiscard.UPCARD and deal.upcard == NO_UPCARD:
+        raise RulesError("deal: the upcard is missing")
+    problem = pack_problem(deal.all_cards())
+    if problem:
+        raise RulesError("deal: not the 108-card pack: " + problem)
+
+
+def pack_problem(cards: Sequence[int]) -> str:
+    """The cards missing from and extra to the 108-card pack (empty when it is exact)."""
+    missing, extra = pack_difference(list(cards), pack(2))
+    parts = []
+    if missing:
+        parts.append("missing " + cards_str(missing))
+    if extra:
+        parts.append("extra " + cards_str(extra))
+    return "; ".join(parts)
+
+
+def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
+    """Shuffle the 108-card pack with ``seed`` and deal it (§6.1)."""
+    order = pack(2)
+    random.Random(seed).shuffle(order)
+    return scala40_deal_from_order(order, rules, dealer)
+
+
+def scala40_deal_from_order(order: list[int], rules: RuleSet, dealer: int) -> Deal:
+    """Deal a shuffled 108-card pack (first element = top) as §6.1 says: ``hand_size`` cards
+    one at a time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card
+    to the dealer); the rest is the tallone, top first."""
+    n = rules.players
+    first = (dealer + 1) % n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for _ in range(rules.hand_size):
+        for k in range(n):
+            hands[(first + k) % n].append(order[i])
+            i += 1
+    if rules.initial_discard is InitialDiscard.DEALER_14:
+        hands[dealer].append(order[i])
+        return Deal(tuple(tuple(h) for h in hands), (), NO_UPCARD, tuple(order[i + 1:]))
+    return Deal(tuple(tuple(h) for h in hands), (), order[i], tuple(order[i + 1:]))
+
+
+def deal_stream_seed(deal: Deal) -> int:
+    """The seed of a hand's own random stream (jolly reinsertion, pozzo reshuffles), derived
+    from the deal so that anyone replaying the record draws the same cards."""
+    upcard = card_str(deal.upcard) if deal.upcard != NO_UPCARD else "-"
+    text = "|".join([*(cards_str(h) for h in deal.hands), upcard, cards_str(deal.stock)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def seat_sides(rules: RuleSet) -> tuple[int, ...]:
+    """The side of each seat: each for himself, or (§6.1 "pairs with 4 players; 2 teams of 3
+    with 6") partners alternating round the table, so that sides take turns: seats {0,2} and
+    {1,3} (partners opposite, as in Burraco), or {0,2,4} and {1,3,5}."""
+    if rules.partnerships is Partnerships.NONE:
+        return tuple(range(rules.players))
+    return tuple(seat % 2 for seat in range(rules.players))
+
+
+# --- values --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld40:
+    number: int
+    owner: int
+    meld: S40Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Result:
+    """Penalty points of one hand (§6.5): ``scores`` per side (per seat without partnerships;
+    RECORD.md §2), 0 for the closer's side; ``seat_scores`` what each seat's own hand costs."""
+
+    end: str
+    scores: tuple[int, ...]
+    closed_by: int | None
+    chiusura_in_mano: bool
+    hand_points: tuple[int, ...]  # card points left in each hand, before multiplier/flat rule
+    seat_scores: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Scala40Observation:
+    """What one seat may know: its hand, every meld with its owner, the pozzo (every discard is
+    face up; only the top may be taken), counts of the hidden cards, who has opened, the
+    penalty totals so far, and (for the seat in turn) the obligations of its turn."""
+
+    seat: int
+    players: int
+    current: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pozzo: tuple[int, ...]
+    melds: tuple[TableMeld40, ...]
+    opened: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    turn: int
+    end: str | None
+    picked: int | None
+    must_use: tuple[int, ...]
+    opening_points: int
+    sides: tuple[int, ...] = ()
+    dealer_discard: bool = False
+
+    @property
+    def top(self) -> int | None:
+        return self.pozzo[-1] if self.pozzo else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "players": self.players, "current": self.current,
+            "phase": self.phase, "hand": [card_str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
+            "pozzo": [card_str(c) for c in self.pozzo],
+            "melds": [{"number": t.number, "owner": t.owner, "cards": t.meld.card_tokens()}
+                      for t in self.melds],
+            "opened": list(self.opened), "penalties": list(self.penalties), "turn": self.turn,
+            "end": self.end, "picked": None if self.picked is None else card_str(self.picked),
+            "must_use": [card_str(c) for c in self.must_use],
+            "opening_points": self.opening_points, "sides": list(self.sides),
+            "dealer_discard": self.dealer_discard,
+        }
+
+
+def penalty_value(card: int, rules: RuleSet) -> int:
+    """Points of a card left in hand (§1.3 Scala 40 column, §6.5)."""
+    if card == JOKER:
+        return rules.jolly_in_hand_value
+    rank = card % 13
+    if rank == 0:
+        return rules.ace_in_hand_value
+    return m40.POSITION_VALUE[rank]
+
+
+def _illegal(message: str, rule: str, section: str) -> IllegalActionError:
+    return IllegalActionError(message, rule=rule, section=section)
+
+
+class _History:
+    __slots__ = ("action", "length", "previous")
+
+    def __init__(self, previous: _History | None, action: Action) -> None:
+        self.previous = previous
+        self.action = action
+        self.length: int = 1 if previous is None else previous.length + 1
+
+
+Resolved = tuple[int, S40Meld]  # (meld number, 0 for a new meld; the resulting meld)
+# The apertura's candidates: the options (cards, declarations, resulting meld), the meld
+# number of each (0 for a new meld, else the table meld laid off on), the good ones' indices.
+Plan = tuple[list[m40.Option], list[int], set[int]]
+
+
+class Scala40State:
+    """A hand of Scala 40 in progress.  Mutable; ``clone()`` is cheap."""
+
+    __slots__ = (
+        "_canon", "_fits", "_fits_melds", "_history", "_legal", "_resolved", "chiusura_in_mano",
+        "closed_by", "current", "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed",
+        "meld_owner", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
+        "picked_used", "pile", "players", "rules", "shuffles", "sides", "sizes",
+        "started_unopened", "stock", "stream_seed", "taken_up", "turn", "turn_clean_points",
+        "turn_new_melds", "turn_points",
+    )
+
+    rules: RuleSet
+    players: int
+    hands: list[list[int]]
+    sizes: list[int]
+    stock: list[int]
+    pile: list[int]
+    melds: list[S40Meld]
+    meld_owner: list[int]
+    opened: list[bool]
+    penalties: tuple[int, ...]
+    current: int
+    phase: str
+    turn: int
+    end: str | None
+    closed_by: int | None
+    chiusura_in_mano: bool
+    deal: Deal
+    dealer: int
+    stream_seed: int
+    shuffles: int
+    started_unopened: bool
+    turn_points: int
+    turn_clean_points: int
+    turn_new_melds: int
+    picked: int
+    picked_used: bool
+    picked_needs_meld: bool
+    jolly_owed: int
+    sides: tuple[int, ...]
+    dealer_discard: bool
+    taken_up: bool  # started from a position (RECORD.md §4), not from a deal
+    _history: _History | None
+    _legal: list[Action] | None
+    _resolved: dict[Action, Resolved] | None
+    _canon: dict[tuple[str, int, tuple[int, ...], S40Meld], Action] | None
+    _fits: frozenset[int]
+    _fits_melds: list[S40Meld] | None
+
+    # --- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def new_hand(cls, rules: RuleSet | None = None, *, seed: int | None = None,
+                 deal: Deal | None = None, dealer: int | None = None,
+                 penalties: tuple[int, ...] | None = None) -> Scala40State:
+        """A fresh hand from an explicit ``deal`` or a ``seed``.  The seat after ``dealer``
+        (default: the last seat, so that seat 0 plays first) plays first (§6.1).
+        ``penalties``: the running totals of a match, shown in observations."""
+        rules = rules or preset("fisca")
+        if rules.game != "scala40":
+            raise ValueError(f"a {rules.game} rule set is not for a Scala 40 hand")
+        require_supported(rules)
+        check_partnerships(rules)
+        n = rules.players
+        if rules.hand_size * n + 1 > PACK_SIZE:
+            raise NotSupportedError(f"not yet supported by the engine: hand_size="
+                                    f"{rules.hand_size} with {n} players exceeds the pack")
+        if dealer is None:
+            dealer = n - 1
+        elif not 0 <= dealer < n:
+            raise ValueError(f"no seat {dealer} at a {n}-player table")
+        if deal is None:
+            if seed is None:
+                raise ValueError("new_hand needs a seed or an explicit deal")
+            deal = scala40_deal_from_seed(seed, rules, dealer)
+        else:
+            check_scala40_deal(deal, rules, dealer)
+        self = cls()
+        self.rules = rules
+        self.players = n
+        self.hands = [to_counts(h) for h in deal.hands]
+        self.sizes = [len(h) for h in deal.hands]
+        self.stock = list(reversed(deal.stock))  # top at the end: pop() draws
+        self.pile = [] if deal.upcard == NO_UPCARD else [deal.upcard]
+        self.melds = []
+        self.meld_owner = []
+        self.opened = [False] * n
+        self.penalties = tuple(penalties) if penalties is not None else (0,) * n
+        self.sides = seat_sides(rules)
+        # DEALER_14 (§6.1): the dealer, holding 14 cards, starts the pozzo with a discard
+        # before the seat at his left plays the first turn.
+        self.dealer_discard = deal.upcard == NO_UPCARD
+        self.current = dealer if self.dealer_discard else (dealer + 1) % n
+        self.phase = PHASE_PLAY if self.dealer_discard else PHASE_DRAW
+        self.turn = 0
+        self.end = None
+        self.closed_by = None
+        self.chiusura_in_mano = False
+        self.deal = deal
+        self.dealer = dealer
+        self.stream_seed = deal_stream_seed(deal)
+        self.shuffles = 0
+        self.taken_up = False
+        self._reset_turn()
+        self._history = None
+        self._legal = None
+        self._resolved = None
+        self._canon = None
+        self._fits = frozenset()
+        self._fits_melds = None
+        if rules.upcard_jolly is UpcardJolly.REINSERT_AND_REDRAW:
+            # T-53: a jolly turned as the first pozzo card goes back into the pack.
+            while self.pile and self.pile[-1] == JOKER and self.stock:
+                jolly = self.pile.pop()
+                rng = self._stream()
+                self.stock.insert(rng.randrange(len(self.stock)), jolly)
+                self.pile.append(self.stock.pop())
+        return self
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, *, hands: Sequence[Sequence[int]],
+                      stock: Sequence[int], pile: Sequence[int],
+                      melds: Sequence[tuple[int, S40Meld]], opened: Sequence[bool],
+                      current: int, phase: str, turn: int | None = None,
+                      picked: int | None = None, dealer: int | None = None,
+                      penalties: tuple[int, ...] | None = None) -> Scala40State:
+        """A hand taken up in the middle (RECORD.md §4 ``position``): ``hands`` per seat (card
+        lists), ``stock`` top first, ``pile`` (the pozzo) bottom to top, ``melds`` as (owner
+        seat, meld) in table order, who has ``opened``, the seat in turn and its phase.  Phase
+        ``play`` is the moment just after the draw, nothing melded yet this turn; ``picked`` is
+        then the card taken from the pozzo by that draw, if it was one.  ``turn``: turns played
+        so far (the first round of T-50); by default every seat has played one.  The hand's
+        random stream (pozzo reshuffles) is seeded from the position itself.  ``RulesError``
+        for a position the rules cannot reach."""
+        if rules.game != "scala40":
+            raise ValueError(f"a {rules.game} rule set is not for a Scala 40 hand")
+        require_supported(rules)
+        check_partnerships(rules)
+        n = rules.players
+        if len(hands) != n or len(opened) != n:
+            raise RulesError(f"position: {len(hands)} hands and {len(opened)} opened flags for "
+                             f"{n} players")
+        if not 0 <= current < n:
+            raise RulesError(f"position: no seat {current} at a {n}-player table")
+        if phase not in (PHASE_DRAW, PHASE_PLAY):
+            raise RulesError(f"position: phase {phase!r}, expected 'draw' or 'play'")
+        for seat, hand in enumerate(hands):
+            least = 2 if seat == current and phase == PHASE_PLAY else 1
+            if len(hand) < least:
+                raise RulesError(f"position: seat {seat} holds {len(hand)} cards; a hand "
+                                 "closes when it is empty (§6.4)")
+        if phase == PHASE_DRAW and not stock:
+            raise RulesError("position: the tallone is empty at the start of a turn; it is "
+                             "rebuilt from the pozzo when it runs out (§6.5)")
+        for owner, _ in melds:
+            if not 0 <= owner < n:
+                raise RulesError(f"position: a meld owned by seat {owner} of {n}")
+            if not opened[owner]:
+                raise RulesError(f"position: seat {owner} has a meld on the table but has not "
+                                 "opened (§6.3)")
+        if picked is not None:
+            if phase != PHASE_PLAY:
+                raise RulesError("position: a picked card only after the draw (phase 'play')")
+            if picked not in hands[current]:
+                raise RulesError(f"position: the picked {card_str(picked)} is not in the hand "
+                                 f"of seat {current}")
+        cards = [c for h in hands for c in h] + list(stock) + list(pile)
+        cards += [c for _, m in melds for c in m.cards]
+        problem = pack_problem(cards)
+        if problem:
+            raise RulesError("position: not the 108-card pack: " + problem)
+        self = cls()
+        self.rules = rules
+        self.players = n
+        self.hands = [to_counts(h) for h in hands]
+        self.sizes = [len(h) for h in hands]
+        self.stock = list(reversed(stock))
+        self.pile = list(pile)
+        self.melds = [m for _, m in melds]
+        self.meld_owner = [owner for owner, _ in melds]
+        self.opened = list(opened)
+        self.penalties = tuple(penalties) if penalties is not None else (0,) * n
+        self.sides = seat_sides(rules)
+        self.dealer_discard = False
+        self.current = current
+        self.phase = phase
+        self.turn = n if turn is None else turn
+        self.end = None
+        self.closed_by = None
+        self.chiusura_in_mano = False
+        self.dealer = n - 1 if dealer is None else dealer
+        self.deal = Deal(tuple(tuple(h) for h in hands), (), NO_UPCARD, tuple(stock))
+        text = "|".join([*(cards_str(h) for h in hands), cards_str(stock), cards_str(pile),
+                         *(str(m) for _, m in melds)])
+        self.stream_seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+        self.shuffles = 0
+        self.taken_up = True
+        self._reset_turn()
+        if picked is not None:
+            self.picked = picked
+            self.picked_needs_meld = not self.opened[current]
+        self._history = None
+        self._legal = None
+        self._resolved = None
+        self._canon = None
+        self._fits = frozenset()
+        self._fits_melds = None
+        return self
+
+    def _stream(self) -> random.Random:
+        self.shuffles += 1
+        return random.Random(self.stream_seed * 1000 + self.shuffles)
+
+    def _reset_turn(self) -> None:
+        self.started_unopened = not self.opened[self.current]
+        self.turn_points = 0
+        self.turn_clean_points = 0
+        self.turn_new_melds = 0
+        self.picked = -1
+        self.picked_used = False
+        self.picked_needs_meld = False
+        self.jolly_owed = 0
+
+    def clone(self) -> Scala40State:
+        other = Scala40State()
+        other.rules = self.rules
+        other.players = self.players
+        other.hands = [h[:] for h in self.hands]
+        other.sizes = self.sizes[:]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.melds = self.melds[:]
+        other.meld_owner = self.meld_owner[:]
+        other.opened = self.opened[:]
+        other.penalties = self.penalties
+        other.current = self.current
+        other.phase = self.phase
+        other.turn = self.turn
+        other.end = self.end
+        other.closed_by = self.closed_by
+        other.chiusura_in_mano = self.chiusura_in_mano
+        other.deal = self.deal
+        other.dealer = self.dealer
+        other.stream_seed = self.stream_seed
+        other.shuffles = self.shuffles
+        other.started_unopened = self.started_unopened
+        other.turn_points = self.turn_points
+        other.turn_clean_points = self.turn_clean_points
+        other.turn_new_melds = self.turn_new_melds
+        other.picked = self.picked
+        other.picked_used = self.picked_used
+        other.picked_needs_meld = self.picked_needs_meld
+        other.jolly_owed = self.jolly_owed
+        other.sides = self.sides
+        other.dealer_discard = self.dealer_discard
+        other.taken_up = self.taken_up
+        other._history = self._history
+        other._legal = self._legal
+        other._resolved = self._resolved
+        other._canon = self._canon
+        other._fits = self._fits
+        other._fits_melds = self._fits_melds
+        return other
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that makes this position what it is."""
+        return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
+                tuple(self.pile), tuple(self.melds), tuple(self.meld_owner), tuple(self.opened),
+                self.current, self.phase, self.turn, self.end, self.closed_by,
+                self.chiusura_in_mano, self.shuffles, self.started_unopened, self.turn_points,
+                self.turn_clean_points, self.turn_new_melds, self.picked, self.picked_used,
+                self.picked_needs_meld, self.jolly_owed, self.dealer_discard,
+                0 if self._history is None else self._history.length)
+
+    # --- reading the position ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def hand_of(self, seat: int) -> list[int]:
+        return from_counts(self.hands[seat])
+
+    def history(self) -> list[Action]:
+        out: list[Action] = []
+        node = self._history
+        while node is not None:
+            out.append(node.action)
+            node = node.previous
+        out.reverse()
+        return out
+
+    def table(self) -> Iterator[TableMeld40]:
+        for i, meld in enumerate(self.melds):
+            yield TableMeld40(i + 1, self.meld_owner[i], meld)
+
+    def observation(self, seat: int) -> Scala40Observation:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a {self.players}-player table")
+        mine = seat == self.current and self.phase == PHASE_PLAY
+        must: list[int] = []
+        if mine:
+            if self._picked_pending():
+                must.append(self.picked)
+            must.extend([JOKER] * self.jolly_owed)
+        return Scala40Observation(
+            seat=seat, players=self.players, current=self.current, phase=self.phase,
+            hand=tuple(from_counts(self.hands[seat])), hand_sizes=tuple(self.sizes),
+            stock_size=len(self.stock), pozzo=tuple(self.pile), melds=tuple(self.table()),
+            opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
+            picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
+            opening_points=self.turn_points if mine else 0, sides=self.sides,
+            dealer_discard=self.dealer_discard)
+
+    def result(self) -> Scala40Result | None:
+        """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
+        if self.phase != PHASE_OVER or self.end is None:
+            return None
+        rules = self.rules
+        multiplier = rules.chiusura_in_mano_multiplier if self.chiusura_in_mano else 1
+        points: list[int] = []
+        scores: list[int] = []
+        for seat in range(self.players):
+            counts = self.hands[seat]
+            in_hand = sum(penalty_value(c, rules) * counts[c] for c in range(NUM_TYPES)
+                          if counts[c])
+            points.append(in_hand)
+            if seat == self.closed_by:
+                scores.append(0)
+            elif not self.opened[seat] and rules.unopened_flat_penalty:
+                scores.append(rules.unopened_flat_penalty)
+            else:
+                scores.append(in_hand * multiplier)
+        sides = self.sides
+        if self.rules.partnerships is Partnerships.NONE:
+            by_side = scores
+        else:
+            # Engine choice where RULES.md §6.7 says "(U) how team scoring works": the side of
+            # the closer wins the hand and pays nothing; every other side pays what its members'
+            # hands cost, added together (docs/scala40.md).
+            winner = None if self.closed_by is None else sides[self.closed_by]
+            by_side = [0] * (max(sides) + 1)
+            for seat, cost in enumerate(scores):
+                if sides[seat] != winner:
+                    by_side[sides[seat]] += cost
+        return Scala40Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
+                             tuple(points), tuple(scores))
+
+    # --- the public API -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order: draw, pick; new melds, then for each
+        table meld its attachments and swap; discards."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def play(self, text: str) -> Action:
+        """Parse ``text`` (RECORD.md §3, ``swap`` included) and apply it."""
+        action = parse_action(text, allow_swap=True)
+        self.apply(action)
+        return action
+
+    def play_move(self, text: str) -> Action:
+        """Parse a player's move ``text`` and apply it with :meth:`apply_move`."""
+        action = parse_action(text, allow_swap=True)
+        self.apply_move(action)
+        return action
+
+    def apply_move(self, action: Action) -> None:
+        """Apply a player's move: Scala 40 has no arbiter events (stallo ends a hand by
+        itself, RULES.md §6.4), so every move a player may send is one :meth:`apply` takes;
+        the two entry points are those of Burraco, where they differ."""
+        self.apply(action)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
+        if self.phase == PHASE_OVER:
+            raise _illegal("the hand is over", "hand-over", "§6.4")
+        kind = action.kind
+        if kind not in (DRAW, PICK, MELD, ATTACH, SWAP, DISCARD):
+            raise _illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
+                           "discard)", "scala40-actions", "§6.3")
+        legal = self.legal_actions()
+        assert self._resolved is not None and self._canon is not None
+        # A listed action is well formed: the shape is checked only for one that is not.
+        if kind in (DRAW, PICK, DISCARD):
+            if action not in legal:
+                _check_shape(action)
+                raise self._explain(action)
+            self._history = _History(self._history, action)
+            self._invalidate()
+            if kind == DRAW:
+                self._do_draw()
+            elif kind == PICK:
+                self._do_pick()
+            else:
+                self._do_discard(action.cards[0])
+            return
+        resolved = self._resolved.get(action)
+        if resolved is None:
+            _check_shape(action)
+            number, meld = self._resolve(action)  # raises for a malformed meld
+            key = (kind, number, tuple(sorted(action.cards)), meld)
+            canonical = self._canon.get(key)
+            if canonical is None:
+                raise self._explain(action, meld)
+            resolved = self._resolved[canonical]
+        self._history = _History(self._history, action)
+        self._invalidate()
+        self._effect(kind, action.cards, resolved)
+
+    def _invalidate(self) -> None:
+        self._legal = None
+        self._resolved = None
+        self._canon = None
+
+    # --- effects (checked beforehand) -----------------------------------------------------------
+
+    def _do_draw(self) -> None:
+        seat = self.current
+        card = self.stock.pop()
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self.phase = PHASE_PLAY
+
+    def _do_pick(self) -> None:
+        seat = self.current
+        card = self.pile.pop()
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        self.picked = card
+        self.picked_needs_meld = not self.opened[seat]
+        self.phase = PHASE_PLAY
+
+    def _effect(self, kind: str, cards: tuple[int, ...], resolved: Resolved) -> None:
+        seat = self.current
+        number, meld = resolved
+        hand = self.hands[seat]
+        for c in cards:
+            hand[c] -= 1
+        self.sizes[seat] -= len(cards)
+        if kind == SWAP:
+            self.melds[number - 1] = meld
+            hand[JOKER] += 1
+            self.sizes[seat] += 1
+            if self.rules.swapped_jolly_must_be_used_same_turn:
+                self.jolly_owed += 1
+            return
+        if self.picked >= 0 and not self.picked_used and self.picked in cards and (
+                kind == MELD or not self.picked_needs_meld):
+            self.picked_used = True
+        if JOKER in cards and self.jolly_owed:
+            self.jolly_owed -= 1
+        if kind == MELD:
+            self.melds.append(meld)
+            self.meld_owner.append(seat)
+            if not self.opened[seat]:
+                self.turn_new_melds += 1
+                self.turn_points += meld.opening_points()
+                if meld.clean:
+                    self.turn_clean_points += meld.opening_points()
+                if self._threshold_reached():
+                    self.opened[seat] = True
+        else:
+            if not self.opened[seat]:
+                # opening_counts_only_new_melds=false (§6.7): what the lay-off adds to the
+                # meld counts toward the apertura; it is clean if it brings no jolly.
+                gained = meld.opening_points() - self.melds[number - 1].opening_points()
+                self.turn_new_melds += 1
+                self.turn_points += gained
+                if JOKER not in cards:
+                    self.turn_clean_points += gained
+                self.melds[number - 1] = meld
+                if self._threshold_reached():
+                    self.opened[seat] = True
+                return
+            self.melds[number - 1] = meld
+
+    def _threshold_reached(self) -> bool:
+        points = self.turn_clean_points if self.rules.opening_without_jolly else self.turn_points
+        return points >= self.rules.opening_threshold
+
+    def _do_discard(self, card: int) -> None:
+        seat = self.current
+        self.hands[seat][card] -= 1
+        self.sizes[seat] -= 1
+        self.pile.append(card)
+        if self.dealer_discard:
+            # DEALER_14: the pozzo has its first card; the first turn is the next seat's, and
+            # the dealer's discard is not a turn of the first round (§6.4, T-50).
+            self.dealer_discard = False
+            self.current = (self.current + 1) % self.players
+            self.phase = PHASE_DRAW
+            self._reset_turn()
+            return
+        if self.sizes[seat] == 0:
+            self.closed_by = seat
+            self.chiusura_in_mano = self.started_unopened
+            self.end = END_CLOSED
+            self.phase = PHASE_OVER
+            return
+        self.turn += 1
+        if not self.stock:
+            # §6.5, T-54: the pozzo except its top card becomes the new tallone.
+            top = self.pile.pop()
+            fresh = self.pile
+            self._stream().shuffle(fresh)
+            self.stock = fresh
+            self.pile = [top]
+            if not self.stock:
+                self.end = END_STOCK
+                self.phase = PHASE_OVER
+                return
+        if max(self.sizes) <= 2 and self._table_frozen():
+            # Nobody holds three cards, so no meld can go down leaving a card to discard (T-49),
+            # and no card still in play fits the table or frees a jolly: nobody can ever close.
+            self.end = END_STALLO
+            self.phase = PHASE_OVER
+            return
+        self.current = (self.current + 1) % self.players
+        self.phase = PHASE_DRAW
+        self._reset_turn()
+
+    def _table_frozen(self) -> bool:
+        """No card off the table (hands, tallone, pozzo) could be laid off on a meld or swapped
+        for a jolly: the table can never change again."""
+        fitting = self._fitting()
+        # A jolly taken by a swap matters only if it can be laid off again: somewhere a meld
+        # takes a jolly, or its own meld has room once it holds the natural card.
+        limit = {SEQUENCE: 14, GROUP: self.rules.group_max_size}
+        jollies = {m.jolly for m in self.melds if m.jolly >= 0
+                   and (JOKER in fitting or len(m.cards) < limit[m.kind])}
+        wanted = fitting | jollies
+        if not wanted:
+            return True
+        if any(c in wanted for c in self.stock) or any(c in wanted for c in self.pile):
+            return False
+        return not any(hand[c] for hand in self.hands for c in wanted)
+
+    # --- rules of the turn -----------------------------------------------------------------------
+
+    def _picked_pending(self) -> bool:
+        return (self.picked >= 0 and not self.picked_used
+                and (self.rules.picked_discard_must_be_used_same_turn or self.picked_needs_meld))
+
+    def _closing_allowed(self) -> str | None:
+        """Why the player in turn may not close now, or ``None`` (§6.4)."""
+        rules = self.rules
+        if rules.no_close_first_round and self.turn < self.players:
+            return "no-close-first-round"
+        if self.started_unopened and not rules.chiusura_in_mano_allowed:
+            return "chiusura-in-mano-allowed"
+        return None
+
+    def _rediscard_forbidden(self, card: int, hand: list[int]) -> bool:
+        """The picked discard may not be discarded again (§6.3 item 1) unless an identical card
+        held besides it is the one discarded (and the option allows that)."""
+        if card != self.picked:
+            return False
+        if self.rules.rediscard_picked_card is RediscardPickedCard.FORBIDDEN:
+            return True
+        others = hand[card] - (0 if self.picked_used else 1)
+        return others < 1
+
+    def _ban_applies(self, seat: int) -> bool:
+        mode = self.rules.discard_attach_ban
+        if mode is DiscardAttachBan.NEVER:
+            return False
+        if mode is DiscardAttachBan.ALWAYS or self.players > 2:
+            return True
+        if mode is DiscardAttachBan.FISCA:
+            return not self.opened[seat]
+        return self.opened[seat]  # S000_READING
+
+    def _fitting(self) -> frozenset[int]:
+        """Every single card that fits some meld on the table (the discard ban), kept until
+        the table changes (a copy of the meld list tells: a meld is replaced, never changed)."""
+        if self._fits_melds != self.melds:
+            self._fits = _fitting_cards(self.melds, self.rules)
+            self._fits_melds = self.melds[:]
+        return self._fits
+
+    def _discard_block(self) -> str | None:
+        """Why no card at all may be discarded now, or ``None``."""
+        if self._picked_pending():
+            return "picked-discard-must-be-used"
+        if self.jolly_owed:
+            return "swapped-jolly-must-be-used"
+        seat = self.current
+        if not self.opened[seat] and self.turn_new_melds and self.sizes[seat] > 1:
+            return "opening-threshold"
+        if self.sizes[seat] == 1:
+            return self._closing_allowed()
+        return None
+
+    def _can_discard(self) -> bool:
+        """Whether ``_legal_discards()`` is not empty, without listing it: the discard ban
+        never empties the list (when every card is banned, the ban is lifted)."""
+        if self._discard_block() is not None:
+            return False
+        hand = self.hands[self.current]
+        held = sum(hand)
+        picked = self.picked
+        if picked >= 0 and hand[picked] and self._rediscard_forbidden(picked, hand):
+            held -= hand[picked]
+        return held > 0
+
+    def _legal_discards(self) -> list[int]:
+        if self._discard_block() is not None:
+            return []
+        seat = self.current
+        hand = self.hands[seat]
+        cards = list(compress(_CARD_TYPES, hand))
+        picked = self.picked
+        if picked >= 0 and hand[picked] and self._rediscard_forbidden(picked, hand):
+            cards.remove(picked)  # only the picked card can be forbidden
+        if self.sizes[seat] == 1 or not self._ban_applies(seat):
+            return cards  # the closing discard is never banned (T-45)
+        fitting = self._fitting()
+        allowed = [c for c in cards if c not in fitting]
+        return allowed or cards
+
+    # --- move generation -------------------------------------------------------------------------
+
+    def _may_pick(self) -> bool:
+        if not self.pile:
+            return False
+        seat = self.current
+        rules = self.rules
+        if not self.opened[seat] and not rules.opening_with_discard:
+            return False
+        top = self.pile[-1]
+        if self.opened[seat] and self.sizes[seat] >= 2 and any(
+                top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
+                if rules.lay_off_on_opponents
+                or self.sides[self.meld_owner[i]] == self.sides[seat]):
+            return True  # laid off at once, and a card is left to discard
+        must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
+        if must_use and self._pick_hopeless(top):
+            return False
+        if self.opened[seat] and self.sizes[seat] >= 4 and self._pick_makes_meld(top):
+            return True  # melded at once with two cards of the hand, two cards left
+        trial = self.clone()
+        trial._invalidate()
+        trial._do_pick()
+        return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _pick_makes_meld(self, card: int) -> bool:
+        """A quick sufficient test that ``card`` makes a new meld with two natural cards of
+        the hand (three in a row of its suit, or three suits of its rank)."""
+        if card == JOKER or not self.rules.identical_sequence_allowed:
+            return False
+        hand = self.hands[self.current]
+        rank, suit = card % 13, card // 13
+        if sum(1 for s in range(4) if s != suit and hand[rank + 13 * s]) >= 2:
+            return True
+        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
+            held = [0 <= q <= HIGH_ACE and hand[m40.card_at(q, suit)] > 0
+                    for q in range(position - 2, position + 3)]
+            if (held[0] and held[1]) or (held[1] and held[3]) or (held[3] and held[4]):
+                return True
+        return False
+
+    def _pick_hopeless(self, card: int) -> bool:
+        """A quick sufficient test that ``card`` cannot be used this turn: no jolly in reach,
+        it fits no meld, and no card of the hand could make a meld with it."""
+        hand = self.hands[self.current]
+        if card == JOKER or hand[JOKER]:
+            return False
+        if any(m.jolly >= 0 and hand[m.jolly] for m in self.melds):
+            return False  # a swap could bring a jolly
+        if card in self._fitting():
+            return False
+        rank, suit = card % 13, card // 13
+        if any(hand[rank + 13 * s] for s in range(4) if s != suit):
+            return False
+        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
+            for near in (position - 2, position - 1, position + 1, position + 2):
+                if 0 <= near <= HIGH_ACE and hand[m40.card_at(near, suit)]:
+                    return False
+        return True
+
+    def _generate(self) -> list[Action]:
+        self._resolved = {}
+        self._canon = {}
+        if self.phase == PHASE_OVER:
+            return []
+        if self.phase == PHASE_DRAW:
+            out = [DRAW_ACTION] if self.stock else []
+            if self._may_pick():
+                out.append(PICK_ACTION)
+            return out
+        seat = self.current
+        results: dict[Action, Resolved] = {}
+        if not self.opened[seat]:
+            if self.dealer_discard:
+                # DEALER_14 (§6.1): the dealer's first action is the discard that starts the
+                # pozzo (he cannot have opened yet).
+                self._resolved = results
+                return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
+            plan = self._opening_plan()
+            options, numbers, good = plan
+            for i in sorted(good):
+                cards, notes, meld = options[i]
+                number = numbers[i]
+                self._add(results, _action(ATTACH if number else MELD, cards, number, notes),
+                          (number, meld))
+            rules = self.rules
+            if not (rules.jolly_swap_requires_opened and rules.opening_counts_only_new_melds):
+                self._unopened_extras(results, plan)
+        else:
+            for action, resolved in self._raw_actions(obligated_only=False):
+                if self._keeps_finish(action, resolved):
+                    self._add(results, action, resolved)
+        out = list(results)
+        out.extend(DISCARD_ACTIONS[c] for c in self._legal_discards())
+        self._resolved = results
+        return out
+
+    def _unopened_extras(self, results: dict[Action, Resolved], plan: Plan) -> None:
+        """The actions of a player not yet opened that the plan of the apertura cannot list
+        alone, each checked by playing it on a copy: a jolly swap before opening (§6.7
+        ``jolly_swap_requires_opened=false``), a meld or lay-off the plan needs only after
+        such a swap, and (``opening_counts_only_new_melds=false``) part of a good meld or
+        lay-off put down first and completed by a later lay-off."""
+        swaps = self._unopened_swaps()
+        if not swaps and self.rules.opening_counts_only_new_melds:
+            return
+        for action, resolved in swaps:
+            if self._after_ok(action, resolved):
+                self._add(results, action, resolved)
+        options, numbers, good = plan
+        wholes = [Counter(options[i][0]) for i in good]
+        for j, (cards, notes, meld) in enumerate(options):
+            if j in good:
+                continue
+            number = numbers[j]
+            if not swaps:
+                need = Counter(cards)
+                if not any(need <= whole for whole in wholes):
+                    continue
+            action = _action(ATTACH if number else MELD, cards, number, notes)
+            if action not in results and self._after_ok(action, (number, meld)):
+                self._add(results, action, (number, meld))
+
+    def _unopened_swaps(self) -> list[tuple[Action, Resolved]]:
+        """The jolly swaps open to a player not yet opened (none unless the rules allow)."""
+        if not self._swap_now():
+            return []
+        hand = self.hands[self.current]
+        return [(_action(SWAP, (meld.jolly,), i + 1, ()), (i + 1, m40.swapped(meld)))
+                for i, meld in enumerate(self.melds) if meld.jolly >= 0 and hand[meld.jolly]]
+
+    def _after_ok(self, action: Action, resolved: Resolved) -> bool:
+        """Can the turn still end legally after ``action``, played on a copy?"""
+        return self._after_ok_depth(action, resolved, _OBLIGATION_DEPTH)
+
+    def _after_ok_depth(self, action: Action, resolved: Resolved, depth: int) -> bool:
+        if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
+            return False
+        trial = self.clone()
+        trial._invalidate()
+        trial._effect(action.kind, action.cards, resolved)
+        return trial._can_finish(depth)
+
+    def _add(self, results: dict[Action, Resolved], action: Action, resolved: Resolved) -> None:
+        old = results.get(action)
+        if old is not None and old[1].low <= resolved[1].low:
+            return  # the same cards, an ace low or high: the low end, as m40._pick chooses
+        results[action] = resolved
+        assert self._canon is not None
+        self._canon[(action.kind, resolved[0], tuple(sorted(action.cards)), resolved[1])] = action
+
+    def _lay_off_now(self) -> bool:
+        seat = self.current
+        if not self.opened[seat]:
+            # §6.7 opening_counts_only_new_melds=false: cards laid off in the turn of the
+            # apertura count toward it, so they may be laid off before the threshold is met
+            # (unless no laying off at all is allowed in that turn).
+            rules = self.rules
+            return not rules.opening_counts_only_new_melds and (
+                rules.lay_off_after_opening_same_turn)
+        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
+
+    def _swap_now(self) -> bool:
+        if self.opened[self.current]:
+            return self._lay_off_now()
+        return not self.rules.jolly_swap_requires_opened  # §6.7: a swap before opening
+
+    def _may_lay_off_on(self, index: int, seat: int) -> bool:
+        """``lay_off_on_opponents`` false still allows the melds of the seat's own side."""
+        return self.rules.lay_off_on_opponents or (
+            self.sides[self.meld_owner[index]] == self.sides[seat])
+
+    def _identical_blocked(self, meld: S40Meld) -> bool:
+        if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
+            return False
+        shown = meld.represented()
+        return any(m.kind == SEQUENCE and m.represented() == shown for m in self.melds)
+
+    def _raw_actions(self, *, obligated_only: bool) -> Iterator[tuple[Action, Resolved]]:
+        """Actions the meld rules allow now (before the look-ahead); with ``obligated_only``
+        only those that use a card the turn obliges the player to use, and swaps."""
+        seat = self.current
+        hand = self.hands[seat]
+        rules = self.rules
+        need: set[int] = set()
+        card = -1  # the one natural card the moves must use, if that is the only obligation
+        if obligated_only:
+            if self._picked_pending():
+                need.add(self.picked)
+            if self.jolly_owed:
+                need.add(JOKER)
+            if len(need) == 1 and JOKER not in need:
+                # A meld holding the card uses only cards of its suit or its rank (and a jolly):
+                # only the melds of that suit and rank, and the table melds of that suit or
+                # rank, need looking at.
+                card = next(iter(need))
+        present = m40.held_types(hand)
+        if card >= 0:
+            options = m40.new_meld_options_with(present, card, rules)
+        else:
+            options = []
+            for chunk in m40.held_chunks(present, rules.group_max_size):
+                options.extend(chunk.options)
+        identical_ok = rules.identical_sequence_allowed
+        for cards, notes, meld in options:
+            if obligated_only and card < 0 and not need.intersection(cards):
+                continue
+            if not identical_ok and self._identical_blocked(meld):
+                continue
+            yield _action(MELD, cards, 0, notes), (0, meld)
+        # Only a player who has opened comes here (the apertura has its own search), so swaps
+        # and lay-offs are allowed together.
+        if not self._lay_off_now():
+            return
+        only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
+        jolly_held = hand[JOKER] > 0
+        held = int.from_bytes(present, "little")
+        anyone = rules.lay_off_on_opponents
+        side = self.sides[seat]
+        for i, meld in enumerate(self.melds):
+            number = i + 1
+            if (anyone or self.sides[self.meld_owner[i]] == side) and not only_picked_meld \
+                    and (card < 0 or (meld.suit if meld.kind == SEQUENCE else meld.rank)
+                         == (card // 13 if meld.kind == SEQUENCE else card % 13)) \
+                    and ((jolly_held and meld.jolly < 0)
+                         or m40.fitting_mask(meld, rules) & held):
+                for cards, notes, result in m40.held_attach_options(meld, present, rules):
+                    if obligated_only and not need.intersection(cards):
+                        continue
+                    yield _action(ATTACH, cards, number, notes), (number, result)
+            if meld.jolly >= 0 and hand[meld.jolly]:
+                yield _action(SWAP, (meld.jolly,), number, ()), (number, m40.swapped(meld))
+
+    def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
+        """After ``action``, can the turn still end legally?"""
+        seat = self.current
+        size_after = self.sizes[seat] - len(action.cards) + (action.kind == SWAP)
+        if size_after <= 0:
+            return False
+        if action.kind != SWAP:
+            picked_done = (not self._picked_pending() or (
+                self.picked in action.cards and (action.kind == MELD
+                                                 or not self.picked_needs_meld)))
+            owed_done = self.jolly_owed == 0 or JOKER in action.cards
+            if picked_done and owed_done and self.jolly_owed <= 1:
+                if size_after >= 2:
+                    return True
+                if self._closing_allowed() is not None:
+                    return False
+                hand = self.hands[seat][:]
+                for c in action.cards:
+                    hand[c] -= 1
+                last = next(c for c in range(NUM_TYPES) if hand[c])
+                trial = self.clone()
+                trial._effect(action.kind, action.cards, resolved)
+                return not trial._rediscard_forbidden(last, trial.hands[seat])
+        trial = self.clone()
+        trial._invalidate()
+        trial._effect(action.kind, action.cards, resolved)
+        return trial._can_finish(_OBLIGATION_DEPTH)
+
+    def _can_finish(self, depth: int) -> bool:
+        """Is a legal discard reachable this turn from here?"""
+        if self._can_discard():
+            return True
+        if not self.opened[self.current]:
+            if self._opening_plan()[2]:
+                return True
+            # A swap before opening may bring the jolly an apertura needs.
+            return depth > 0 and any(self._after_ok_depth(a, r, depth - 1)
+                                     for a, r in self._unopened_swaps())
+        if depth <= 0:
+            return False
+        for action, resolved in self._raw_actions(obligated_only=True):
+            if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
+                continue
+            trial = self.clone()
+            trial._invalidate()
+            trial._effect(action.kind, action.cards, resolved)
+            if trial._can_finish(depth - 1):
+                return True
+        return False
+
+    # --- the apertura -------------------------------------------------------------------------
+
+    def _opening_plan(self) -> Plan:
+        """The new melds (and, under ``opening_counts_only_new_melds=false``, the lay-offs) the
+        player not yet opened may put down: those that belong to some set completing the
+        apertura this turn (T-43, §6.3 item 2) or a chiusura in mano (§6.4), leaving a card to
+        discard (T-49) and using a jolly the turn owes (T-48)."""
+        seat = self.current
+        rules = self.rules
+        hand = self.hands[seat][:]
+        found = m40.hand_melds(hand, rules)
+        laying = not rules.opening_counts_only_new_melds and self._lay_off_now()
+        clean_only = rules.opening_without_jolly
+        options: list[m40.Option]
+        values: list[int]
+        needs: Sequence[m40.Needs]
+        users: Sequence[int]
+        if rules.identical_sequence_allowed and not laying:
+            # The usual case: the options and their data come from the memo.
+            options = found.options
+            first_attach = len(options)
+            numbers = [0] * first_attach
+            gains: list[int] = []
+            values = ([p if c else 0 for p, c in zip(found.points, found.clean, strict=True)]
+                      if clean_only else found.points)
+            needs = found.needs
+            coverable: set[int] = found.cover
+            users = found.users
+        else:
+            kept = [j for j, o in enumerate(found.options) if not self._identical_blocked(o[2])]
+            options = [found.options[j] for j in kept]
+            first_attach = len(options)
+            numbers = [0] * first_attach
+            gains = []
+            if laying:
+                for i, meld in enumerate(self.melds):
+                    if self._may_lay_off_on(i, seat):
+                        before = meld.opening_points()
+                        for option in m40.attach_options(meld, hand, rules):
+                            options.append(option)
+                            numbers.append(i + 1)
+                            gains.append(option[2].opening_points() - before)
+            values = [found.points[j] if (found.clean[j] or not clean_only) else 0 for j in kept]
+            for k, gain in enumerate(gains):
+                # A lay-off counts what it adds to its meld; it is clean if it brings no jolly.
+                values.append(0 if clean_only and JOKER in options[first_attach + k][0]
+                              else gain)
+            needs = [found.needs[j] for j in kept]
+            needs.extend(m40.option_needs(o[0]) for o in options[first_attach:])
+            coverable = {c for o in options for c in o[0]}
+            built = [0] * NUM_TYPES
+            for j in range(len(options)):
+                for c in options[j][0]:
+                    built[c] |= 1 << j
+            users = built
+        owed = self.jolly_owed
+        jollies = hand[JOKER]
+        need_picked = self._picked_pending()
+        picked = self.picked
+        threshold = rules.opening_threshold
+        good: set[int] = set()
+        if not options:
+            return options, numbers, good
+        # An upper bound of the points still to gain: every card some meld could use, at its
+        # highest value (a jolly as an ace; nothing under apertura senza jolly).
+        top = _TOP_CLEAN if clean_only else _TOP
+        covered = 0
+        base_bound = 0
+        for c in coverable:
+            covered += hand[c]
+            base_bound += top[c] * hand[c]
+        orphans = sum(hand) - covered
+        # A chiusura in mano melds every card but one: impossible with two cards no meld uses.
+        may_close = self._closing_allowed() is None and orphans <= 1
+        size = self.sizes[seat]
+        base_points = self.turn_clean_points if clean_only else self.turn_points
+        if not may_close and base_points + base_bound < rules.opening_threshold:
+            return options, numbers, good  # every usable card at its best value falls short
+
+        # A jolly owed by a swap and not used in the opening melds may still be laid off once
+        # the apertura is down: on a meld without a jolly that has room for it.
+        late_jolly = False
+        homes: set[int] = set()
+        table_home = False
+        if owed == 1 and rules.lay_off_after_opening_same_turn:
+            late_jolly = True
+            limit = {SEQUENCE: 14, GROUP: rules.group_max_size}
+            homes = {i for i, o in enumerate(options)
+                     if o[2].jolly < 0 and len(o[2].cards) < limit[o[2].kind]}
+            table_home = any(m.jolly < 0 and len(m.cards) < limit[m.kind]
+                             and self._may_lay_off_on(i, seat) for i, m in enumerate(self.melds))
+
+        def success(points: int, rest: int, picked_ok: bool) -> bool:
+            if not picked_ok or rest <= 0:
+                return False
+            if owed and jollies - hand[JOKER] < owed and not (
+                    late_jolly and rest >= 3 and points >= threshold
+                    and (table_home or any(i in homes for i in chosen))):
+                return False
+            if rest >= 2:
+                return points >= threshold
+            if not may_close:
+                return False
+            last = next(c for c in range(NUM_TYPES) if hand[c])
+            return not self._rediscard_forbidden(last, hand)
+
+        chosen: list[int] = []
+        count = len(options)
+        # Pairwise compatibility as bit masks: ``later[j]`` holds the options after ``j`` that
+        # the hand can put down together with ``j`` (a set must also pass the exact check).
+        # A meld uses one copy of a card (a jolly once), so two melds clash exactly when they
+        # share a card the hand holds once; ``users[c]`` has the options that use card ``c``.
+        full = (1 << count) - 1
+        same: dict[tuple[int, ...], int] = {}
+        if not rules.identical_sequence_allowed:
+            # Two identical sequences may not both go down (§6.7 identical_sequence_allowed).
+            for j in range(count):
+                if options[j][2].kind == SEQUENCE:
+                    shown = options[j][2].represented()
+                    same[shown] = same.get(shown, 0) | 1 << j
+        # Whether each option puts the picked card in a new meld (read only while it is owed).
+        picks = ([j < first_attach and picked in options[j][0] for j in range(count)]
+                 if need_picked else [])
+        later = [0] * count
+        every = [0] * count
+        for j in range(count):
+            # A meld may go down twice from two copies of its cards (no clash with itself then).
+            clash = 0
+            for c, _ in needs[j]:
+                if hand[c] < 2:
+                    clash |= users[c]
+            if same and options[j][2].kind == SEQUENCE:
+                clash |= same[options[j][2].represented()]
+            every[j] = full & ~clash
+            later[j] = every[j] & ~((1 << j) - 1)
+        smallest = 3  # a new meld's cards
+        if gains:
+            # Two lay-offs on one meld clash: a lay-off lists every set of its cards at once.
+            on_meld: dict[int, int] = {}
+            for j in range(first_attach, count):
+                on_meld[numbers[j]] = on_meld.get(numbers[j], 0) | 1 << j
+                smallest = min(smallest, len(options[j][0]))
+            for j in range(first_attach, count):
+                every[j] &= ~on_meld[numbers[j]]
+                later[j] = every[j] & ~((1 << j) - 1)
+
+        def search(candidates: int, points: int, bound: int, rest: int,
+                   picked_ok: bool) -> bool:
+            """Extend ``chosen`` with options from ``candidates``; True once a successful set
+            is found, its melds then added to ``good``."""
+            if chosen and success(points, rest, picked_ok):
+                good.update(chosen)
+                return True
+            if rest <= smallest or (not may_close and points + bound < threshold):
+                return False
+            while candidates:
+                low = candidates & -candidates
+                j = low.bit_length() - 1
+                child = candidates & later[j]
+                candidates ^= low
+                short = False
+                for c, k in needs[j]:  # a loop, not any(): this is the search's inner loop
+                    if hand[c] < k:
+                        short = True
+                        break
+                if short:
+                    continue
+                cards = options[j][0]
+                lost = 0
+                for c in cards:
+                    hand[c] -= 1
+                    lost += top[c]
+                chosen.append(j)
+                found = search(child, points + values[j], bound - lost, rest - len(cards),
+                               picked_ok or picks[j])
+                chosen.pop()
+                for c in cards:
+                    hand[c] += 1
+                if found:
+                    return True
+            return False
+
+        picked_ok = not need_picked
+        if not search(full, base_points, base_bound, size, picked_ok):
+            return options, numbers, good
+        for i in range(count):
+            if i in good:
+                continue
+            # A set holding option i: i first, then the others it is compatible with.
+            cards = options[i][0]
+            lost = 0
+            for c in cards:
+                hand[c] -= 1
+                lost += top[c]
+            chosen.append(i)
+            search(every[i], base_points + values[i], base_bound - lost, size - len(cards),
+                   picked_ok or picks[i])
+            chosen.pop()
+            for c in cards:
+                hand[c] += 1
+        return options, numbers, good
+
+    # --- explaining refusals ---------------------------------------------------------------------
+
+    def _resolve(self, action: Action) -> Resolved:
+        seat = self.current
+        if self.phase != PHASE_PLAY:
+            raise _illegal(f"{action.kind}: draw from the tallone or pick the pozzo first",
+                           "draw-first", "§6.3")
+        self._take_cards(seat, action.cards, action.kind)
+        if action.kind == MELD:
+            return 0, m40.new_meld(action.cards, action.annotations, self.rules)
+        number = action.meld
+        if not 1 <= number <= len(self.melds):
+            raise _illegal(f"{action.kind}: there is no meld {number} on the table",
+                           "meld-exists", "§6.3")
+        meld = self.melds[number - 1]
+        if action.kind == SWAP:
+            return number, m40.swap(meld, action.cards[0])
+        return number, m40.attach(meld, action.cards, action.annotations, self.rules)
+
+    def _take_cards(self, seat: int, cards: tuple[int, ...], what: str) -> None:
+        hand = self.hands[seat]
+        for c in set(cards):
+            if hand[c] < cards.count(c):
+                raise _illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
+                               "§6.3")
+
+    def _explain(self, action: Action, meld: S40Meld | None = None) -> IllegalActionError:
+        """The rule that refuses a well-formed ``action`` not among the legal actions."""
+        kind = action.kind
+        seat = self.current
+        rules = self.rules
+        if self.dealer_discard:
+            if kind == DISCARD:
+                return _illegal(f"discard: {card_str(action.cards[0])} is not in your hand",
+                                "card-in-hand", "§6.3")
+            return _illegal(f"{kind}: the dealer of 14 cards first starts the pozzo with a "
+                            "discard (initial_discard=DEALER_14)", "dealer-14-discard", "§6.1")
+        if kind in (DRAW, PICK):
+            if self.phase != PHASE_DRAW:
+                return _illegal(f"{kind}: you have already drawn this turn", "draw-once", "§6.3")
+            if kind == DRAW:
+                return _illegal("draw: the tallone is empty", "stock-empty", "§6.5")
+            if not self.pile:
+                return _illegal("pick: the pozzo is empty", "pozzo-empty", "§6.3")
+            if not self.opened[seat] and not rules.opening_with_discard:
+                return _illegal("pick: before opening you may not take the discard (T-44)",
+                                "pick-before-opening", "§6.3")
+            if not self.opened[seat]:
+                return _illegal(f"pick: {card_str(self.pile[-1])} could not be used in an opening "
+                                "of this turn (apertura con lo scarto, T-44)",
+                                "opening-with-discard", "§6.3")
+            return _illegal(f"pick: {card_str(self.pile[-1])} cannot be used in a meld or laid "
+                            "off this turn, as the taken discard must be",
+                            "picked-discard-must-be-used", "§6.3")
+        if self.phase != PHASE_PLAY:
+            return _illegal(f"{kind}: draw from the tallone or pick the pozzo first", "draw-first",
+                            "§6.3")
+        if kind == DISCARD:
+            card = action.cards[0]
+            hand = self.hands[seat]
+            if not hand[card]:
+                return _illegal(f"discard: {card_str(card)} is not in your hand", "card-in-hand",
+                                "§6.3")
+            return self._explain_discard(card)
+        # meld, attach, swap: well-formed and allowed by the meld rules, refused by the turn.
+        if kind == SWAP and not self.opened[seat] and rules.jolly_swap_requires_opened:
+            return _illegal("swap: only a player who has opened may take a jolly (T-48)",
+                            "jolly-swap-requires-opened", "§6.3")
+        if kind == ATTACH and not self.opened[seat] and not self._lay_off_now():
+            return _illegal("attach: before opening you may not lay off (apertura first)",
+                            "lay-off-before-opening", "§6.3")
+        if (kind == ATTACH and not self._lay_off_now()) or (
+                kind == SWAP and not self._swap_now()):
+            return _illegal(f"{kind}: not in the turn of your apertura under these rules",
+                            "lay-off-after-opening-same-turn", "§6.7")
+        if kind == ATTACH and not self._may_lay_off_on(action.meld - 1, seat):
+            return _illegal(f"attach: meld {action.meld} is an opponent's",
+                            "lay-off-on-opponents", "§6.7")
+        if meld is not None and self._identical_blocked(meld):
+            return _illegal(f"meld {meld}: the same sequence is already on the table",
+                            "identical-sequence-allowed", "§6.2")
+        left = self.sizes[seat] - len(action.cards) + (kind == SWAP)
+        if left <= 0:
+            return _illegal(f"{action}: you would have nothing to discard; a hand closes only by "
+                            "a discard (T-49)", "closing-requires-discard", "§6.4")
+        why = self._closing_allowed() if left == 1 else None
+        if why == "no-close-first-round":
+            return _illegal(f"{action}: your last card would close the hand, and nobody may close "
+                            "in the first round (T-50)", why, "§6.4")
+        if why is not None:
+            return _illegal(f"{action}: your last card would close the hand in the turn you "
+                            "open (chiusura in mano), not allowed under these rules", why, "§6.7")
+        if kind == SWAP and not self.opened[seat]:
+            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn: "
+                            "no apertura of this turn can take it (T-48)",
+                            "swapped-jolly-must-be-used", "§6.3")
+        if not self.opened[seat]:
+            points = ("clean melds (apertura senza jolly)" if rules.opening_without_jolly
+                      else "melds")
+            return _illegal(f"{action}: the new {points} of this turn cannot reach "
+                            f"{rules.opening_threshold} points with the rest of your hand "
+                            "(apertura, T-43)", "opening-threshold", "§6.3")
+        if self._picked_pending() and self.picked not in action.cards:
+            return _illegal(f"{action}: the taken discard {card_str(self.picked)} could then no "
+                            "longer be used this turn", "picked-discard-must-be-used", "§6.3")
+        if kind == SWAP or self.jolly_owed:
+            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn "
+                            "(T-48)", "swapped-jolly-must-be-used", "§6.3")
+        return _illegal(f"{action}: the turn could not end with a legal discard afterwards",
+                        "turn-ends-with-discard", "§6.3")
+
+    def _explain_discard(self, card: int) -> IllegalActionError:
+        seat = self.current
+        block = self._discard_block()
+        written = card_str(card)
+        if block == "picked-discard-must-be-used":
+            return _illegal(f"discard {written}: first use the taken discard "
+                            f"{card_str(self.picked)} in a meld or lay it off", block, "§6.3")
+        if block == "swapped-jolly-must-be-used":
+            return _illegal(f"discard {written}: first use the jolly taken by the swap (T-48)",
+                            block, "§6.3")
+        if block == "opening-threshold":
+            made = (self.turn_clean_points if self.rules.opening_without_jolly
+                    else self.turn_points)
+            return _illegal(f"discard {written}: the new melds of this turn make {made} points, "
+                            f"less than the {self.rules.opening_threshold} of an apertura (T-43)",
+                            block, "§6.3")
+        if block == "no-close-first-round":
+            return _illegal(f"discard {written}: it would close the hand in the first round "
+                            "(T-50)", block, "§6.4")
+        if block == "chiusura-in-mano-allowed":
+            return _illegal(f"discard {written}: closing in the turn you open (chiusura in mano) "
+                            "is not allowed under these rules", block, "§6.7")
+        hand = self.hands[seat]
+        if self._rediscard_forbidden(card, hand):
+            return _illegal(f"discard {written}: the card taken from the pozzo may not be "
+                            "discarded again this turn", "rediscard-picked-card", "§6.3")
+        return _illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
+                        "the closing discard may be such a card (T-45)", "discard-attach-ban",
+                        "§6.3")
+
+
+def _check_shape(action: Action) -> None:
+    """Refuse an action value no notation could produce (RECORD.md §3)."""
+    kind = action.kind
+    if any(not 0 <= c < NUM_TYPES for c in action.cards):
+        raise NotationError(f"{kind}: a card must be a card type 0..{NUM_TYPES - 1}")
+    if kind in (DRAW, PICK) and (action.cards or action.annotations):
+        raise NotationError(f"{kind!r} takes no cards")
+    if kind in (DISCARD, SWAP) and len(action.cards) != 1:
+        raise NotationError(f"{kind!r} takes exactly one card")
+    if kind in (ATTACH, SWAP) and action.meld < 1:
+        raise NotationError(f"{kind!r} needs a meld number (melds are numbered from 1)")
+    if kind in (MELD, ATTACH) and not action.cards:
+        raise NotationError(f"{kind!r} needs cards")
+
+
+def _fitting_cards(melds: list[S40Meld], rules: RuleSet) -> frozenset[int]:
+    """Every single card that could be laid off on one of ``melds`` (the discard ban)."""
+    out: set[int] = set()
+    for meld in melds:
+        out |= m40.fitting_cards(meld, rules)
+    return frozenset(out)
+
+
+# The most a card can add to an apertura (the bound of the search): a natural at its rank's
+# opening value, an ace 11, the jolly as an ace, or nothing under apertura senza jolly.
+_TOP: Final = tuple([m40.rank_value(c % 13) for c in range(JOKER)] + [11])
+_TOP_CLEAN: Final = (*_TOP[:JOKER], 0)
+
+_CARD_TYPES: Final = range(NUM_TYPES)
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def _action(kind: str, cards: tuple[int, ...], meld: int, notes: tuple[Annotation, ...]
+            ) -> Action:
+    """``Action(kind, cards, meld, notes)`` made the way the named tuple's own ``__new__``
+    makes it, without that interpreted function (move generation makes thousands a hand)."""
+    return _TUPLE_NEW(Action, (kind, cards, meld, notes))
+
+
+DRAW_ACTION: Final = Action(DRAW)
+PICK_ACTION: Final = Action(PICK)
+DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
+
+__all__ = [
+    "END_CLOSED", "END_STALLO", "END_STOCK", "GROUP", "PHASE_DRAW", "PHASE_OVER", "PHASE_PLAY",
+    "SEQUENCE", "Scala40Observation", "Scala40Result", "Scala40State", "TableMeld40",
+    "check_scala40_deal", "deal_stream_seed", "penalty_value", "scala40_deal_from_seed",
+]
