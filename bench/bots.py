@@ -13,8 +13,8 @@ import argparse
 import statistics
 import time
 
-from ramino.arena.play import new_state
 from ramino.bots.registry import make_bot
+from ramino.games.state import new_hand
 from ramino.rules import preset
 
 
@@ -22,7 +22,7 @@ def latencies(spec: str, hands: int, preset_name: str = "fibur") -> list[float]:
     rules = preset(preset_name)
     out: list[float] = []
     for deal in range(hands):
-        state = new_state(rules, 900 + deal)
+        state = new_hand(rules, seed=900 + deal)
         bots = [make_bot(spec, seat, rules) for seat in range(rules.players)]
         while not state.is_over:
             seat = state.current

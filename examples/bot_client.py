@@ -39,7 +39,7 @@ def run(url: str, table: str, seat: int, name: str = "Bot esterno",
     """Play until the hand is over; return the result the server sends."""
     rng = random.Random(seed)
     with connect(url, open_timeout=10) as ws:
-        join = {"type": "join", "table": table, "name": name}
+        join: dict[str, Any] = {"type": "join", "table": table, "name": name}
         join.update({"token": token} if token else {"seat": seat})
         if auth:
             join["auth"] = auth

@@ -67,6 +67,9 @@ def main() -> None:
         if (hand + 1) % 50 == 0:
             print(f"hands {hand + 1}: mean reward of the last 50 = "
                   f"{np.mean(returns[-50:]):+.2f} (hundreds of points per hand)")
+    last = returns[-50:]
+    print(f"trained on {len(returns)} hands; mean reward of the last {len(last)} = "
+          f"{np.mean(last):+.2f}")
 
 
 if __name__ == "__main__":

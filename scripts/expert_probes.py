@@ -11,7 +11,7 @@ all variants play the same deals, so the difference between two variants is pair
         expert peek-discard danger-sampled:D=60 pick-solver:tau=0 pick-small-hand:k=3
 
 prints per variant the mean point difference per hand against the opponent with a bootstrap
-95% interval (over deals), the difference in each component of ``HandResult.breakdown``
+95% interval (over deals), the difference in each component of ``Result.breakdown``
 (table, burraco, closing, hand, pozzetto; RULES.md §2.10), and the paired difference against
 the first variant with its interval.  A variant is a registry spec (``expert``,
 ``expert:keep_wild=50``, ``search:samples=4``; ``ramino.bots.registry.make_bot``) or a probe
@@ -21,7 +21,7 @@ the same figures on any machine and any ``--jobs``.
 
 **Regression of rollout values** (``--regress N``): the expert plays deals ``--first`` ..
 against ``--against`` and, at each of its draw/pick choices and discards, the search's
-rollouts (``ramino.bots.burraco.search.sample_values``: 8 worlds, 12-turn horizon) value both pick
+rollouts (``ramino.bots.sampling.sample_values``: 8 worlds, 12-turn horizon) value both pick
 options or its best 6 discards.  Least squares then fits those values on features of the
 expert's own model, and a two-fold out-of-sample comparison says whether a linear model of
 these features could choose better than the expert does::
@@ -61,10 +61,11 @@ from ramino.bots.burraco.features import (
     unseen_counts,
 )
 from ramino.bots.burraco.greedy import pile_usable
-from ramino.bots.burraco.search import SearchBot, sample_values
+from ramino.bots.burraco.search import SearchBot
 from ramino.bots.burraco.solver import solve
 from ramino.bots.protocol import Bot, SeesState, decision_seed
 from ramino.bots.registry import make_bot
+from ramino.bots.sampling import sample_values
 from ramino.cards import is_burraco_wild, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.burraco.melds import GROUP
@@ -98,7 +99,7 @@ def usable_by(state: BurracoState, seat: int, card: int, rules: RuleSet) -> bool
     for c in state.pile:
         combined[c] += 1
     combined[card] += 1
-    melds = [m.meld for m in state.observation(seat).melds if m.team == team_of(seat)]
+    melds = [m.meld for m in state.observation(seat).melds if m.side == team_of(seat)]
     groups = {m.rank for m in melds if m.kind == GROUP}
     return ((card % 13 not in groups and melds_with(card, combined, rules))
             or any(fits(m, card, rules) for m in melds))
@@ -156,7 +157,7 @@ class ProbDangerExpert(ExpertBot):
         pool = [c for c, n in enumerate(unseen) for _ in range(max(0, n))]
         known = observation.known_cards[nxt]
         hidden = max(0, observation.hand_sizes[nxt] - len(known))
-        melds = [m.meld for m in observation.melds if m.team == team_of(nxt)]
+        melds = [m.meld for m in observation.melds if m.side == team_of(nxt)]
         groups = {m.rank for m in melds if m.kind == GROUP}
         rng = random.Random(decision_seed(self.seed, observation) ^ 0x5A5A)
         base = to_counts(known)

@@ -395,7 +395,7 @@ def test_t32_scoring() -> None:
     hands = ["5h", "Jc Js 9h 9d", "Ks 7d", "Kc Qs Qs 3d 3h 4h"]
     state = position(hands, melds=a_melds + b_melds, taken=(True, False))
     table = [sum(state._values[c] for c in m.cards)
-             for t, m in zip(state.meld_team, state.melds, strict=True) if t == 1]
+             for t, m in zip(state.meld_side, state.melds, strict=True) if t == 1]
     assert sum(table) == 180
     state.play("discard 5h")
     result = state.result()

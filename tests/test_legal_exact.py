@@ -62,8 +62,8 @@ def _annotation_variants(subset: tuple[int, ...], rules: RuleSet) -> list[tuple[
 def brute_force(state: BurracoState) -> set[Outcome]:
     seat = state.current
     hand = from_counts(state.hands[seat])
-    team = state.team_of[seat]
-    own = [i + 1 for i, t in enumerate(state.meld_team) if t == team]
+    team = state.sides[seat]
+    own = [i + 1 for i, t in enumerate(state.meld_side) if t == team]
     found: set[Outcome] = set()
     for subset in _sub_multisets(hand):
         for variant in _annotation_variants(subset, state.rules):

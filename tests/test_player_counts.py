@@ -43,7 +43,7 @@ def test_six_players_use_three_decks_and_three_pairs() -> None:
     """§5.3: 162 cards; partners opposite; a group may hold all twelve copies of a rank."""
     assert SIX.decks == 3 and SIX.pack_size == 162 and SIX.max_group_naturals == 12
     state = BurracoState.new_hand(SIX, seed=2)
-    assert state.team_of == (0, 1, 2, 0, 1, 2)
+    assert state.sides == (0, 1, 2, 0, 1, 2)
     assert state.partner(1) == 4 and state.opponents(0) == (1, 2, 4, 5)
     group = table_meld("Ks Ks Ks Kh Kh Kh Kd Kd Kd Kc Kc Kc JK", SIX)
     assert len(group.cards) == 13
@@ -59,7 +59,7 @@ def test_changing_the_player_count_sets_its_pozzetti_unless_given() -> None:
 def test_two_players_score_per_seat_with_a_pozzetto_each() -> None:
     """§5.1: each player has a pozzetto; rules and scoring as with four."""
     state = BurracoState.new_hand(TWO, seed=3)
-    assert state.team_of == (0, 1) and state.partner(0) is None
+    assert state.sides == (0, 1) and state.partner(0) is None
     rng = random.Random(3)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
@@ -88,7 +88,7 @@ def test_three_players_first_to_empty_goes_solo_and_the_others_pair_up() -> None
     assert eighteen is not None and len(eighteen) == 18
     state.play("meld 5h 6h 7h")
     assert state.sizes[0] == 18 and state.taken[0]
-    assert state.team_of == (0, 1, 1)
+    assert state.sides == (0, 1, 1)
     assert state.partner(1) == 2 and state.partner(0) is None
     assert state.observation(2).sides == (0, 1, 1)
 
@@ -115,7 +115,7 @@ def test_three_players_pair_score_is_halved_rounding_up() -> None:
             state.apply(rng.choice(state.legal_actions()))
         result = state.result()
         assert result is not None and len(result.scores) == 3
-        if state.team_of == (0, 1, 2):
+        if state.sides == (0, 1, 2):
             assert result.scores == tuple(s.total for s in result.breakdown)
             continue
         checked += 1
@@ -136,7 +136,7 @@ def test_three_players_all_against_all_never_pair_up() -> None:
         state = BurracoState.new_hand(THREE_ALL, seed=seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-            assert state.team_of == (0, 1, 2)
+            assert state.sides == (0, 1, 2)
 
 
 def test_t40_six_players_pozzetto_requires_burraco() -> None:

@@ -147,4 +147,4 @@ def test_scores_are_labelled_with_the_seats_of_each_side(tmp_path: Path, players
     assert _score_rows(result.stdout) == rows
     hands = result.stdout[result.stdout.index("Hands"):result.stdout.index("Table")]
     sides = [line.split("│")[2].strip() for line in hands.splitlines() if line.startswith("│")]
-    assert sides == [str(side) for side in state.team_of]
+    assert sides == [str(side) for side in state.sides]

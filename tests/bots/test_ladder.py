@@ -10,14 +10,9 @@ import pytest
 from ramino.arena.play import play_hand
 from ramino.bots.burraco.expert import ExpertBot, ExpertWeights
 from ramino.bots.burraco.greedy import GreedyBot
-from ramino.bots.burraco.search import (
-    SampledSearch,
-    SearchBot,
-    best_alternative,
-    pick_candidate,
-    sample_values,
-)
+from ramino.bots.burraco.search import SearchBot
 from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
+from ramino.bots.sampling import SampledSearch, best_alternative, pick_candidate, sample_values
 from ramino.cards import parse_card
 from ramino.games.actions import DRAW, PICK, Action
 from ramino.games.burraco.state import BurracoState, Observation

@@ -36,7 +36,7 @@ VARIANTS: list[RuleSet] = [
 ]
 
 
-def meld40(text: str, rules: RuleSet = FISCA) -> m40.S40Meld:
+def meld40(text: str, rules: RuleSet = FISCA) -> m40.Meld:
     parsed = [parse_annotated_card(t) for t in text.split()]
     return m40.new_meld([c for c, _ in parsed], [(c, t) for c, t in parsed if t is not None],
                         rules)
@@ -65,7 +65,7 @@ def position40(hand: str, melds: list[tuple[int, str]] | None = None, *, opened:
     state.stock = rest
     state.pile = cards(pozzo)
     state.melds = [m for _, m in table]
-    state.meld_owner = [o for o, _ in table]
+    state.meld_seat = [o for o, _ in table]
     state.opened = [bool(opened >> s & 1) for s in range(rules.players)]
     state.current = 0
     state.phase = phase

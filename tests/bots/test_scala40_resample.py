@@ -91,7 +91,7 @@ def test_card_counting_a_card_seen_twice_is_never_guessed() -> None:
     for state in positions(rules, 2)[3:]:
         seen = state.observation(state.current)
         unseen = unseen_cards(seen)
-        visible = to_counts([*seen.hand, *seen.pozzo,
+        visible = to_counts([*seen.hand, *seen.pile,
                              *(c for m in seen.melds for c in m.meld.cards)])
         for c in range(NUM_TYPES):
             assert unseen.count(c) == PACK[c] - visible[c]

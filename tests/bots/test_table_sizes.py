@@ -111,7 +111,7 @@ def test_search_estimate_weighs_every_side() -> None:
     values = state.rules.card_value_table()
     totals = {0: 0.0, 1: 0.0, 2: 0.0}
     for i, meld in enumerate(state.melds):
-        totals[state.meld_team[i]] += sum(values[c] for c in meld.cards)
+        totals[state.meld_side[i]] += sum(values[c] for c in meld.cards)
     for s in range(6):
-        totals[state.team_of[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
+        totals[state.sides[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
     assert bot.estimate(state, 2) == totals[2] - max(totals[0], totals[1])

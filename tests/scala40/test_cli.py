@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ramino.cli import app
-from ramino.games.scala40.match import Scala40Match
+from ramino.games.scala40.match import Match
 from ramino.records.scala40.record import replay_scala40, scala40_match_record_of
 from ramino.rules import make_rules
 
@@ -37,7 +37,7 @@ def test_play_refuses_a_player_count_the_game_has_not() -> None:
 
 
 def test_replay_prints_a_scala40_match(tmp_path: Path) -> None:
-    match = Scala40Match(make_rules("fisca", {"players": 2}), seed=8)
+    match = Match(make_rules("fisca", {"players": 2}), seed=8)
     rng = random.Random(8)
     while not match.over:
         state = match.next_hand()

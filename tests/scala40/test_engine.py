@@ -13,7 +13,7 @@ from ramino.errors import IllegalActionError, NotationError, NotSupportedError, 
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
 from ramino.games.deal import Deal
 from ramino.games.scala40 import melds as m40
-from ramino.games.scala40.match import Scala40Match, standing
+from ramino.games.scala40.match import Match, standing
 from ramino.games.scala40.state import Scala40State
 from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import make_rules, preset
@@ -21,7 +21,7 @@ from ramino.rules import make_rules, preset
 FISCA = preset("fisca")
 
 
-def meld(text: str) -> m40.S40Meld:
+def meld(text: str) -> m40.Meld:
     action = parse_action("meld " + text)
     return m40.new_meld(action.cards, action.annotations, FISCA)
 
@@ -124,8 +124,8 @@ def test_elimination_limit_decides_who_is_out() -> None:
     assert at_151.eliminated == (False, False, False) and not at_151.over
 
 
-def _play_match(players: int, seed: int) -> Scala40Match:
-    match = Scala40Match(make_rules("fisca", {"players": players}), seed=seed)
+def _play_match(players: int, seed: int) -> Match:
+    match = Match(make_rules("fisca", {"players": players}), seed=seed)
     rng = random.Random(seed)
     while not match.over:
         state = match.next_hand()

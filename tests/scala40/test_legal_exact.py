@@ -20,7 +20,8 @@ import pytest
 from ramino.cards import JOKER, WildTarget
 from ramino.errors import IllegalActionError
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action
-from ramino.games.scala40.state import PHASE_PLAY, Scala40State
+from ramino.games.phases import PHASE_PLAY
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules
 
 Outcome = tuple[Any, ...]

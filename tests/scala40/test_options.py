@@ -17,17 +17,19 @@ from ramino.cards import JOKER, parse_cards
 from ramino.cli import app
 from ramino.errors import IllegalActionError, RulesError
 from ramino.games.deal import NO_UPCARD
-from ramino.games.scala40.match import Scala40Match, standing
-from ramino.games.scala40.state import PHASE_DRAW, PHASE_PLAY, Scala40State, seat_sides
+from ramino.games.phases import PHASE_DRAW, PHASE_PLAY
+from ramino.games.scala40.deal import seat_sides
+from ramino.games.scala40.match import Match, standing
+from ramino.games.scala40.state import Scala40State
 from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
 from ramino.rules import RuleSet, make_rules
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "scala40"
 
 
-def _random_match(rules: RuleSet, seed: int, *, rejoin: bool) -> Scala40Match:
+def _random_match(rules: RuleSet, seed: int, *, rejoin: bool) -> Match:
     """A match of random legal play; a side that may re-enter does so if ``rejoin``."""
-    match = Scala40Match(rules, seed=seed)
+    match = Match(rules, seed=seed)
     rng = random.Random(seed)
     while not match.over:
         if rejoin:

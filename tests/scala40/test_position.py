@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from ramino.cards import card_str, pack, parse_cards
 from ramino.cli import app
 from ramino.games.actions import PICK
-from ramino.games.scala40.state import PHASE_DRAW, PHASE_PLAY, Scala40State
+from ramino.games.phases import PHASE_DRAW, PHASE_PLAY
+from ramino.games.scala40.state import Scala40State
 from ramino.records.scala40.position import read_scala40_position, scala40_position_of
 from ramino.records.scala40.record import replay_scala40, scala40_record_of
 from ramino.rules import make_rules
@@ -51,7 +52,7 @@ def test_a_position_round_trips_and_plays_on_like_the_hand(seed: int) -> None:
     again = read_scala40_position(json.loads(json.dumps(position.as_json())), FISCA)
     assert again == position
     taken = again.state(FISCA)
-    for field in ("hands", "sizes", "stock", "pile", "melds", "meld_owner", "opened",
+    for field in ("hands", "sizes", "stock", "pile", "melds", "meld_seat", "opened",
                   "current", "phase", "turn"):
         assert getattr(taken, field) == getattr(state, field), field
     _same_play(state, taken, rng, 40)

@@ -18,12 +18,10 @@ from typing import Any
 
 from ramino.bots.protocol import SeesState
 from ramino.bots.registry import make_bot
-from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
 from ramino.games.scala40.state import Scala40State
+from ramino.games.state import AnyState, new_hand
 from ramino.rules.options import RuleSet
-
-GameState = BurracoState | Scala40State
 
 #: A FIBUR hand ends long before this (the tallone runs out, §2.9a); a guard against a bug.
 MAX_ACTIONS = 20_000
@@ -44,17 +42,11 @@ class HandOutcome:
     closed_by: int | None = None  # Scala 40: the seat that closed
 
 
-def new_state(rules: RuleSet, deal_seed: int) -> GameState:
-    if rules.game == "scala40":
-        return Scala40State.new_hand(rules, seed=deal_seed)
-    return BurracoState.new_hand(rules, seed=deal_seed)
-
-
 def bot_seed(bot_seed_base: int, deal_seed: int, seat: int) -> int:
     return (bot_seed_base * 1_000_003 + deal_seed * 7 + seat) & 0x7FFF_FFFF
 
 
-def honest_here(state: GameState, spec: str, seed: int, rules: RuleSet,
+def honest_here(state: AnyState, spec: str, seed: int, rules: RuleSet,
                 rng: random.Random) -> bool:
     """Two fresh copies of the bot (same spec, same seed) asked the same question, one on the
     real state and one on a state with every card the seat cannot see dealt again, agree."""
@@ -68,7 +60,7 @@ def honest_here(state: GameState, spec: str, seed: int, rules: RuleSet,
 def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: int = 0,
               honesty_every: int = 0, keep_record: bool = False) -> HandOutcome:
     """Play deal ``deal_seed`` with ``seats[s]`` (a bot spec) in seat ``s``."""
-    state = new_state(rules, deal_seed)
+    state = new_hand(rules, seed=deal_seed)
     seeds = [bot_seed(seed, deal_seed, s) for s in range(state.players)]
     bots = [make_bot(spec, seeds[s], rules) for s, spec in enumerate(seats)]
     check_rng = random.Random(deal_seed ^ 0x5EED)

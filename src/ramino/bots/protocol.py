@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from ramino.games import burraco, scala40
 from ramino.games.actions import Action
-from ramino.games.burraco.state import BurracoState, Observation
-from ramino.games.scala40.state import Scala40Observation, Scala40State
 
 
 class Bot(Protocol):
@@ -33,16 +32,15 @@ BotFactory = Callable[[int], Bot]
 class SeesState(Protocol):
     """A bot that reads the true state (the oracle): never an opponent, measurement only."""
 
-    def see(self, state: BurracoState | Scala40State) -> None: ...
+    def see(self, state: burraco.BurracoState | scala40.Scala40State) -> None: ...
 
 
-def decision_seed(seed: int, observation: Observation | Scala40Observation) -> int:
+def decision_seed(seed: int, observation: burraco.Observation | scala40.Observation) -> int:
     """A per-decision seed that depends only on the bot seed and what the seat sees, so that a
     bot's choice is a pure function of (seed, observation, legal actions): the arena can ask it
     again on a state with the hidden cards changed and expect the same answer."""
-    pile = observation.pozzo if isinstance(observation, Scala40Observation) else observation.pile
     key = (seed, observation.seat, observation.turn, observation.phase == "draw", observation.hand,
-           pile, observation.stock_size)
+           observation.pile, observation.stock_size)
     # hash() of ints, bools and their tuples is not salted (strings are): stable everywhere.
     return hash(key) & 0x7FFF_FFFF_FFFF
 

@@ -10,16 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ramino.games import burraco, scala40
 from ramino.games.actions import Action
-from ramino.games.burraco.state import Observation
-from ramino.games.scala40.state import Scala40Observation
 
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, observation: Observation | Scala40Observation,
+    def choose(self, observation: burraco.Observation | scala40.Observation,
                legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")

@@ -105,7 +105,7 @@ def play_command(
     out.write_text(dump_document(document), encoding="utf-8")
     result = state.result()
     if result is not None:
-        print_score(console, recorded_result(result), state.closed_by, state.team_of)
+        print_score(console, recorded_result(result), state.closed_by, state.sides)
     say(console, f"Record written to {out}")
     if not finished:
         raise typer.Exit(EXIT_ILLEGAL)

@@ -145,7 +145,7 @@ def print_scala40_table(console: Console, state: Scala40State, names: Sequence[s
         melds.add_column("owner")
         melds.add_column("meld")
         for entry in state.table():
-            melds.add_row(str(entry.number), str(seats[entry.owner]), str(entry.meld))
+            melds.add_row(str(entry.number), str(seats[entry.seat]), str(entry.meld))
         console.print(melds)
     else:
         say(console, "Table: no melds yet")
@@ -157,7 +157,7 @@ def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by, played.state.team_of)
+        print_score(console, played.result, played.state.closed_by, played.state.sides)
     else:
         say(console, "The record stops before the end of the hand.")
 

@@ -106,7 +106,7 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     if observation.pile:
         v[106 + observation.pile[-1]] = 1.0
     for m in observation.melds:
-        _cards(v, 159 if m.team == team else 212, m.meld.cards)
+        _cards(v, 159 if m.side == team else 212, m.meld.cards)
     for k, other in enumerate(((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)):
         _cards(v, 265 + 53 * k, observation.known_cards[other])
     for k in range(4):

@@ -11,26 +11,28 @@ from __future__ import annotations
 import random
 from typing import overload
 
+from ramino.games import burraco, scala40
 from ramino.games.burraco import resample as burraco_resample
-from ramino.games.burraco.state import BurracoState, Observation
+from ramino.games.burraco.state import BurracoState
 from ramino.games.scala40 import resample as scala40_resample
-from ramino.games.scala40.state import Scala40Observation, Scala40State
+from ramino.games.scala40.state import Scala40State
 from ramino.rules.options import RuleSet
 
 
 @overload
-def resample(observation: Observation, rng: random.Random, rules: RuleSet) -> BurracoState: ...
+def resample(observation: burraco.Observation, rng: random.Random, rules: RuleSet
+             ) -> BurracoState: ...
 
 
 @overload
-def resample(observation: Scala40Observation, rng: random.Random, rules: RuleSet
+def resample(observation: scala40.Observation, rng: random.Random, rules: RuleSet
              ) -> Scala40State: ...
 
 
-def resample(observation: Observation | Scala40Observation, rng: random.Random,
+def resample(observation: burraco.Observation | scala40.Observation, rng: random.Random,
              rules: RuleSet) -> BurracoState | Scala40State:
     """A state that ``observation.seat`` cannot tell from the real one, hidden cards dealt by
     ``rng`` (the same ``rng`` state gives the same guess)."""
-    if isinstance(observation, Scala40Observation):
+    if isinstance(observation, scala40.Observation):
         return scala40_resample.resample(observation, rng, rules)
     return burraco_resample.resample(observation, rng, rules)

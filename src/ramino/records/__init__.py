@@ -9,7 +9,7 @@
 
 from ramino.records.burraco.position import Position, position_of, read_position
 from ramino.records.burraco.replay import HandReplay, Problem, ReplayReport, replay
-from ramino.records.burraco.writer import group_turns, match_record_of, record_of
+from ramino.records.burraco.writer import match_record_of, record_of
 from ramino.records.document import (
     BREAKDOWN_KEYS,
     FORMAT,
@@ -17,6 +17,7 @@ from ramino.records.document import (
     Record,
     RecordedResult,
     Turn,
+    group_turns,
     read_record,
     write_record,
 )

@@ -15,12 +15,13 @@ stop before its discard (a record that stops mid-hand).  Whether the turn *start
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ramino.cards import card_str, pack_mismatch
 from ramino.errors import NotationError, RecordError
-from ramino.games.actions import ARBITER_EVENTS, DISCARD, Action, parse_action
+from ramino.games.actions import ARBITER_EVENTS, DISCARD, DRAW, PICK, Action, parse_action
 from ramino.games.burraco.match import MatchFormat
 from ramino.games.burraco.seating import score_sides
 from ramino.games.deal import Deal
@@ -252,6 +253,31 @@ def read_turns(value: object, path: str = "turns", *, allow_swap: bool = False
             raise RecordError(turn_path, "this turn does not end with a discard; only the last "
                               "turn of a record may stop mid-turn")
         turns.append(Turn(tuple(written), tuple(actions)))
+    return tuple(turns)
+
+
+def group_turns(actions: Sequence[Action]) -> tuple[Turn, ...]:
+    """Actions in order -> turns (RECORD.md §3)."""
+    turns: list[Turn] = []
+    current: list[Action] = []
+
+    def flush() -> None:
+        if current:
+            turns.append(Turn(tuple(str(a) for a in current), tuple(current)))
+            current.clear()
+
+    for action in actions:
+        if action.kind in ARBITER_EVENTS:
+            flush()
+            turns.append(Turn((action.kind,), (), action.kind))
+        elif action.kind in (DRAW, PICK):
+            flush()
+            current.append(action)
+        else:
+            current.append(action)
+            if action.kind == DISCARD:
+                flush()
+    flush()
     return tuple(turns)
 
 

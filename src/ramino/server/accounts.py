@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ramino.games.burraco.state import HandResult
+from ramino.games.burraco.state import Result
 
 XP_PLAY = 16
 XP_WIN = 26
@@ -88,7 +88,7 @@ class Award:
     abandoned: bool
 
 
-def hand_awards(result: HandResult, team_of: tuple[int, ...],
+def hand_awards(result: Result, team_of: tuple[int, ...],
                 accounts: dict[int, int], abandoned: set[int]) -> list[Award]:
     """The awards of a finished hand: ``accounts`` maps seat -> account id (guests and bots
     have none); ``abandoned`` are the seats a bot was standing in for at the end."""

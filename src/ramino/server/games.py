@@ -19,14 +19,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, Protocol
 
 from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
 from ramino.games.burraco.state import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal, deal_from_order
+from ramino.games.scala40.deal import scala40_deal_from_order, seat_sides
 from ramino.games.scala40.match import hand_rules, next_dealer, side_count
-from ramino.games.scala40.state import Scala40State, scala40_deal_from_order, seat_sides
+from ramino.games.scala40.state import Scala40State
+from ramino.games.state import GameState
 from ramino.records import record_of
 from ramino.records.document import read_deal
 from ramino.records.scala40.record import read_scala40_deal, scala40_record_of
@@ -38,37 +40,7 @@ from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 
-
-class EngineState(Protocol):
-    """What the server asks of a hand in progress (``BurracoState``, ``Scala40State``)."""
-
-    rules: RuleSet
-    players: int
-    current: int
-    phase: str
-    deal: Deal
-    dealer: int
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def legal_actions(self) -> list[Action]: ...
-
-    def apply(self, action: Action) -> None: ...
-
-    def apply_move(self, action: Action) -> None: ...  # a player's or a bot's: no arbiter event
-
-    def play(self, text: str) -> Action: ...
-
-    def clone(self) -> Self: ...
-
-    def history(self) -> list[Action]: ...
-
-    def fingerprint(self) -> tuple[Any, ...]: ...
-
-    def observation(self, seat: int) -> Any: ...
-
-    def result(self) -> Any: ...
+EngineState = GameState  # TODO(lead): rename at the call sites after the server split
 
 
 class SeatMap(Protocol):
@@ -172,12 +144,12 @@ class TableGame:
     def check(self, rules: RuleSet) -> None:
         """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
 
-    def call_time(self, state: EngineState) -> Action | None:
+    def call_time(self, state: GameState) -> Action | None:
         """The arbiter's time-out to apply now that a tournament turno's clock has ended, or
         None: the game has no time-out rule, time is called already, or not between turns."""
         return None
 
-    def times_out(self, state: EngineState) -> bool:
+    def times_out(self, state: GameState) -> bool:
         """Whether the hand will take a time-out once it is between turns (else it is played
         out as it is)."""
         return False
@@ -200,36 +172,36 @@ class TableGame:
         raise NotImplementedError
 
     def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
-              totals: Sequence[int]) -> EngineState:
+              totals: Sequence[int]) -> GameState:
         """A fresh hand of the table's ``rules`` with the seats of ``seating`` dealt in."""
         raise NotImplementedError
 
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
         raise NotImplementedError
 
-    def restart(self, state: EngineState) -> EngineState:
+    def restart(self, state: GameState) -> GameState:
         """The same hand before its first action (spectators kept behind replay from it)."""
         raise NotImplementedError
 
-    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+    def seat_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
         raise NotImplementedError
 
-    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+    def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         raise NotImplementedError
 
-    def marks(self, state: EngineState) -> dict[str, str]:
+    def marks(self, state: GameState) -> dict[str, str]:
         return {}
 
-    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+    def result_info(self, state: GameState, salt: str, deal: dict[str, Any],
                     seating: SeatMap) -> ResultInfo | None:
         raise NotImplementedError
 
-    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+    def awards(self, state: GameState, seating: SeatMap, accounts: dict[int, int],
                away: set[int]) -> list[Award]:
         """Experience of a finished hand; ``accounts`` and ``away`` by table seat."""
         raise NotImplementedError
 
-    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+    def record(self, state: GameState, players: list[str], meta: dict[str, Any],
                seating: SeatMap) -> dict[str, Any]:
         """The hand's ``ramino-record/1``: record seats are engine seats."""
         raise NotImplementedError
@@ -246,12 +218,12 @@ class BurracoGame(TableGame):
 
     # RULES.md §2.9c, T-37: time called before the player in turn has drawn, one full round
     # is played; nobody closing in it, nobody has the +100.  The engine takes it between turns.
-    def call_time(self, state: EngineState) -> Action | None:
+    def call_time(self, state: GameState) -> Action | None:
         if self.times_out(state) and state.phase == PHASE_DRAW:
             return parse_action(TIMEOUT)
         return None
 
-    def times_out(self, state: EngineState) -> bool:
+    def times_out(self, state: GameState) -> bool:
         assert isinstance(state, BurracoState)
         return not state.is_over and state.timeout_left < 0
 
@@ -268,37 +240,37 @@ class BurracoGame(TableGame):
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
         return read_deal(deal, rules)
 
-    def restart(self, state: EngineState) -> BurracoState:
+    def restart(self, state: GameState) -> BurracoState:
         return BurracoState.new_hand(state.rules, deal=state.deal, dealer=state.dealer)
 
-    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+    def seat_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, BurracoState) and isinstance(seating, Seating)
         return seat_view(state, seat, seating)
 
-    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+    def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, BurracoState) and isinstance(seating, Seating)
         return public_view(state, seating)
 
-    def marks(self, state: EngineState) -> dict[str, str]:
+    def marks(self, state: GameState) -> dict[str, str]:
         assert isinstance(state, BurracoState)
         return burraco_marks(state)
 
-    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+    def result_info(self, state: GameState, salt: str, deal: dict[str, Any],
                     seating: SeatMap) -> ResultInfo | None:
         assert isinstance(state, BurracoState) and isinstance(seating, Seating)
         return result_info(state, salt, deal, seating)
 
-    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+    def awards(self, state: GameState, seating: SeatMap, accounts: dict[int, int],
                away: set[int]) -> list[Award]:
         assert isinstance(state, BurracoState)
         final = state.result()
         assert final is not None
         # The engine's result is by engine seat and side: hand it engine seats.
-        return hand_awards(final, state.team_of,
+        return hand_awards(final, state.sides,
                            {seating.engine(s): a for s, a in accounts.items()},
                            {seating.engine(s) for s in away})
 
-    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+    def record(self, state: GameState, players: list[str], meta: dict[str, Any],
                seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, BurracoState)
         return record_of(state, players=players, meta=meta)
@@ -369,7 +341,7 @@ class Scala40Game(TableGame):
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
         return read_scala40_deal(deal, self._rules(rules, seating))
 
-    def restart(self, state: EngineState) -> Scala40State:
+    def restart(self, state: GameState) -> Scala40State:
         assert isinstance(state, Scala40State)
         return Scala40State.new_hand(state.rules, deal=state.deal, dealer=state.dealer,
                                      penalties=state.penalties)
@@ -377,13 +349,13 @@ class Scala40Game(TableGame):
     # Private to the seat: its hand, and what its own turn owes (the picked card, a jolly).
     PRIVATE_FIELDS = ("hand", "picked", "must_use", "opening_points")
 
-    def seat_view(self, state: EngineState, seat: int, seating: SeatMap) -> dict[str, Any]:
+    def seat_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(seating, Order)
         if not seating.dealt(seat):
             return self.public_view(state, seating)  # out of the match: watches this hand
         return seating.view(state.observation(seating.engine(seat)).as_dict())
 
-    def public_view(self, state: EngineState, seating: SeatMap) -> dict[str, Any]:
+    def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(seating, Order)
         view: dict[str, Any] = state.observation(0).as_dict()
         for name in self.PRIVATE_FIELDS:
@@ -391,7 +363,7 @@ class Scala40Game(TableGame):
         view["seat"] = None
         return seating.view(view)
 
-    def result_info(self, state: EngineState, salt: str, deal: dict[str, Any],
+    def result_info(self, state: GameState, salt: str, deal: dict[str, Any],
                     seating: SeatMap) -> ResultInfo | None:
         assert isinstance(state, Scala40State) and isinstance(seating, Order)
         result = state.result()
@@ -413,7 +385,7 @@ class Scala40Game(TableGame):
             hands=seating.by_seat([[card_str(c) for c in from_counts(h)] for h in state.hands],
                                   []))
 
-    def awards(self, state: EngineState, seating: SeatMap, accounts: dict[int, int],
+    def awards(self, state: GameState, seating: SeatMap, accounts: dict[int, int],
                away: set[int]) -> list[Award]:
         """S004's points as far as they fit Scala 40: +16 for playing, +26 for closing the
         hand (there are no burraco), nothing for a hand abandoned."""
@@ -433,7 +405,7 @@ class Scala40Game(TableGame):
             out.append(Award(account, XP_PLAY + (XP_WIN if win else 0), win, 0, False))
         return out
 
-    def record(self, state: EngineState, players: list[str], meta: dict[str, Any],
+    def record(self, state: GameState, players: list[str], meta: dict[str, Any],
                seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, Scala40State) and isinstance(seating, Order)
         # The seats out of the match are not in the hand: say which table seats played.

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramino.games.burraco.match import MatchFormat, standing
+from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import MatchStanding, hand_sides, side_count
 from ramino.games.scala40.match import standing as scala40_standing
-from ramino.games.scala40.state import seat_sides
 from ramino.rules import RuleSet
 
 MIN_RATED_HANDS = 3  # matches of two hands or fewer are never rated

@@ -68,7 +68,7 @@ class HandEvidence:
             behind = (observation.current - seat) % players
             if mode & 2 and behind and observation.turn >= behind:
                 side = observation.sides[seat]
-                own = ([m.meld for m in observation.melds if m.team == side]
+                own = ([m.meld for m in observation.melds if m.side == side]
                        if behind == 1 else [])
                 self.held.append((seat, own))
         for seat, pile in enumerate(passed_piles(observation, rules)):
@@ -77,7 +77,7 @@ class HandEvidence:
             if seat == observation.seat or not pile or any(is_burraco_wild(c) for c in pile):
                 continue
             side = observation.sides[seat]
-            own = [m.meld for m in observation.melds if m.team == side]
+            own = [m.meld for m in observation.melds if m.side == side]
             if observation.hand_sizes[seat] <= 2 or (len(pile) == 1
                                                      and building_burraco(observation, side)):
                 # Where the expert lets a usable pile pass: its last two cards, and a lone

@@ -171,7 +171,7 @@ class ExpertBot:
         for seat, size in enumerate(observation.hand_sizes):
             team = side_of(observation, seat)
             if size <= 2 and observation.pozzetto_taken[team] and has_burraco(
-                    [(m.number, m.meld) for m in observation.melds if m.team == team]):
+                    [(m.number, m.meld) for m in observation.melds if m.side == team]):
                 return 1.0
         return 1.0 if observation.stock_size <= 6 else 0.0
 
@@ -181,8 +181,8 @@ class ExpertBot:
         mine = own_side(observation)
         total = dict.fromkeys(sides_in_play(observation), 0.0)
         for m in observation.melds:
-            total[m.team] += sum(self.values[c] for c in m.meld.cards)
-            total[m.team] += meld_bonus(m.meld, self.rules)
+            total[m.side] += sum(self.values[c] for c in m.meld.cards)
+            total[m.side] += meld_bonus(m.meld, self.rules)
         for team in total:
             if not observation.pozzetto_taken[team] and any(observation.pozzetto_taken):
                 total[team] -= 100

@@ -53,12 +53,12 @@ def next_opponent(observation: Observation) -> int:
 
 def own_melds(observation: Observation) -> list[tuple[int, Meld]]:
     team = own_side(observation)
-    return [(m.number, m.meld) for m in observation.melds if m.team == team]
+    return [(m.number, m.meld) for m in observation.melds if m.side == team]
 
 
 def their_melds(observation: Observation) -> list[tuple[int, Meld]]:
     team = own_side(observation)
-    return [(m.number, m.meld) for m in observation.melds if m.team != team]
+    return [(m.number, m.meld) for m in observation.melds if m.side != team]
 
 
 def meld_bonus(meld: Meld | None, rules: RuleSet) -> int:
@@ -73,7 +73,7 @@ def building_burraco(observation: Observation, team: int) -> bool:
     """``team`` has taken its pozzetto but has no burraco down: it cannot close yet (§2.8),
     and the expert's pick changes (docs/bots.md, "The pick by true-state values")."""
     return observation.pozzetto_taken[team] and not has_burraco(
-        [(m.number, m.meld) for m in observation.melds if m.team == team])
+        [(m.number, m.meld) for m in observation.melds if m.side == team])
 
 
 _FITS: dict[tuple[Meld, int, RuleSet], bool] = {}

@@ -42,8 +42,9 @@ from ramino.bots.scala40.plan import (
 from ramino.cards import JOKER, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.observation import Observation
 from ramino.games.scala40.resample import unseen_cards
-from ramino.games.scala40.state import Scala40Observation, penalty_value
+from ramino.games.scala40.scoring import penalty_value
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
@@ -90,12 +91,12 @@ class Scala40ExpertBot:
 
     # --- the protocol ---------------------------------------------------------------------
 
-    def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")
         return self.ranked(observation, legal_actions)[0]
 
-    def ranked(self, observation: Scala40Observation, legal_actions: Sequence[Action]
+    def ranked(self, observation: Observation, legal_actions: Sequence[Action]
                ) -> list[Action]:
         """The legal actions best first (the plan's next step, then the discards by cost)."""
         rng = random.Random(decision_seed(self.seed, observation))
@@ -125,7 +126,7 @@ class Scala40ExpertBot:
 
     # --- judgement ------------------------------------------------------------------------
 
-    def urgency(self, observation: Scala40Observation) -> float:
+    def urgency(self, observation: Observation) -> float:
         """1.0 when an opponent who has opened holds ``urgent_cards`` or fewer (the hand may
         end before this seat plays again), 0.5 at twice that, else 0.  A partner (§6.1
         partnerships) closing is no threat."""
@@ -141,7 +142,7 @@ class Scala40ExpertBot:
     def value(self, view: TurnView, urgent: float) -> PlanValue:
         return laying_value(self.rules, self.w.jolly_keep * (1.0 - urgent))
 
-    def hold_back(self, observation: Scala40Observation, view: TurnView, urgent: float) -> bool:
+    def hold_back(self, observation: Observation, view: TurnView, urgent: float) -> bool:
         """Keep the melds in hand for a chiusura in mano (§6.4) when it pays more and is near."""
         rules = self.rules
         if view.opened or view.opening_points or not rules.chiusura_in_mano_allowed:
@@ -155,7 +156,7 @@ class Scala40ExpertBot:
         plan = best_plan(view, rules, self.value(view, urgent))
         return plan is not None and plan.opens and 1 < sum(plan.left) <= self.w.hold_left
 
-    def wants_pick(self, observation: Scala40Observation, urgent: float) -> bool:
+    def wants_pick(self, observation: Observation, urgent: float) -> bool:
         after = TurnView.after_pick(observation, self.rules)
         with_pick = best_plan(after, self.rules, self.value(after, urgent))
         if with_pick is None:
@@ -167,7 +168,7 @@ class Scala40ExpertBot:
         base = without.value if without is not None else 0.0
         return with_pick.value - base >= self.w.pick_gain
 
-    def outs(self, observation: Scala40Observation, context: _Context,
+    def outs(self, observation: Observation, context: _Context,
              discards: Sequence[Action]) -> dict[int, float]:
         """Card counting for a short opened hand: for each discard, the cards the next draw is
         expected to let the hand lay (new melds and lay-offs, §6.3 items 3–4), every unseen
@@ -183,7 +184,7 @@ class Scala40ExpertBot:
             return {}
         sides = observation.sides or tuple(range(observation.players))
         melds = tuple(m.meld for m in observation.melds)
-        owners = tuple(sides[m.owner] for m in observation.melds)
+        owners = tuple(sides[m.seat] for m in observation.melds)
         cache: dict[tuple[int, ...], float] = {}
 
         def laid(hand: list[int]) -> float:
@@ -266,7 +267,7 @@ class Scala40ExpertBot:
         return value
 
 
-def opponents(observation: Scala40Observation) -> list[bool]:
+def opponents(observation: Observation) -> list[bool]:
     """Which seats play against this one: every other seat, or the other side's (§6.1)."""
     sides = observation.sides or tuple(range(observation.players))
     return [sides[s] != sides[observation.seat] for s in range(observation.players)]
@@ -283,7 +284,7 @@ class _Context:
     __slots__ = ("closes", "hand", "in_meld", "melds", "next_may_pick", "next_short", "unseen",
                  "urgent")
 
-    def __init__(self, observation: Scala40Observation, rules: RuleSet, urgent: float) -> None:
+    def __init__(self, observation: Observation, rules: RuleSet, urgent: float) -> None:
         self.hand = to_counts(observation.hand)
         self.closes = len(observation.hand) == 1
         self.unseen = to_counts(unseen_cards(observation))

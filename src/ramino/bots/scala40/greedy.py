@@ -32,7 +32,8 @@ from ramino.bots.scala40.plan import (
 )
 from ramino.cards import JOKER, to_counts
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, SWAP, Action
-from ramino.games.scala40.state import Scala40Observation, penalty_value
+from ramino.games.scala40.observation import Observation
+from ramino.games.scala40.scoring import penalty_value
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
@@ -52,7 +53,7 @@ class Scala40GreedyBot:
     def value(self) -> PlanValue:
         return laying_value(self.rules, JOLLY_KEEP)
 
-    def choose(self, observation: Scala40Observation, legal_actions: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")
         rng = random.Random(decision_seed(self.seed, observation))
@@ -72,12 +73,12 @@ class Scala40GreedyBot:
         return max(discards, key=lambda a: (discard_key(observation, a.cards[0], self.rules),
                                             rng.random()))
 
-    def wants_pick(self, observation: Scala40Observation) -> bool:
+    def wants_pick(self, observation: Observation) -> bool:
         plan = best_plan(TurnView.after_pick(observation, self.rules), self.rules, self.value())
         return plan is not None and plan.value > 0
 
 
-def discard_key(observation: Scala40Observation, card: int, rules: RuleSet
+def discard_key(observation: Observation, card: int, rules: RuleSet
                 ) -> tuple[int, ...]:
     closes = len(observation.hand) == 1
     hand = to_counts(observation.hand)

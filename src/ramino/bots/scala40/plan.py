@@ -29,9 +29,11 @@ from dataclasses import dataclass, field
 
 from ramino.cards import JOKER, NUM_TYPES, to_counts
 from ramino.games.actions import ATTACH, MELD, SWAP, Action
+from ramino.games.phases import PHASE_PLAY
 from ramino.games.scala40 import melds as m40
-from ramino.games.scala40.melds import SEQUENCE, S40Meld
-from ramino.games.scala40.state import PHASE_PLAY, Scala40Observation, penalty_value
+from ramino.games.scala40.melds import SEQUENCE, Meld
+from ramino.games.scala40.observation import Observation
+from ramino.games.scala40.scoring import penalty_value
 from ramino.rules.options import RediscardPickedCard, RuleSet
 
 
@@ -40,7 +42,7 @@ class TurnView:
     """What the seat in turn knows of its own turn (from ``observation`` alone)."""
 
     hand: tuple[int, ...]          # counts by card type
-    melds: tuple[S40Meld, ...]     # the table, meld number i + 1
+    melds: tuple[Meld, ...]     # the table, meld number i + 1
     owners: tuple[int, ...]        # the side of each meld's owner (the seat itself alone)
     seat: int                      # the seat's side
     opened: bool
@@ -54,7 +56,7 @@ class TurnView:
     jolly_owed: int
 
     @classmethod
-    def of(cls, observation: Scala40Observation, rules: RuleSet) -> TurnView:
+    def of(cls, observation: Observation, rules: RuleSet) -> TurnView:
         if observation.phase != PHASE_PLAY or observation.current != observation.seat:
             raise ValueError("a turn is planned by the seat in turn, after its draw")
         owed = list(observation.must_use)
@@ -67,7 +69,7 @@ class TurnView:
                          sum(1 for c in owed if c == JOKER), observation.opening_points)
 
     @classmethod
-    def after_pick(cls, observation: Scala40Observation, rules: RuleSet) -> TurnView:
+    def after_pick(cls, observation: Observation, rules: RuleSet) -> TurnView:
         """The turn as it would be after picking the pozzo's top card (asked in the draw)."""
         top = observation.top
         if top is None or observation.current != observation.seat:
@@ -77,7 +79,7 @@ class TurnView:
         return cls.build(observation, rules, tuple(hand), top, top, 0, 0)
 
     @classmethod
-    def build(cls, observation: Scala40Observation, rules: RuleSet, hand: tuple[int, ...],
+    def build(cls, observation: Observation, rules: RuleSet, hand: tuple[int, ...],
               pending: int, picked: int, owed: int, points: int) -> TurnView:
         seat = observation.seat
         opened = observation.opened[seat]
@@ -89,7 +91,7 @@ class TurnView:
         sides = observation.sides or tuple(range(observation.players))
         return cls(
             hand=hand, melds=tuple(m.meld for m in observation.melds),
-            owners=tuple(sides[m.owner] for m in observation.melds),
+            owners=tuple(sides[m.seat] for m in observation.melds),
             seat=sides[seat], opened=opened, started_unopened=started_unopened,
             opening_points=points if not opened else 0, may_close=may_close,
             may_lay_off=opened and (not started_unopened
@@ -165,11 +167,11 @@ def best_plan(view: TurnView, rules: RuleSet, value: PlanValue, *,
 
 
 def _swap_prefixes(view: TurnView, rules: RuleSet, swaps: bool
-                   ) -> list[tuple[list[Action], list[int], list[S40Meld], int]]:
+                   ) -> list[tuple[list[Action], list[int], list[Meld], int]]:
     """No swap, then each single swap and each pair of swaps the hand can make now."""
     hand = list(view.hand)
     melds = list(view.melds)
-    out: list[tuple[list[Action], list[int], list[S40Meld], int]] = [
+    out: list[tuple[list[Action], list[int], list[Meld], int]] = [
         ([], hand, melds, view.jolly_owed)]
     if not swaps or not view.may_lay_off:
         return out
@@ -187,7 +189,7 @@ def _swap_prefixes(view: TurnView, rules: RuleSet, swaps: bool
     return out
 
 
-def _swapped(hand: list[int], melds: list[S40Meld], i: int) -> tuple[list[int], list[S40Meld]]:
+def _swapped(hand: list[int], melds: list[Meld], i: int) -> tuple[list[int], list[Meld]]:
     card = melds[i].jolly
     new_hand = hand[:]
     new_hand[card] -= 1
@@ -198,7 +200,7 @@ def _swapped(hand: list[int], melds: list[S40Meld], i: int) -> tuple[list[int], 
 
 
 def _pack(view: TurnView, rules: RuleSet, value: PlanValue, hand: list[int],
-          table: list[S40Meld], owed: int, allow_open: bool) -> Plan | None:
+          table: list[Meld], owed: int, allow_open: bool) -> Plan | None:
     """The best set of new melds from ``hand`` (then the lay-offs), by dynamic programming
     over the remaining hand: the end of a plan depends only on the cards left, how far the
     apertura has come and whether the picked card went into a new meld."""
@@ -270,20 +272,20 @@ def _pack(view: TurnView, rules: RuleSet, value: PlanValue, hand: list[int],
     return Plan(melds + end.actions, end.left, end.laid, end.opens, end.closes, end.value)
 
 
-def _opening_value(meld: S40Meld, rules: RuleSet) -> int:
+def _opening_value(meld: Meld, rules: RuleSet) -> int:
     if rules.opening_without_jolly and not meld.clean:
         return 0
     return meld.opening_points()
 
 
-def _identical(meld: S40Meld, table: Sequence[S40Meld]) -> bool:
+def _identical(meld: Meld, table: Sequence[Meld]) -> bool:
     if meld.kind != SEQUENCE:
         return False
     shown = meld.represented()
     return any(m.kind == SEQUENCE and m.represented() == shown for m in table)
 
 
-def _lay_off(rest: list[int], melds: list[S40Meld], owners: list[int], seat: int,
+def _lay_off(rest: list[int], melds: list[Meld], owners: list[int], seat: int,
              rules: RuleSet, value: PlanValue, min_left: int, actions: list[Action]) -> None:
     """Lay off what fits, best first by ``value``, until nothing fits (§6.3 item 3)."""
     while True:
@@ -325,7 +327,7 @@ def useful_to_hand(hand: Sequence[int], card: int) -> int:
     return count + sum(1 for c in near if hand[c])
 
 
-def fits_table(melds: Sequence[S40Meld], card: int, rules: RuleSet) -> bool:
+def fits_table(melds: Sequence[Meld], card: int, rules: RuleSet) -> bool:
     return any(card in m40.fitting_cards(m, rules) for m in melds)
 
 

@@ -22,12 +22,14 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from ramino.bots.burraco.search import SampledSearch
+from ramino.bots.sampling import SampledSearch
 from ramino.bots.scala40.expert import Scala40ExpertBot
 from ramino.cards import NUM_TYPES
 from ramino.games.actions import Action
+from ramino.games.scala40.observation import Observation
 from ramino.games.scala40.resample import resample
-from ramino.games.scala40.state import Scala40Observation, Scala40State, penalty_value
+from ramino.games.scala40.scoring import penalty_value
+from ramino.games.scala40.state import Scala40State
 from ramino.rules.options import RuleSet
 
 #: A rollout never needs more actions than this (a hand ends by a close, the tallone or a
@@ -36,7 +38,7 @@ ROLLOUT_LIMIT = 5_000
 MAX_SEATS = 6  # §6.1: 2 to 6 players
 
 
-class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
+class Scala40SearchBot(SampledSearch[Observation, Scala40State]):
     default_preset = "fisca"
     default_horizon = 8
     default_samples = 8
@@ -50,11 +52,11 @@ class Scala40SearchBot(SampledSearch[Scala40Observation, Scala40State]):
         self.rollout_bots = [Scala40ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
 
-    def ranked(self, observation: Scala40Observation, legal_actions: Sequence[Action]
+    def ranked(self, observation: Observation, legal_actions: Sequence[Action]
                ) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
 
-    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+    def world(self, observation: Observation, rng: random.Random) -> Scala40State:
         return resample(observation, rng, self.rules)
 
     def rollout(self, state: Scala40State, action: Action, seat: int, seed: int) -> float:
@@ -103,7 +105,7 @@ class Scala40OracleBot(Scala40SearchBot):
         """Told the true hand before each choice (``ramino.bots.protocol.SeesState``)."""
         self._state = state
 
-    def world(self, observation: Scala40Observation, rng: random.Random) -> Scala40State:
+    def world(self, observation: Observation, rng: random.Random) -> Scala40State:
         if self._state is None:
             raise RuntimeError("the oracle must be shown the state (see) before choosing")
         world = self._state.clone()

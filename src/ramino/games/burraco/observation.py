@@ -16,7 +16,7 @@ from ramino.games.burraco.melds import Meld
 @dataclass(frozen=True, slots=True)
 class TableMeld:
     number: int
-    team: int
+    side: int
     meld: Meld
 
 
@@ -60,7 +60,7 @@ class Observation:
             "stock_size": self.stock_size,
             "pile": [card_str(c) for c in self.pile],
             "pile_size": self.pile_size,
-            "melds": [{"number": m.number, "team": m.team, "cards": m.meld.card_tokens()}
+            "melds": [{"number": m.number, "team": m.side, "cards": m.meld.card_tokens()}
                       for m in self.melds],
             "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
             "forbidden_discard": (None if self.forbidden_discard is None

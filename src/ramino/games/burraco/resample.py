@@ -99,7 +99,7 @@ def place_hidden(observation: Observation, hidden: list[int], rules: RuleSet) ->
     state = BurracoState.from_position(
         rules, hands=hands, pozzetti=pozzetti, taken=list(observation.pozzetto_taken),
         stock=stock, pile=pile,
-        melds=[(m.team, m.meld) for m in observation.melds], current=observation.current,
+        melds=[(m.side, m.meld) for m in observation.melds], current=observation.current,
         phase=observation.phase, pending=pending,
         forbidden_discard=observation.forbidden_discard, turn=observation.turn,
         sides=observation.sides)

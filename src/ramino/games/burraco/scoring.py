@@ -52,7 +52,7 @@ class SideScore:
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class Result:
     end: str
     scores: tuple[int, ...]
     breakdown: tuple[SideScore, ...]
@@ -62,7 +62,7 @@ class HandResult:
 def score_hand(rules: RuleSet, values: Sequence[int], *, end: str, closed_by: int | None,
                void: bool, sides: Sequence[int], melds: Sequence[Meld],
                meld_sides: Sequence[int], hands: Sequence[Sequence[int]],
-               pending: Sequence[tuple[int, ...] | None], taken: Sequence[bool]) -> HandResult:
+               pending: Sequence[tuple[int, ...] | None], taken: Sequence[bool]) -> Result:
     """The result of a finished hand from what lies on the table and in the hands."""
     anyone_took = any(taken)
     players = len(sides)
@@ -108,6 +108,6 @@ def score_hand(rules: RuleSet, values: Sequence[int], *, end: str, closed_by: in
                 share = -((-side.total) // 2)
                 side = dataclasses.replace(side, split=share - side.total)
             seats.append(side)
-        return HandResult(end, tuple(x.total for x in seats), tuple(seats), closed_by)
+        return Result(end, tuple(x.total for x in seats), tuple(seats), closed_by)
     ordered = tuple(by_side[t] for t in sorted(by_side))
-    return HandResult(end, tuple(x.total for x in ordered), ordered, closed_by)
+    return Result(end, tuple(x.total for x in ordered), ordered, closed_by)

@@ -59,7 +59,7 @@ from ramino.games.burraco.scoring import (
     END_STALLO,
     END_STOCK,
     END_TIMEOUT,
-    HandResult,
+    Result,
     SideScore,
     score_hand,
 )
@@ -79,8 +79,18 @@ from ramino.rules.options import (
 from ramino.rules.presets import preset
 
 __all__ = [
-    "END_CLOSED", "END_STALLO", "END_STOCK", "END_TIMEOUT", "PHASE_DRAW", "PHASE_OVER",
-    "PHASE_PLAY", "BurracoState", "HandResult", "Observation", "SideScore", "TableMeld",
+    "END_CLOSED",
+    "END_STALLO",
+    "END_STOCK",
+    "END_TIMEOUT",
+    "PHASE_DRAW",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "BurracoState",
+    "Observation",
+    "Result",
+    "SideScore",
+    "TableMeld",
 ]
 
 PHASE_DRAW = "draw"
@@ -104,17 +114,44 @@ class BurracoState:
     """A hand of Burraco in progress.  Mutable; ``clone()`` is cheap."""
 
     __slots__ = (
-        "_history", "_legal", "_resolved", "_values", "closed_by", "current", "deal", "dealer",
-        "end", "forbidden_discard", "hands", "known", "meld_team", "melds", "must_use",
-        "opening_points", "pending", "phase", "pile", "players", "pozzetti", "rules", "sizes",
-        "stallo_streak", "stock", "taken", "team_of", "teams", "timeout_left", "turn",
-        "turn_single_pick", "void",
+        "_history",
+        "_legal",
+        "_resolved",
+        "_values",
+        "closed_by",
+        "current",
+        "deal",
+        "dealer",
+        "end",
+        "forbidden_discard",
+        "hands",
+        "known",
+        "meld_side",
+        "melds",
+        "must_use",
+        "opening_points",
+        "pending",
+        "phase",
+        "pile",
+        "players",
+        "pozzetti",
+        "rules",
+        "side_count",
+        "sides",
+        "sizes",
+        "stallo_streak",
+        "stock",
+        "taken",
+        "timeout_left",
+        "turn",
+        "turn_single_pick",
+        "void",
     )
 
     rules: RuleSet
     players: int
-    teams: int
-    team_of: tuple[int, ...]
+    side_count: int
+    sides: tuple[int, ...]
     hands: list[list[int]]
     sizes: list[int]
     stock: list[int]
@@ -123,7 +160,7 @@ class BurracoState:
     taken: list[bool]
     pending: list[tuple[int, ...] | None]
     melds: list[Meld]
-    meld_team: list[int]
+    meld_side: list[int]
     known: list[list[int]]
     current: int
     phase: str
@@ -172,17 +209,17 @@ class BurracoState:
         n = rules.players
         self.rules = rules
         self.players = n
-        self.team_of = seating.initial_sides(n)
-        self.teams = max(self.team_of) + 1
+        self.sides = seating.initial_sides(n)
+        self.side_count = max(self.sides) + 1
         self.hands = [to_counts(h) for h in deal.hands]
         self.sizes = [len(h) for h in deal.hands]
         self.stock = list(reversed(deal.stock))  # top of the stock at the end: pop() draws
         self.pile = [deal.upcard]
         self.pozzetti = list(deal.pozzetti)
-        self.taken = [False] * self.teams
+        self.taken = [False] * self.side_count
         self.pending = [None] * n
         self.melds = []
-        self.meld_team = []
+        self.meld_side = []
         self.known = [[0] * NUM_TYPES for _ in range(n)]
         self.current = (dealer + 1) % n  # the dealer's left plays first (§2.1 item 2)
         self.phase = PHASE_DRAW
@@ -222,17 +259,17 @@ class BurracoState:
         if phase not in (PHASE_DRAW, PHASE_PLAY):
             raise ValueError(f"phase must be {PHASE_DRAW!r} or {PHASE_PLAY!r}, not {phase!r}")
         n = rules.players
-        team_of = seating.initial_sides(n) if sides is None else tuple(sides)
+        sides = seating.initial_sides(n) if sides is None else tuple(sides)
         teams = max(seating.initial_sides(n)) + 1
-        if len(hands) != n or not 0 <= current < n or len(taken) != teams or len(team_of) != n:
+        if len(hands) != n or not 0 <= current < n or len(taken) != teams or len(sides) != n:
             raise ValueError("position: hands, current and taken must match the player count")
         empty_deal = Deal(tuple(tuple(h) for h in hands), tuple(tuple(p) for p in pozzetti),
                           pile[0] if pile else -1, tuple(stock))
         self = cls()
         self.rules = rules
         self.players = n
-        self.teams = teams
-        self.team_of = team_of
+        self.side_count = teams
+        self.sides = sides
         self.hands = [to_counts(h) for h in hands]
         self.sizes = [len(h) for h in hands]
         self.stock = list(reversed(stock))
@@ -245,7 +282,7 @@ class BurracoState:
         self.taken = list(taken)
         self.pending = [None if p is None else tuple(p) for p in (pending or [None] * n)]
         self.melds = [m for _, m in melds]
-        self.meld_team = [t for t, _ in melds]
+        self.meld_side = [t for t, _ in melds]
         self.known = [[0] * NUM_TYPES for _ in range(n)]
         self.current = current
         self.phase = phase
@@ -253,7 +290,7 @@ class BurracoState:
         self.turn_single_pick = forbidden_discard is not None
         self.must_use = -1
         opening = rules.min_first_meld_points and phase == PHASE_PLAY and not any(
-            t == team_of[current] for t, _ in melds)
+            t == sides[current] for t, _ in melds)
         self.opening_points = 0 if opening else -1
         self.stallo_streak = 0
         self.timeout_left = -1
@@ -273,8 +310,8 @@ class BurracoState:
         other = BurracoState()
         other.rules = self.rules
         other.players = self.players
-        other.teams = self.teams
-        other.team_of = self.team_of
+        other.side_count = self.side_count
+        other.sides = self.sides
         other.hands = [h[:] for h in self.hands]
         other.sizes = self.sizes[:]
         other.stock = self.stock[:]
@@ -283,7 +320,7 @@ class BurracoState:
         other.taken = self.taken[:]
         other.pending = self.pending[:]
         other.melds = self.melds[:]
-        other.meld_team = self.meld_team[:]
+        other.meld_side = self.meld_side[:]
         other.known = [k[:] for k in self.known]
         other.current = self.current
         other.phase = self.phase
@@ -310,7 +347,7 @@ class BurracoState:
         for proving that a refused action changed nothing)."""
         return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
                 tuple(self.pile), tuple(self.pozzetti), tuple(self.taken), tuple(self.pending),
-                tuple(self.melds), tuple(self.meld_team), tuple(tuple(k) for k in self.known),
+                tuple(self.melds), tuple(self.meld_side), tuple(tuple(k) for k in self.known),
                 self.current, self.phase, self.forbidden_discard, self.turn_single_pick,
                 self.must_use, self.opening_points,
                 self.stallo_streak, self.timeout_left, self.turn, self.end, self.closed_by,
@@ -321,20 +358,25 @@ class BurracoState:
 
     def partner(self, seat: int) -> int | None:
         """The seat playing on ``seat``'s side, if any (none with 2 players, §5)."""
-        side = self.team_of[seat]
-        return next((s for s in range(self.players) if s != seat and self.team_of[s] == side),
+        side = self.sides[seat]
+        return next((s for s in range(self.players) if s != seat and self.sides[s] == side),
                     None)
 
     def opponents(self, seat: int) -> tuple[int, ...]:
-        side = self.team_of[seat]
-        return tuple(s for s in range(self.players) if self.team_of[s] != side)
+        side = self.sides[seat]
+        return tuple(s for s in range(self.players) if self.sides[s] != side)
 
-    def team_seats(self, team: int) -> list[int]:
-        return [s for s in range(self.players) if self.team_of[s] == team]
+    def side_seats(self, team: int) -> list[int]:
+        return [s for s in range(self.players) if self.sides[s] == team]
 
     @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, ``None`` once the hand is over."""
+        return None if self.is_over else self.current
 
     def hand_of(self, seat: int) -> list[int]:
         return from_counts(self.hands[seat])
@@ -348,9 +390,9 @@ class BurracoState:
         out.reverse()
         return out
 
-    def team_melds(self, team: int) -> Iterator[tuple[int, Meld]]:
+    def side_melds(self, team: int) -> Iterator[tuple[int, Meld]]:
         for i, m in enumerate(self.melds):
-            if self.meld_team[i] == team:
+            if self.meld_side[i] == team:
                 yield i + 1, m
 
     def _has_any_burraco(self, team: int, melds: list[Meld], teams: list[int]) -> bool:
@@ -440,13 +482,13 @@ class BurracoState:
         self._legal = None
         self._resolved = None
 
-    def result(self) -> HandResult | None:
+    def result(self) -> Result | None:
         """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
         if self.phase != PHASE_OVER or self.end is None:
             return None
         return score_hand(self.rules, self._values, end=self.end, closed_by=self.closed_by,
-                          void=self.void, sides=self.team_of, melds=self.melds,
-                          meld_sides=self.meld_team, hands=self.hands, pending=self.pending,
+                          void=self.void, sides=self.sides, melds=self.melds,
+                          meld_sides=self.meld_side, hands=self.hands, pending=self.pending,
                           taken=self.taken)
 
     def observation(self, seat: int) -> Observation:
@@ -455,7 +497,7 @@ class BurracoState:
         return Observation(
             seat=seat,
             players=self.players,
-            sides=self.team_of,
+            sides=self.sides,
             current=self.current,
             phase=self.phase,
             hand=tuple(from_counts(self.hands[seat])),
@@ -468,7 +510,7 @@ class BurracoState:
                   if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL
                   else tuple(self.pile[-1:])),
             pile_size=len(self.pile),
-            melds=tuple(TableMeld(i + 1, self.meld_team[i], m) for i, m in enumerate(self.melds)),
+            melds=tuple(TableMeld(i + 1, self.meld_side[i], m) for i, m in enumerate(self.melds)),
             known_cards=tuple(tuple(from_counts(k)) for k in self.known),
             forbidden_discard=(self.forbidden_discard
                                if seat == self.current and self.forbidden_discard >= 0 else None),
@@ -565,9 +607,9 @@ class BurracoState:
                 # Otherwise a hand melded down to the two copies would have no legal move.
                 self.forbidden_discard = -1
         self.phase = PHASE_PLAY
-        team = self.team_of[seat]
+        team = self.sides[seat]
         self.opening_points = 0 if self.rules.min_first_meld_points and not any(
-            t == team for t in self.meld_team) else -1
+            t == team for t in self.meld_side) else -1
 
     # --- arbiter events ---------------------------------------------------------------------
 
@@ -600,7 +642,7 @@ class BurracoState:
     def _check_meld_rank_and_suit(self, team: int, meld: Meld) -> None:
         rules = self.rules
         for i, m in enumerate(self.melds):
-            if self.meld_team[i] != team:
+            if self.meld_side[i] != team:
                 continue
             if meld.kind == GROUP and m.kind == GROUP and m.rank == meld.rank and (
                     rules.one_group_per_rank_per_team):
@@ -614,12 +656,12 @@ class BurracoState:
     def _do_meld(self, action: Action) -> None:
         self._require_phase(PHASE_PLAY, "meld")
         seat = self.current
-        team = self.team_of[seat]
+        team = self.sides[seat]
         cards = action.cards
         known = self._known_result(action)
         if known is not None:
             self.melds.append(known)
-            self.meld_team.append(team)
+            self.meld_side.append(team)
             self._remove_from_hand(seat, cards)
             self._after_table_play(seat)
             return
@@ -631,22 +673,22 @@ class BurracoState:
             raise explain_bad_meld(cards, action, self.rules)
         self._check_meld_rank_and_suit(team, meld)
         melds = [*self.melds, meld]
-        teams = [*self.meld_team, team]
+        teams = [*self.meld_side, team]
         self._check_going_down(seat, cards, melds, teams)
         self.melds.append(meld)
-        self.meld_team.append(team)
+        self.meld_side.append(team)
         self._remove_from_hand(seat, cards)
         self._after_table_play(seat)
 
     def _do_attach(self, action: Action) -> None:
         self._require_phase(PHASE_PLAY, "attach")
         seat = self.current
-        team = self.team_of[seat]
+        team = self.sides[seat]
         number = action.meld
         if not 1 <= number <= len(self.melds):
             raise illegal(f"attach: there is no meld {number} on the table", "meld-exists",
                            "§2.3")
-        if self.meld_team[number - 1] != team:
+        if self.meld_side[number - 1] != team:
             raise illegal(f"attach: meld {number} belongs to the other side; you may only "
                            "attach to your own side's melds", "own-melds-only", "§2.3")
         cards = action.cards
@@ -662,7 +704,7 @@ class BurracoState:
             melds = self.melds[:]
             melds[number - 1] = new
             back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
-            self._check_going_down(seat, cards, melds, self.meld_team, back)
+            self._check_going_down(seat, cards, melds, self.meld_side, back)
         else:
             new = known
             back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
@@ -692,7 +734,7 @@ class BurracoState:
 
     def _after_table_play(self, seat: int) -> None:
         if self.sizes[seat] == 0:
-            team = self.team_of[seat]
+            team = self.sides[seat]
             if not self._pozzetto_available(team):
                 # Only where the house rule lets a close go without a discard (§3.6).
                 self.closed_by = seat
@@ -728,9 +770,9 @@ class BurracoState:
                                                                  self.rules.pozzetto_sizes):
             # Three players: the first to empty his hand takes the 18 and plays alone; the
             # other two become a pair and unite their melds (RULES.md §5.2).
-            sides = seating.after_solo(self.team_of, self.team_of.index(team))
-            self.team_of = sides
-            self.meld_team = [sides[t] for t in self.meld_team]
+            sides = seating.after_solo(self.sides, self.sides.index(team))
+            self.sides = sides
+            self.meld_side = [sides[t] for t in self.meld_side]
         return pozzetto
 
     def _check_going_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
@@ -743,7 +785,7 @@ class BurracoState:
             if self._only_forbidden_left(seat, left, cards, back):
                 self._check_not_stranded(seat, cards, melds, teams, back)
             return
-        team = self.team_of[seat]
+        team = self.sides[seat]
         if left == 0:
             if not self._pozzetto_available(team):
                 if self._has_closing_burraco(team, melds, teams):
@@ -798,7 +840,7 @@ class BurracoState:
             hand[c] += 1
         trial.sizes[seat] += len(back) - len(cards)
         trial.melds = list(melds)
-        trial.meld_team = list(teams)
+        trial.meld_side = list(teams)
         trial._legal = None
         trial._resolved = None
         if not trial._generate():
@@ -821,7 +863,7 @@ class BurracoState:
     def _check_final_discard(self, seat: int, card: int, melds: list[Meld], teams: list[int],
                              subject: str) -> None:
         """Raise unless discarding ``card`` as the last card of the hand is legal."""
-        team = self.team_of[seat]
+        team = self.sides[seat]
         rules = self.rules
         if card == self.forbidden_discard:
             raise illegal(f"{subject} was the one card of the pile you took and may not be "
@@ -858,10 +900,10 @@ class BurracoState:
         if card == self.forbidden_discard:
             raise illegal(f"you took {card_str(card)} as the only card of the pile and may not "
                            "discard it this turn", "single-card-pile", "§2.3")
-        team = self.team_of[seat]
+        team = self.sides[seat]
         emptied = self.sizes[seat] == 1
         if emptied:
-            self._check_final_discard(seat, card, self.melds, self.meld_team,
+            self._check_final_discard(seat, card, self.melds, self.meld_side,
                                       f"{card_str(card)}")
         self._remove_from_hand(seat, action.cards)
         self.pile.append(card)
@@ -985,7 +1027,7 @@ class BurracoState:
     def _table_actions(self) -> dict[Action, Meld]:
         """Every legal meld and attach of the player in turn, with the meld it produces."""
         seat = self.current
-        team = self.team_of[seat]
+        team = self.sides[seat]
         hand = self.hands[seat]
         rules = self.rules
         size = self.sizes[seat]
@@ -993,7 +1035,7 @@ class BurracoState:
         own_groups = set()
         own_suits = set()
         for i, m in enumerate(self.melds):
-            if self.meld_team[i] == team:
+            if self.meld_side[i] == team:
                 if m.kind == GROUP:
                     own_groups.add(m.rank)
                 else:
@@ -1018,11 +1060,11 @@ class BurracoState:
                 continue
             for action, meld in zip(chunk.actions, chunk.melds, strict=True):
                 if len(action.cards) >= shortcut and not self._may_go_down(
-                        seat, action.cards, [*self.melds, meld], [*self.meld_team, team]):
+                        seat, action.cards, [*self.melds, meld], [*self.meld_side, team]):
                     continue
                 results[action] = meld
         for i, m in enumerate(self.melds):
-            if self.meld_team[i] != team:
+            if self.meld_side[i] != team:
                 continue
             chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
             if chunk.most_cards < shortcut:
@@ -1034,7 +1076,7 @@ class BurracoState:
                     melds[i] = result
                     back = (returned_to_hand(m, result, action.cards)
                             if rules.wild_may_return_to_hand else [])
-                    if not self._may_go_down(seat, action.cards, melds, self.meld_team, back):
+                    if not self._may_go_down(seat, action.cards, melds, self.meld_side, back):
                         continue
                 results[action] = result
         return results
@@ -1086,7 +1128,7 @@ class BurracoState:
 
     def _may_discard_last(self, seat: int, card: int) -> bool:
         try:
-            self._check_final_discard(seat, card, self.melds, self.meld_team, "")
+            self._check_final_discard(seat, card, self.melds, self.meld_side, "")
         except IllegalActionError:
             return False
         return True

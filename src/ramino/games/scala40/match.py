@@ -8,7 +8,7 @@ play to the left of the last dealer (§6.1 "the deal rotates each hand").  A sid
 is eliminated as one, on its shared total.
 
 A hand is played by the seats still in play, in seat order; the hand's engine numbers them
-``0 .. k-1`` (``Scala40State`` seats), and :attr:`Scala40Match.seats` maps them back.  If a hand
+``0 .. k-1`` (``Scala40State`` seats), and :attr:`Match.seats` maps them back.  If a hand
 ends without a close (the tallone cannot be rebuilt, see ``ramino.games.scala40.state``) every side
 may pass the limit at once; the lowest total then wins, and an exact tie has no winner.  This
 is an engine choice where RULES.md is silent, documented in ``docs/scala40.md``.
@@ -16,7 +16,7 @@ is an engine choice where RULES.md is silent, documented in ``docs/scala40.md``.
 Re-entry (``reentry=ONCE_AT_HIGHEST_REMAINING``, §6.5, a house rule): a side eliminated by a
 hand may, before the next hand is dealt and only while at least two sides remain in play,
 re-enter once, its total becoming the highest total still in play.  Whether it does is its
-choice (:meth:`Scala40Match.reenter`); a side that lets the next hand be dealt stays out.
+choice (:meth:`Match.reenter`); a side that lets the next hand be dealt stays out.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ramino.games.deal import Deal
-from ramino.games.scala40.state import Scala40Result, Scala40State, seat_sides
+from ramino.games.scala40.deal import seat_sides
+from ramino.games.scala40.scoring import Result
+from ramino.games.scala40.state import Scala40State
 from ramino.rules.options import Reentry, RuleSet
 
 
@@ -121,7 +123,7 @@ def standing(rules: RuleSet, hands: Sequence[tuple[tuple[int, ...], tuple[int, .
     return MatchStanding(tuple(totals), tuple(out), len(hands), over, winner, tuple(back), can)
 
 
-class Scala40Match:
+class Match:
     """A match in progress.  ``seed`` deals every hand (hand ``i`` from ``seed * 1000 + i``)."""
 
     def __init__(self, rules: RuleSet, *, seed: int, dealer: int | None = None) -> None:
@@ -185,5 +187,5 @@ class Scala40Match:
         self.dealers.append(dealer)
         return state
 
-    def results(self) -> list[Scala40Result | None]:
+    def results(self) -> list[Result | None]:
         return [s.result() for s in self.states]

@@ -47,7 +47,7 @@ def rank_value(rank: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class S40Meld:
+class Meld:
     """A Scala 40 meld on the table.  ``cards`` in table order (a sequence from its low end);
     ``jolly`` is the card type the jolly stands for (-1: no jolly).  A sequence has its
     ``suit`` and the position ``low`` of its first card; a group has its ``rank``."""
@@ -64,7 +64,7 @@ class S40Meld:
     _fits_size: int = field(default=0, repr=False, compare=False)
     _fits_mask: int = field(default=0, repr=False, compare=False)
     # The meld once its jolly is swapped for its card (``swapped``), made once.
-    _swapped: S40Meld | None = field(default=None, repr=False, compare=False)
+    _swapped: Meld | None = field(default=None, repr=False, compare=False)
 
     def __hash__(self) -> int:
         # Melds key the lay-off caches (``_fitting``) on every discard; hash the fields once.
@@ -108,17 +108,17 @@ def _illegal(message: str, rule: str, section: str = "§6.2") -> IllegalActionEr
 # --- building a meld from cards ------------------------------------------------------------------
 
 
-def _sequence(suit: int, low: int, naturals: dict[int, int], jolly_pos: int) -> S40Meld:
+def _sequence(suit: int, low: int, naturals: dict[int, int], jolly_pos: int) -> Meld:
     """The sequence whose positions ``low``.. hold ``naturals`` (position -> card) and the
     jolly at ``jolly_pos`` (-1: none)."""
     size = len(naturals) + (jolly_pos >= 0)
     cards = tuple(JOKER if p == jolly_pos else naturals[p] for p in range(low, low + size))
     jolly = card_at(jolly_pos, suit) if jolly_pos >= 0 else -1
-    return S40Meld(SEQUENCE, cards, jolly, suit, -1, low)
+    return Meld(SEQUENCE, cards, jolly, suit, -1, low)
 
 
 def sequence_options(naturals: Sequence[int], jolly: bool, fixed: dict[int, int] | None = None,
-                     fixed_jolly: int = -1) -> list[S40Meld]:
+                     fixed_jolly: int = -1) -> list[Meld]:
     """Every sequence made of ``naturals`` (plus one jolly if ``jolly``) and, for an attachment,
     the cards ``fixed`` already on the table (position -> card, the table jolly at
     ``fixed_jolly``).  Several results mean the jolly's place is the player's choice."""
@@ -129,7 +129,7 @@ def sequence_options(naturals: Sequence[int], jolly: bool, fixed: dict[int, int]
     if len(suits) != 1:
         return []
     suit = next(iter(suits))
-    out: list[S40Meld] = []
+    out: list[Meld] = []
     aces = [c for c in naturals if c % 13 == 0]
     others = [c for c in naturals if c % 13 != 0]
     if len(aces) > 1:
@@ -171,13 +171,13 @@ def sequence_options(naturals: Sequence[int], jolly: bool, fixed: dict[int, int]
     return out
 
 
-def _with_jolly(suit: int, low: int, placed: dict[int, int], jolly_pos: int) -> S40Meld:
+def _with_jolly(suit: int, low: int, placed: dict[int, int], jolly_pos: int) -> Meld:
     naturals = {p: c for p, c in placed.items() if p != jolly_pos}
     return _sequence(suit, low, naturals, jolly_pos)
 
 
 def group_options(naturals: Sequence[int], jolly: bool, rules: RuleSet,
-                  fixed: Sequence[int] = (), fixed_jolly: int = -1) -> list[S40Meld]:
+                  fixed: Sequence[int] = (), fixed_jolly: int = -1) -> list[Meld]:
     """Every group of ``naturals`` (plus one jolly if ``jolly``) added to the group cards
     ``fixed`` (its jolly standing for ``fixed_jolly``): one rank, all suits different (§6.2)."""
     every = [*fixed, *naturals]
@@ -197,13 +197,13 @@ def group_options(naturals: Sequence[int], jolly: bool, rules: RuleSet,
     naturals_sorted = tuple(sorted(every))
     if not jolly:
         cards = naturals_sorted + ((JOKER,) if fixed_jolly >= 0 else ())
-        return [S40Meld(GROUP, cards, fixed_jolly, -1, rank)]
-    return [S40Meld(GROUP, (*naturals_sorted, JOKER), make_card(rank, s), -1, rank)
+        return [Meld(GROUP, cards, fixed_jolly, -1, rank)]
+    return [Meld(GROUP, (*naturals_sorted, JOKER), make_card(rank, s), -1, rank)
             for s in range(4) if s not in suits]
 
 
-def _pick(options: list[S40Meld], annotations: Sequence[Annotation], written: str,
-          kind_hint: str) -> S40Meld:
+def _pick(options: list[Meld], annotations: Sequence[Annotation], written: str,
+          kind_hint: str) -> Meld:
     targets = [t for _, t in annotations]
     if targets:
         target = targets[0]
@@ -242,7 +242,7 @@ def _split(cards: Iterable[int], annotations: Sequence[Annotation],
     return naturals, jollies
 
 
-def new_meld(cards: Sequence[int], annotations: Sequence[Annotation], rules: RuleSet) -> S40Meld:
+def new_meld(cards: Sequence[int], annotations: Sequence[Annotation], rules: RuleSet) -> Meld:
     """The meld ``cards`` make, or :class:`IllegalActionError` saying why not (§6.2)."""
     written = " ".join(card_str(c) for c in cards)
     if len(cards) < 3:
@@ -272,8 +272,8 @@ def new_meld(cards: Sequence[int], annotations: Sequence[Annotation], rules: Rul
     return _pick(options, annotations, written, SEQUENCE)
 
 
-def attach(meld: S40Meld, cards: Sequence[int], annotations: Sequence[Annotation],
-           rules: RuleSet) -> S40Meld:
+def attach(meld: Meld, cards: Sequence[int], annotations: Sequence[Annotation],
+           rules: RuleSet) -> Meld:
     """``meld`` with ``cards`` laid off on it, or :class:`IllegalActionError` (§6.3 item 3).
     The jolly already in the meld keeps its card; its card itself comes only by a swap."""
     written = " ".join(card_str(c) for c in cards)
@@ -306,7 +306,7 @@ def attach(meld: S40Meld, cards: Sequence[int], annotations: Sequence[Annotation
     return _pick(options, annotations, written, SEQUENCE)
 
 
-def swap(meld: S40Meld, card: int) -> S40Meld:
+def swap(meld: Meld, card: int) -> Meld:
     """``meld`` with its jolly replaced by ``card``, the exact card it stands for (§6.3 item 4)."""
     if meld.jolly < 0:
         raise _illegal(f"swap: {meld} holds no jolly", "jolly-swap", "§6.3")
@@ -317,10 +317,10 @@ def swap(meld: S40Meld, card: int) -> S40Meld:
     cards = tuple(card if c == JOKER else c for c in meld.cards)
     if meld.kind == GROUP:
         cards = tuple(sorted(cards))
-    return S40Meld(meld.kind, cards, -1, meld.suit, meld.rank, meld.low)
+    return Meld(meld.kind, cards, -1, meld.suit, meld.rank, meld.low)
 
 
-def swapped(meld: S40Meld) -> S40Meld:
+def swapped(meld: Meld) -> Meld:
     """``swap(meld, meld.jolly)``, made once per meld: move generation offers the swap of every
     jolly the player can take on every turn."""
     result = meld._swapped
@@ -332,10 +332,10 @@ def swapped(meld: S40Meld) -> S40Meld:
 
 # --- move generation ------------------------------------------------------------------------------
 
-Option = tuple[tuple[int, ...], tuple[Annotation, ...], S40Meld]
+Option = tuple[tuple[int, ...], tuple[Annotation, ...], Meld]
 
 
-def _declared(meld: S40Meld) -> tuple[Annotation, ...]:
+def _declared(meld: Meld) -> tuple[Annotation, ...]:
     if meld.jolly < 0:
         return ()
     return ((JOKER, WildTarget(meld.jolly % 13, meld.jolly // 13)),)
@@ -575,7 +575,7 @@ def _rank_groups(rank: int, mask: int, has_jolly: bool, group_max_size: int
 
 
 _CARD_AT: Final = tuple(tuple(make_card(p % 13, suit) for p in range(14)) for suit in range(4))
-_NONE: Final = S40Meld(SEQUENCE, ())
+_NONE: Final = Meld(SEQUENCE, ())
 _WINDOWS: dict[tuple[int, int, int, int], Option] = {}
 _GROUPS: dict[tuple[int, tuple[int, ...], int], Option] = {}
 
@@ -602,9 +602,9 @@ def _group(rank: int, combo: tuple[int, ...], jolly_suit: int) -> Option:
     if option is None:
         cards = tuple(make_card(rank, s) for s in combo)
         if jolly_suit < 0:
-            option = (cards, (), S40Meld(GROUP, cards, -1, -1, rank))
+            option = (cards, (), Meld(GROUP, cards, -1, -1, rank))
         else:
-            meld = S40Meld(GROUP, (*cards, JOKER), make_card(rank, jolly_suit), -1, rank)
+            meld = Meld(GROUP, (*cards, JOKER), make_card(rank, jolly_suit), -1, rank)
             option = ((*cards, JOKER), _declared(meld), meld)
         _GROUPS[key] = option
     return option
@@ -619,17 +619,17 @@ def _seq_option(suit: int, low: int, naturals: dict[int, int], jolly_pos: int) -
 # The lay-offs on a meld depend only on the meld, on which cards next to its ends (a
 # sequence, see ``_run_key``) or of its rank (a group) the hand holds, and on whether it holds
 # a jolly: memoised on that.
-_ATTACH_MEMO: Final[dict[tuple[S40Meld, int, bool, int], list[Option]]] = {}
+_ATTACH_MEMO: Final[dict[tuple[Meld, int, bool, int], list[Option]]] = {}
 _ATTACH_LIMIT: Final = 100_000
 
 
-def attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
+def attach_options(meld: Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
     """Every way to lay cards of the hand off on ``meld`` (each jolly declared).  The list is
     shared (memoised): do not change it."""
     return held_attach_options(meld, bytes(hand).translate(_PRESENT), rules)
 
 
-def held_attach_options(meld: S40Meld, present: bytes, rules: RuleSet) -> list[Option]:
+def held_attach_options(meld: Meld, present: bytes, rules: RuleSet) -> list[Option]:
     """:func:`attach_options` for the card types ``present`` (see :func:`held_types`)."""
     has_jolly = present[JOKER] > 0 and meld.jolly < 0
     part: int
@@ -652,7 +652,7 @@ _PLACES: Final[dict[bytes, int]] = {}
 _ALL_PLACES: Final = (1 << 14) - 1
 
 
-def _run_key(meld: S40Meld, present: bytes, has_jolly: bool) -> int:
+def _run_key(meld: Meld, present: bytes, has_jolly: bool) -> int:
     """What the lay-offs on the sequence ``meld`` depend on: walking outward from each end,
     the places where the hand lacks the card, up to the first one (the second one when a jolly
     may fill the first).  The cards beyond cannot join the sequence, so hands that differ only
@@ -677,7 +677,7 @@ def _run_key(meld: S40Meld, present: bytes, has_jolly: bool) -> int:
     return low_key | high_key << 8
 
 
-def _attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
+def _attach_options(meld: Meld, hand: Sequence[int], rules: RuleSet) -> list[Option]:
     has_jolly = hand[JOKER] > 0 and meld.jolly < 0
     out: list[Option] = []
     if not has_jolly and not any(hand[c] for c in fitting_cards(meld, rules)):
@@ -693,7 +693,7 @@ def _attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[
             for combo in combinations(avail, k):
                 extra = tuple(make_card(meld.rank, s) for s in combo)
                 if k >= 1:
-                    result = S40Meld(GROUP, tuple(sorted(meld.cards + extra, key=_group_order)),
+                    result = Meld(GROUP, tuple(sorted(meld.cards + extra, key=_group_order)),
                                      meld.jolly, -1, meld.rank)
                     out.append((extra, (), result))
                 if has_jolly and k + 1 <= room:
@@ -701,7 +701,7 @@ def _attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[
                         if s not in combo:
                             target = make_card(meld.rank, s)
                             base = tuple(sorted(meld.cards + extra))
-                            result = S40Meld(GROUP, (*base, JOKER), target, -1, meld.rank)
+                            result = Meld(GROUP, (*base, JOKER), target, -1, meld.rank)
                             out.append(((*extra, JOKER), _declared(result), result))
         return out
     suit = meld.suit
@@ -732,7 +732,7 @@ def _attach_options(meld: S40Meld, hand: Sequence[int], rules: RuleSet) -> list[
                 else:
                     cards.append(table[p])
             jolly = card_at(jolly_pos, suit) if jolly_pos >= 0 else meld.jolly
-            result = S40Meld(SEQUENCE, tuple(cards), jolly, suit, -1, new_low)
+            result = Meld(SEQUENCE, tuple(cards), jolly, suit, -1, new_low)
             given = tuple(sorted(naturals.values())) + ((JOKER,) if jolly_pos >= 0 else ())
             out.append((given, _declared(result) if jolly_pos >= 0 else (), result))
     return out
@@ -769,7 +769,7 @@ def _extensions(hand: Sequence[int], suit: int, positions: Iterable[int],
     return out
 
 
-def fitting_cards(meld: S40Meld, rules: RuleSet) -> frozenset[int]:
+def fitting_cards(meld: Meld, rules: RuleSet) -> frozenset[int]:
     """The single cards that could be laid off on ``meld`` (the discard ban of §6.3 item 5)."""
     size = rules.group_max_size
     fits = meld._fits
@@ -782,7 +782,7 @@ def fitting_cards(meld: S40Meld, rules: RuleSet) -> frozenset[int]:
     return fits
 
 
-def fitting_mask(meld: S40Meld, rules: RuleSet) -> int:
+def fitting_mask(meld: Meld, rules: RuleSet) -> int:
     """:func:`fitting_cards` as a number with the byte ``card`` all ones for each card, to test
     a count vector at once: ``fitting_mask(meld, rules) & int.from_bytes(bytes(hand),
     "little")`` is not zero exactly when the hand holds a card that fits."""
@@ -791,7 +791,7 @@ def fitting_mask(meld: S40Meld, rules: RuleSet) -> int:
     return meld._fits_mask
 
 
-def _fitting(meld: S40Meld, group_max_size: int) -> frozenset[int]:
+def _fitting(meld: Meld, group_max_size: int) -> frozenset[int]:
     out: set[int] = set()
     if meld.kind == GROUP:
         if len(meld.cards) < group_max_size:
@@ -816,9 +816,32 @@ def describe(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
-__all__ = ["GROUP", "HIGH_ACE", "POSITION_VALUE", "RANKS", "SEQUENCE", "SUITS", "HandMelds",
-           "MeldChunk", "S40Meld", "attach", "attach_options", "fitting_cards", "fitting_mask",
-           "group_options", "hand_melds", "held_attach_options", "held_chunks", "held_types",
-           "meld_chunks", "new_meld", "new_meld_options",
-           "new_meld_options_with", "option_needs", "rank_value", "sequence_options", "swap",
-           "swapped"]
+__all__ = [
+    "GROUP",
+    "HIGH_ACE",
+    "POSITION_VALUE",
+    "RANKS",
+    "SEQUENCE",
+    "SUITS",
+    "HandMelds",
+    "Meld",
+    "MeldChunk",
+    "attach",
+    "attach_options",
+    "fitting_cards",
+    "fitting_mask",
+    "group_options",
+    "hand_melds",
+    "held_attach_options",
+    "held_chunks",
+    "held_types",
+    "meld_chunks",
+    "new_meld",
+    "new_meld_options",
+    "new_meld_options_with",
+    "option_needs",
+    "rank_value",
+    "sequence_options",
+    "swap",
+    "swapped",
+]

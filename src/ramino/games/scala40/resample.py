@@ -30,20 +30,17 @@ import random
 
 from ramino.cards import JOKER, NUM_TYPES, pack, to_counts
 from ramino.games.hidden import take_hidden
-from ramino.games.scala40.state import (
-    PHASE_OVER,
-    PHASE_PLAY,
-    Scala40Observation,
-    Scala40State,
-)
+from ramino.games.phases import PHASE_OVER, PHASE_PLAY
+from ramino.games.scala40.observation import Observation
+from ramino.games.scala40.state import Scala40State
 from ramino.rules.options import RuleSet
 
 
-def unseen_cards(observation: Scala40Observation) -> list[int]:
+def unseen_cards(observation: Observation) -> list[int]:
     """The cards ``observation.seat`` cannot place: the 108-card pack minus its hand, the
     pozzo and the table (sorted by card type)."""
     left = to_counts(pack(2))
-    seen: list[int] = [*observation.hand, *observation.pozzo]
+    seen: list[int] = [*observation.hand, *observation.pile]
     for table_meld in observation.melds:
         seen.extend(table_meld.meld.cards)
     for card in seen:
@@ -53,7 +50,7 @@ def unseen_cards(observation: Scala40Observation) -> list[int]:
     return [c for c in range(NUM_TYPES) for _ in range(left[c])]
 
 
-def resample(observation: Scala40Observation, rng: random.Random,
+def resample(observation: Observation, rng: random.Random,
                      rules: RuleSet) -> Scala40State:
     """A hand that ``observation.seat`` cannot tell from the real one, hidden cards dealt by
     ``rng`` (the same ``rng`` state gives the same guess)."""
@@ -86,9 +83,9 @@ def resample(observation: Scala40Observation, rng: random.Random,
     state.hands = hands
     state.sizes = list(observation.hand_sizes)
     state.stock = stock
-    state.pile = list(observation.pozzo)
+    state.pile = list(observation.pile)
     state.melds = [m.meld for m in observation.melds]
-    state.meld_owner = [m.owner for m in observation.melds]
+    state.meld_seat = [m.seat for m in observation.melds]
     state.opened = list(observation.opened)
     state.current = observation.current
     state.phase = observation.phase
@@ -98,7 +95,7 @@ def resample(observation: Scala40Observation, rng: random.Random,
     return state
 
 
-def _set_turn(state: Scala40State, observation: Scala40Observation, rules: RuleSet) -> None:
+def _set_turn(state: Scala40State, observation: Observation, rules: RuleSet) -> None:
     """The bookkeeping of the turn in progress, as far as the observation shows it.  Only the
     seat in turn sees its own; another seat's turn is guessed as freshly begun."""
     current = observation.current
@@ -111,7 +108,7 @@ def _set_turn(state: Scala40State, observation: Scala40Observation, rules: RuleS
     state.turn_points = points
     state.turn_new_melds = 1 if points > 0 else 0
     state.turn_clean_points = sum(m.meld.opening_points() for m in observation.melds
-                                  if m.owner == current and m.meld.clean) if not opened else 0
+                                  if m.seat == current and m.meld.clean) if not opened else 0
     picked = observation.picked if mine and observation.picked is not None else -1
     owed = list(observation.must_use)
     pending = picked >= 0 and bool(owed) and owed[0] == picked

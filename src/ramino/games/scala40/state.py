@@ -37,7 +37,6 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Final
 
@@ -47,11 +46,9 @@ from ramino.cards import (
     card_str,
     cards_str,
     from_counts,
-    pack,
-    pack_difference,
     to_counts,
 )
-from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
+from ramino.errors import NotationError, NotSupportedError, RulesError
 from ramino.games.actions import (
     ATTACH,
     DISCARD,
@@ -64,11 +61,23 @@ from ramino.games.actions import (
     parse_action,
 )
 from ramino.games.deal import NO_UPCARD, Deal
+from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from ramino.games.scala40 import melds as m40
-from ramino.games.scala40.melds import GROUP, HIGH_ACE, SEQUENCE, S40Meld
+from ramino.games.scala40.deal import (
+    PACK_SIZE,
+    check_scala40_deal,
+    deal_stream_seed,
+    pack_problem,
+    scala40_deal_from_seed,
+    seat_sides,
+)
+from ramino.games.scala40.melds import GROUP, HIGH_ACE, SEQUENCE, Meld
+from ramino.games.scala40.observation import Observation, TableMeld
+from ramino.games.scala40.opening import Plan, opening_plan
+from ramino.games.scala40.refusals import explain, illegal
+from ramino.games.scala40.scoring import Result, penalty_value
 from ramino.rules.options import (
     DiscardAttachBan,
-    InitialDiscard,
     Partnerships,
     RediscardPickedCard,
     RuleSet,
@@ -78,188 +87,15 @@ from ramino.rules.options import (
 )
 from ramino.rules.presets import preset
 
-PHASE_DRAW: Final = "draw"
-PHASE_PLAY: Final = "play"
-PHASE_OVER: Final = "over"
-
 END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
 END_STALLO: Final = "stallo"
 
-PACK_SIZE: Final = 108
 # How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
 # jolly): each step is a meld, an attachment or a swap that uses an obligated card.  A way that
 # needs more steps is not found, so the action is refused: the engine may be stricter than the
 # rules in such a position, never looser (no turn is left without a legal end).
 _OBLIGATION_DEPTH: Final = 3
-
-
-# --- the deal ------------------------------------------------------------------------------------
-
-
-def dealt_sizes(rules: RuleSet, dealer: int) -> tuple[int, ...]:
-    """Cards dealt to each seat: ``hand_size``, and one more to the dealer who starts the pozzo
-    with his discard under ``initial_discard=DEALER_14`` (§6.1)."""
-    extra = rules.initial_discard is InitialDiscard.DEALER_14
-    return tuple(rules.hand_size + (extra and seat == dealer) for seat in range(rules.players))
-
-
-def check_scala40_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) -> None:
-    """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat, plus the
-    upcard or (``DEALER_14``) the dealer's fourteenth card (§6.1)."""
-    if dealer is None:
-        dealer = rules.players - 1
-    if len(deal.hands) != rules.players:
-        raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
-    for seat, (hand, size) in enumerate(zip(deal.hands, dealt_sizes(rules, dealer),
-                                            strict=True)):
-        if len(hand) != size:
-            raise RulesError(f"deal: hand {seat} has {len(hand)} cards, not {size}")
-    if deal.pozzetti:
-        raise RulesError("deal: Scala 40 has no pozzetti")
-    if rules.initial_discard is InitialDiscard.DEALER_14 and deal.upcard != NO_UPCARD:
-        raise RulesError("deal: with initial_discard=DEALER_14 the dealer's discard starts the "
-                         "pozzo; no card is turned up")
-    if rules.initial_discard is InitialDiscard.UPCARD and deal.upcard == NO_UPCARD:
-        raise RulesError("deal: the upcard is missing")
-    problem = pack_problem(deal.all_cards())
-    if problem:
-        raise RulesError("deal: not the 108-card pack: " + problem)
-
-
-def pack_problem(cards: Sequence[int]) -> str:
-    """The cards missing from and extra to the 108-card pack (empty when it is exact)."""
-    missing, extra = pack_difference(list(cards), pack(2))
-    parts = []
-    if missing:
-        parts.append("missing " + cards_str(missing))
-    if extra:
-        parts.append("extra " + cards_str(extra))
-    return "; ".join(parts)
-
-
-def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
-    """Shuffle the 108-card pack with ``seed`` and deal it (§6.1)."""
-    order = pack(2)
-    random.Random(seed).shuffle(order)
-    return scala40_deal_from_order(order, rules, dealer)
-
-
-def scala40_deal_from_order(order: list[int], rules: RuleSet, dealer: int) -> Deal:
-    """Deal a shuffled 108-card pack (first element = top) as §6.1 says: ``hand_size`` cards
-    one at a time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card
-    to the dealer); the rest is the tallone, top first."""
-    n = rules.players
-    first = (dealer + 1) % n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    i = 0
-    for _ in range(rules.hand_size):
-        for k in range(n):
-            hands[(first + k) % n].append(order[i])
-            i += 1
-    if rules.initial_discard is InitialDiscard.DEALER_14:
-        hands[dealer].append(order[i])
-        return Deal(tuple(tuple(h) for h in hands), (), NO_UPCARD, tuple(order[i + 1:]))
-    return Deal(tuple(tuple(h) for h in hands), (), order[i], tuple(order[i + 1:]))
-
-
-def deal_stream_seed(deal: Deal) -> int:
-    """The seed of a hand's own random stream (jolly reinsertion, pozzo reshuffles), derived
-    from the deal so that anyone replaying the record draws the same cards."""
-    upcard = card_str(deal.upcard) if deal.upcard != NO_UPCARD else "-"
-    text = "|".join([*(cards_str(h) for h in deal.hands), upcard, cards_str(deal.stock)])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def seat_sides(rules: RuleSet) -> tuple[int, ...]:
-    """The side of each seat: each for himself, or (§6.1 "pairs with 4 players; 2 teams of 3
-    with 6") partners alternating round the table, so that sides take turns: seats {0,2} and
-    {1,3} (partners opposite, as in Burraco), or {0,2,4} and {1,3,5}."""
-    if rules.partnerships is Partnerships.NONE:
-        return tuple(range(rules.players))
-    return tuple(seat % 2 for seat in range(rules.players))
-
-
-# --- values --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld40:
-    number: int
-    owner: int
-    meld: S40Meld
-
-
-@dataclass(frozen=True, slots=True)
-class Scala40Result:
-    """Penalty points of one hand (§6.5): ``scores`` per side (per seat without partnerships;
-    RECORD.md §2), 0 for the closer's side; ``seat_scores`` what each seat's own hand costs."""
-
-    end: str
-    scores: tuple[int, ...]
-    closed_by: int | None
-    chiusura_in_mano: bool
-    hand_points: tuple[int, ...]  # card points left in each hand, before multiplier/flat rule
-    seat_scores: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Scala40Observation:
-    """What one seat may know: its hand, every meld with its owner, the pozzo (every discard is
-    face up; only the top may be taken), counts of the hidden cards, who has opened, the
-    penalty totals so far, and (for the seat in turn) the obligations of its turn."""
-
-    seat: int
-    players: int
-    current: int
-    phase: str
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    pozzo: tuple[int, ...]
-    melds: tuple[TableMeld40, ...]
-    opened: tuple[bool, ...]
-    penalties: tuple[int, ...]
-    turn: int
-    end: str | None
-    picked: int | None
-    must_use: tuple[int, ...]
-    opening_points: int
-    sides: tuple[int, ...] = ()
-    dealer_discard: bool = False
-
-    @property
-    def top(self) -> int | None:
-        return self.pozzo[-1] if self.pozzo else None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "players": self.players, "current": self.current,
-            "phase": self.phase, "hand": [card_str(c) for c in self.hand],
-            "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
-            "pozzo": [card_str(c) for c in self.pozzo],
-            "melds": [{"number": t.number, "owner": t.owner, "cards": t.meld.card_tokens()}
-                      for t in self.melds],
-            "opened": list(self.opened), "penalties": list(self.penalties), "turn": self.turn,
-            "end": self.end, "picked": None if self.picked is None else card_str(self.picked),
-            "must_use": [card_str(c) for c in self.must_use],
-            "opening_points": self.opening_points, "sides": list(self.sides),
-            "dealer_discard": self.dealer_discard,
-        }
-
-
-def penalty_value(card: int, rules: RuleSet) -> int:
-    """Points of a card left in hand (§1.3 Scala 40 column, §6.5)."""
-    if card == JOKER:
-        return rules.jolly_in_hand_value
-    rank = card % 13
-    if rank == 0:
-        return rules.ace_in_hand_value
-    return m40.POSITION_VALUE[rank]
-
-
-def _illegal(message: str, rule: str, section: str) -> IllegalActionError:
-    return IllegalActionError(message, rule=rule, section=section)
 
 
 class _History:
@@ -271,10 +107,9 @@ class _History:
         self.length: int = 1 if previous is None else previous.length + 1
 
 
-Resolved = tuple[int, S40Meld]  # (meld number, 0 for a new meld; the resulting meld)
+Resolved = tuple[int, Meld]  # (meld number, 0 for a new meld; the resulting meld)
 # The apertura's candidates: the options (cards, declarations, resulting meld), the meld
 # number of each (0 for a new meld, else the table meld laid off on), the good ones' indices.
-Plan = tuple[list[m40.Option], list[int], set[int]]
 
 
 class Scala40State:
@@ -283,7 +118,7 @@ class Scala40State:
     __slots__ = (
         "_canon", "_fits", "_fits_melds", "_history", "_legal", "_resolved", "chiusura_in_mano",
         "closed_by", "current", "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed",
-        "meld_owner", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
+        "meld_seat", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
         "picked_used", "pile", "players", "rules", "shuffles", "sides", "sizes",
         "started_unopened", "stock", "stream_seed", "taken_up", "turn", "turn_clean_points",
         "turn_new_melds", "turn_points",
@@ -295,8 +130,8 @@ class Scala40State:
     sizes: list[int]
     stock: list[int]
     pile: list[int]
-    melds: list[S40Meld]
-    meld_owner: list[int]
+    melds: list[Meld]
+    meld_seat: list[int]
     opened: list[bool]
     penalties: tuple[int, ...]
     current: int
@@ -323,9 +158,9 @@ class Scala40State:
     _history: _History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
-    _canon: dict[tuple[str, int, tuple[int, ...], S40Meld], Action] | None
+    _canon: dict[tuple[str, int, tuple[int, ...], Meld], Action] | None
     _fits: frozenset[int]
-    _fits_melds: list[S40Meld] | None
+    _fits_melds: list[Meld] | None
 
     # --- construction ---------------------------------------------------------------------------
 
@@ -363,7 +198,7 @@ class Scala40State:
         self.stock = list(reversed(deal.stock))  # top at the end: pop() draws
         self.pile = [] if deal.upcard == NO_UPCARD else [deal.upcard]
         self.melds = []
-        self.meld_owner = []
+        self.meld_seat = []
         self.opened = [False] * n
         self.penalties = tuple(penalties) if penalties is not None else (0,) * n
         self.sides = seat_sides(rules)
@@ -400,7 +235,7 @@ class Scala40State:
     @classmethod
     def from_position(cls, rules: RuleSet, *, hands: Sequence[Sequence[int]],
                       stock: Sequence[int], pile: Sequence[int],
-                      melds: Sequence[tuple[int, S40Meld]], opened: Sequence[bool],
+                      melds: Sequence[tuple[int, Meld]], opened: Sequence[bool],
                       current: int, phase: str, turn: int | None = None,
                       picked: int | None = None, dealer: int | None = None,
                       penalties: tuple[int, ...] | None = None) -> Scala40State:
@@ -457,7 +292,7 @@ class Scala40State:
         self.stock = list(reversed(stock))
         self.pile = list(pile)
         self.melds = [m for _, m in melds]
-        self.meld_owner = [owner for owner, _ in melds]
+        self.meld_seat = [owner for owner, _ in melds]
         self.opened = list(opened)
         self.penalties = tuple(penalties) if penalties is not None else (0,) * n
         self.sides = seat_sides(rules)
@@ -510,7 +345,7 @@ class Scala40State:
         other.stock = self.stock[:]
         other.pile = self.pile[:]
         other.melds = self.melds[:]
-        other.meld_owner = self.meld_owner[:]
+        other.meld_seat = self.meld_seat[:]
         other.opened = self.opened[:]
         other.penalties = self.penalties
         other.current = self.current
@@ -545,7 +380,7 @@ class Scala40State:
     def fingerprint(self) -> tuple[Any, ...]:
         """Everything that makes this position what it is."""
         return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
-                tuple(self.pile), tuple(self.melds), tuple(self.meld_owner), tuple(self.opened),
+                tuple(self.pile), tuple(self.melds), tuple(self.meld_seat), tuple(self.opened),
                 self.current, self.phase, self.turn, self.end, self.closed_by,
                 self.chiusura_in_mano, self.shuffles, self.started_unopened, self.turn_points,
                 self.turn_clean_points, self.turn_new_melds, self.picked, self.picked_used,
@@ -557,6 +392,11 @@ class Scala40State:
     @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, ``None`` once the hand is over."""
+        return None if self.is_over else self.current
 
     def hand_of(self, seat: int) -> list[int]:
         return from_counts(self.hands[seat])
@@ -570,11 +410,11 @@ class Scala40State:
         out.reverse()
         return out
 
-    def table(self) -> Iterator[TableMeld40]:
+    def table(self) -> Iterator[TableMeld]:
         for i, meld in enumerate(self.melds):
-            yield TableMeld40(i + 1, self.meld_owner[i], meld)
+            yield TableMeld(i + 1, self.meld_seat[i], meld)
 
-    def observation(self, seat: int) -> Scala40Observation:
+    def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} at a {self.players}-player table")
         mine = seat == self.current and self.phase == PHASE_PLAY
@@ -583,16 +423,16 @@ class Scala40State:
             if self._picked_pending():
                 must.append(self.picked)
             must.extend([JOKER] * self.jolly_owed)
-        return Scala40Observation(
+        return Observation(
             seat=seat, players=self.players, current=self.current, phase=self.phase,
             hand=tuple(from_counts(self.hands[seat])), hand_sizes=tuple(self.sizes),
-            stock_size=len(self.stock), pozzo=tuple(self.pile), melds=tuple(self.table()),
+            stock_size=len(self.stock), pile=tuple(self.pile), melds=tuple(self.table()),
             opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
             picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
             opening_points=self.turn_points if mine else 0, sides=self.sides,
             dealer_discard=self.dealer_discard)
 
-    def result(self) -> Scala40Result | None:
+    def result(self) -> Result | None:
         """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
         if self.phase != PHASE_OVER or self.end is None:
             return None
@@ -623,7 +463,7 @@ class Scala40State:
             for seat, cost in enumerate(scores):
                 if sides[seat] != winner:
                     by_side[sides[seat]] += cost
-        return Scala40Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
+        return Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
                              tuple(points), tuple(scores))
 
     # --- the public API -------------------------------------------------------------------------
@@ -656,10 +496,10 @@ class Scala40State:
     def apply(self, action: Action) -> None:
         """Apply ``action`` or raise :class:`IllegalActionError`; the state is unchanged then."""
         if self.phase == PHASE_OVER:
-            raise _illegal("the hand is over", "hand-over", "§6.4")
+            raise illegal("the hand is over", "hand-over", "§6.4")
         kind = action.kind
         if kind not in (DRAW, PICK, MELD, ATTACH, SWAP, DISCARD):
-            raise _illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
+            raise illegal(f"{action}: not an action of Scala 40 (draw, pick, meld, attach, swap, "
                            "discard)", "scala40-actions", "§6.3")
         legal = self.legal_actions()
         assert self._resolved is not None and self._canon is not None
@@ -667,7 +507,7 @@ class Scala40State:
         if kind in (DRAW, PICK, DISCARD):
             if action not in legal:
                 _check_shape(action)
-                raise self._explain(action)
+                raise explain(self, action)
             self._history = _History(self._history, action)
             self._invalidate()
             if kind == DRAW:
@@ -684,7 +524,7 @@ class Scala40State:
             key = (kind, number, tuple(sorted(action.cards)), meld)
             canonical = self._canon.get(key)
             if canonical is None:
-                raise self._explain(action, meld)
+                raise explain(self, action, meld)
             resolved = self._resolved[canonical]
         self._history = _History(self._history, action)
         self._invalidate()
@@ -734,7 +574,7 @@ class Scala40State:
             self.jolly_owed -= 1
         if kind == MELD:
             self.melds.append(meld)
-            self.meld_owner.append(seat)
+            self.meld_seat.append(seat)
             if not self.opened[seat]:
                 self.turn_new_melds += 1
                 self.turn_points += meld.opening_points()
@@ -914,7 +754,7 @@ class Scala40State:
         if self.opened[seat] and self.sizes[seat] >= 2 and any(
                 top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
                 if rules.lay_off_on_opponents
-                or self.sides[self.meld_owner[i]] == self.sides[seat]):
+                or self.sides[self.meld_seat[i]] == self.sides[seat]):
             return True  # laid off at once, and a card is left to discard
         must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
         if must_use and self._pick_hopeless(top):
@@ -979,7 +819,7 @@ class Scala40State:
                 # pozzo (he cannot have opened yet).
                 self._resolved = results
                 return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
-            plan = self._opening_plan()
+            plan = opening_plan(self)
             options, numbers, good = plan
             for i in sorted(good):
                 cards, notes, meld = options[i]
@@ -1071,9 +911,9 @@ class Scala40State:
     def _may_lay_off_on(self, index: int, seat: int) -> bool:
         """``lay_off_on_opponents`` false still allows the melds of the seat's own side."""
         return self.rules.lay_off_on_opponents or (
-            self.sides[self.meld_owner[index]] == self.sides[seat])
+            self.sides[self.meld_seat[index]] == self.sides[seat])
 
-    def _identical_blocked(self, meld: S40Meld) -> bool:
+    def _identical_blocked(self, meld: Meld) -> bool:
         if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
             return False
         shown = meld.represented()
@@ -1122,7 +962,7 @@ class Scala40State:
         side = self.sides[seat]
         for i, meld in enumerate(self.melds):
             number = i + 1
-            if (anyone or self.sides[self.meld_owner[i]] == side) and not only_picked_meld \
+            if (anyone or self.sides[self.meld_seat[i]] == side) and not only_picked_meld \
                     and (card < 0 or (meld.suit if meld.kind == SEQUENCE else meld.rank)
                          == (card // 13 if meld.kind == SEQUENCE else card % 13)) \
                     and ((jolly_held and meld.jolly < 0)
@@ -1167,7 +1007,7 @@ class Scala40State:
         if self._can_discard():
             return True
         if not self.opened[self.current]:
-            if self._opening_plan()[2]:
+            if opening_plan(self)[2]:
                 return True
             # A swap before opening may bring the jolly an apertura needs.
             return depth > 0 and any(self._after_ok_depth(a, r, depth - 1)
@@ -1184,221 +1024,19 @@ class Scala40State:
                 return True
         return False
 
-    # --- the apertura -------------------------------------------------------------------------
-
-    def _opening_plan(self) -> Plan:
-        """The new melds (and, under ``opening_counts_only_new_melds=false``, the lay-offs) the
-        player not yet opened may put down: those that belong to some set completing the
-        apertura this turn (T-43, §6.3 item 2) or a chiusura in mano (§6.4), leaving a card to
-        discard (T-49) and using a jolly the turn owes (T-48)."""
-        seat = self.current
-        rules = self.rules
-        hand = self.hands[seat][:]
-        found = m40.hand_melds(hand, rules)
-        laying = not rules.opening_counts_only_new_melds and self._lay_off_now()
-        clean_only = rules.opening_without_jolly
-        options: list[m40.Option]
-        values: list[int]
-        needs: Sequence[m40.Needs]
-        users: Sequence[int]
-        if rules.identical_sequence_allowed and not laying:
-            # The usual case: the options and their data come from the memo.
-            options = found.options
-            first_attach = len(options)
-            numbers = [0] * first_attach
-            gains: list[int] = []
-            values = ([p if c else 0 for p, c in zip(found.points, found.clean, strict=True)]
-                      if clean_only else found.points)
-            needs = found.needs
-            coverable: set[int] = found.cover
-            users = found.users
-        else:
-            kept = [j for j, o in enumerate(found.options) if not self._identical_blocked(o[2])]
-            options = [found.options[j] for j in kept]
-            first_attach = len(options)
-            numbers = [0] * first_attach
-            gains = []
-            if laying:
-                for i, meld in enumerate(self.melds):
-                    if self._may_lay_off_on(i, seat):
-                        before = meld.opening_points()
-                        for option in m40.attach_options(meld, hand, rules):
-                            options.append(option)
-                            numbers.append(i + 1)
-                            gains.append(option[2].opening_points() - before)
-            values = [found.points[j] if (found.clean[j] or not clean_only) else 0 for j in kept]
-            for k, gain in enumerate(gains):
-                # A lay-off counts what it adds to its meld; it is clean if it brings no jolly.
-                values.append(0 if clean_only and JOKER in options[first_attach + k][0]
-                              else gain)
-            needs = [found.needs[j] for j in kept]
-            needs.extend(m40.option_needs(o[0]) for o in options[first_attach:])
-            coverable = {c for o in options for c in o[0]}
-            built = [0] * NUM_TYPES
-            for j in range(len(options)):
-                for c in options[j][0]:
-                    built[c] |= 1 << j
-            users = built
-        owed = self.jolly_owed
-        jollies = hand[JOKER]
-        need_picked = self._picked_pending()
-        picked = self.picked
-        threshold = rules.opening_threshold
-        good: set[int] = set()
-        if not options:
-            return options, numbers, good
-        # An upper bound of the points still to gain: every card some meld could use, at its
-        # highest value (a jolly as an ace; nothing under apertura senza jolly).
-        top = _TOP_CLEAN if clean_only else _TOP
-        covered = 0
-        base_bound = 0
-        for c in coverable:
-            covered += hand[c]
-            base_bound += top[c] * hand[c]
-        orphans = sum(hand) - covered
-        # A chiusura in mano melds every card but one: impossible with two cards no meld uses.
-        may_close = self._closing_allowed() is None and orphans <= 1
-        size = self.sizes[seat]
-        base_points = self.turn_clean_points if clean_only else self.turn_points
-        if not may_close and base_points + base_bound < rules.opening_threshold:
-            return options, numbers, good  # every usable card at its best value falls short
-
-        # A jolly owed by a swap and not used in the opening melds may still be laid off once
-        # the apertura is down: on a meld without a jolly that has room for it.
-        late_jolly = False
-        homes: set[int] = set()
-        table_home = False
-        if owed == 1 and rules.lay_off_after_opening_same_turn:
-            late_jolly = True
-            limit = {SEQUENCE: 14, GROUP: rules.group_max_size}
-            homes = {i for i, o in enumerate(options)
-                     if o[2].jolly < 0 and len(o[2].cards) < limit[o[2].kind]}
-            table_home = any(m.jolly < 0 and len(m.cards) < limit[m.kind]
-                             and self._may_lay_off_on(i, seat) for i, m in enumerate(self.melds))
-
-        def success(points: int, rest: int, picked_ok: bool) -> bool:
-            if not picked_ok or rest <= 0:
-                return False
-            if owed and jollies - hand[JOKER] < owed and not (
-                    late_jolly and rest >= 3 and points >= threshold
-                    and (table_home or any(i in homes for i in chosen))):
-                return False
-            if rest >= 2:
-                return points >= threshold
-            if not may_close:
-                return False
-            last = next(c for c in range(NUM_TYPES) if hand[c])
-            return not self._rediscard_forbidden(last, hand)
-
-        chosen: list[int] = []
-        count = len(options)
-        # Pairwise compatibility as bit masks: ``later[j]`` holds the options after ``j`` that
-        # the hand can put down together with ``j`` (a set must also pass the exact check).
-        # A meld uses one copy of a card (a jolly once), so two melds clash exactly when they
-        # share a card the hand holds once; ``users[c]`` has the options that use card ``c``.
-        full = (1 << count) - 1
-        same: dict[tuple[int, ...], int] = {}
-        if not rules.identical_sequence_allowed:
-            # Two identical sequences may not both go down (§6.7 identical_sequence_allowed).
-            for j in range(count):
-                if options[j][2].kind == SEQUENCE:
-                    shown = options[j][2].represented()
-                    same[shown] = same.get(shown, 0) | 1 << j
-        # Whether each option puts the picked card in a new meld (read only while it is owed).
-        picks = ([j < first_attach and picked in options[j][0] for j in range(count)]
-                 if need_picked else [])
-        later = [0] * count
-        every = [0] * count
-        for j in range(count):
-            # A meld may go down twice from two copies of its cards (no clash with itself then).
-            clash = 0
-            for c, _ in needs[j]:
-                if hand[c] < 2:
-                    clash |= users[c]
-            if same and options[j][2].kind == SEQUENCE:
-                clash |= same[options[j][2].represented()]
-            every[j] = full & ~clash
-            later[j] = every[j] & ~((1 << j) - 1)
-        smallest = 3  # a new meld's cards
-        if gains:
-            # Two lay-offs on one meld clash: a lay-off lists every set of its cards at once.
-            on_meld: dict[int, int] = {}
-            for j in range(first_attach, count):
-                on_meld[numbers[j]] = on_meld.get(numbers[j], 0) | 1 << j
-                smallest = min(smallest, len(options[j][0]))
-            for j in range(first_attach, count):
-                every[j] &= ~on_meld[numbers[j]]
-                later[j] = every[j] & ~((1 << j) - 1)
-
-        def search(candidates: int, points: int, bound: int, rest: int,
-                   picked_ok: bool) -> bool:
-            """Extend ``chosen`` with options from ``candidates``; True once a successful set
-            is found, its melds then added to ``good``."""
-            if chosen and success(points, rest, picked_ok):
-                good.update(chosen)
-                return True
-            if rest <= smallest or (not may_close and points + bound < threshold):
-                return False
-            while candidates:
-                low = candidates & -candidates
-                j = low.bit_length() - 1
-                child = candidates & later[j]
-                candidates ^= low
-                short = False
-                for c, k in needs[j]:  # a loop, not any(): this is the search's inner loop
-                    if hand[c] < k:
-                        short = True
-                        break
-                if short:
-                    continue
-                cards = options[j][0]
-                lost = 0
-                for c in cards:
-                    hand[c] -= 1
-                    lost += top[c]
-                chosen.append(j)
-                found = search(child, points + values[j], bound - lost, rest - len(cards),
-                               picked_ok or picks[j])
-                chosen.pop()
-                for c in cards:
-                    hand[c] += 1
-                if found:
-                    return True
-            return False
-
-        picked_ok = not need_picked
-        if not search(full, base_points, base_bound, size, picked_ok):
-            return options, numbers, good
-        for i in range(count):
-            if i in good:
-                continue
-            # A set holding option i: i first, then the others it is compatible with.
-            cards = options[i][0]
-            lost = 0
-            for c in cards:
-                hand[c] -= 1
-                lost += top[c]
-            chosen.append(i)
-            search(every[i], base_points + values[i], base_bound - lost, size - len(cards),
-                   picked_ok or picks[i])
-            chosen.pop()
-            for c in cards:
-                hand[c] += 1
-        return options, numbers, good
-
     # --- explaining refusals ---------------------------------------------------------------------
 
     def _resolve(self, action: Action) -> Resolved:
         seat = self.current
         if self.phase != PHASE_PLAY:
-            raise _illegal(f"{action.kind}: draw from the tallone or pick the pozzo first",
+            raise illegal(f"{action.kind}: draw from the tallone or pick the pozzo first",
                            "draw-first", "§6.3")
         self._take_cards(seat, action.cards, action.kind)
         if action.kind == MELD:
             return 0, m40.new_meld(action.cards, action.annotations, self.rules)
         number = action.meld
         if not 1 <= number <= len(self.melds):
-            raise _illegal(f"{action.kind}: there is no meld {number} on the table",
+            raise illegal(f"{action.kind}: there is no meld {number} on the table",
                            "meld-exists", "§6.3")
         meld = self.melds[number - 1]
         if action.kind == SWAP:
@@ -1409,124 +1047,8 @@ class Scala40State:
         hand = self.hands[seat]
         for c in set(cards):
             if hand[c] < cards.count(c):
-                raise _illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
+                raise illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
                                "§6.3")
-
-    def _explain(self, action: Action, meld: S40Meld | None = None) -> IllegalActionError:
-        """The rule that refuses a well-formed ``action`` not among the legal actions."""
-        kind = action.kind
-        seat = self.current
-        rules = self.rules
-        if self.dealer_discard:
-            if kind == DISCARD:
-                return _illegal(f"discard: {card_str(action.cards[0])} is not in your hand",
-                                "card-in-hand", "§6.3")
-            return _illegal(f"{kind}: the dealer of 14 cards first starts the pozzo with a "
-                            "discard (initial_discard=DEALER_14)", "dealer-14-discard", "§6.1")
-        if kind in (DRAW, PICK):
-            if self.phase != PHASE_DRAW:
-                return _illegal(f"{kind}: you have already drawn this turn", "draw-once", "§6.3")
-            if kind == DRAW:
-                return _illegal("draw: the tallone is empty", "stock-empty", "§6.5")
-            if not self.pile:
-                return _illegal("pick: the pozzo is empty", "pozzo-empty", "§6.3")
-            if not self.opened[seat] and not rules.opening_with_discard:
-                return _illegal("pick: before opening you may not take the discard (T-44)",
-                                "pick-before-opening", "§6.3")
-            if not self.opened[seat]:
-                return _illegal(f"pick: {card_str(self.pile[-1])} could not be used in an opening "
-                                "of this turn (apertura con lo scarto, T-44)",
-                                "opening-with-discard", "§6.3")
-            return _illegal(f"pick: {card_str(self.pile[-1])} cannot be used in a meld or laid "
-                            "off this turn, as the taken discard must be",
-                            "picked-discard-must-be-used", "§6.3")
-        if self.phase != PHASE_PLAY:
-            return _illegal(f"{kind}: draw from the tallone or pick the pozzo first", "draw-first",
-                            "§6.3")
-        if kind == DISCARD:
-            card = action.cards[0]
-            hand = self.hands[seat]
-            if not hand[card]:
-                return _illegal(f"discard: {card_str(card)} is not in your hand", "card-in-hand",
-                                "§6.3")
-            return self._explain_discard(card)
-        # meld, attach, swap: well-formed and allowed by the meld rules, refused by the turn.
-        if kind == SWAP and not self.opened[seat] and rules.jolly_swap_requires_opened:
-            return _illegal("swap: only a player who has opened may take a jolly (T-48)",
-                            "jolly-swap-requires-opened", "§6.3")
-        if kind == ATTACH and not self.opened[seat] and not self._lay_off_now():
-            return _illegal("attach: before opening you may not lay off (apertura first)",
-                            "lay-off-before-opening", "§6.3")
-        if (kind == ATTACH and not self._lay_off_now()) or (
-                kind == SWAP and not self._swap_now()):
-            return _illegal(f"{kind}: not in the turn of your apertura under these rules",
-                            "lay-off-after-opening-same-turn", "§6.7")
-        if kind == ATTACH and not self._may_lay_off_on(action.meld - 1, seat):
-            return _illegal(f"attach: meld {action.meld} is an opponent's",
-                            "lay-off-on-opponents", "§6.7")
-        if meld is not None and self._identical_blocked(meld):
-            return _illegal(f"meld {meld}: the same sequence is already on the table",
-                            "identical-sequence-allowed", "§6.2")
-        left = self.sizes[seat] - len(action.cards) + (kind == SWAP)
-        if left <= 0:
-            return _illegal(f"{action}: you would have nothing to discard; a hand closes only by "
-                            "a discard (T-49)", "closing-requires-discard", "§6.4")
-        why = self._closing_allowed() if left == 1 else None
-        if why == "no-close-first-round":
-            return _illegal(f"{action}: your last card would close the hand, and nobody may close "
-                            "in the first round (T-50)", why, "§6.4")
-        if why is not None:
-            return _illegal(f"{action}: your last card would close the hand in the turn you "
-                            "open (chiusura in mano), not allowed under these rules", why, "§6.7")
-        if kind == SWAP and not self.opened[seat]:
-            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn: "
-                            "no apertura of this turn can take it (T-48)",
-                            "swapped-jolly-must-be-used", "§6.3")
-        if not self.opened[seat]:
-            points = ("clean melds (apertura senza jolly)" if rules.opening_without_jolly
-                      else "melds")
-            return _illegal(f"{action}: the new {points} of this turn cannot reach "
-                            f"{rules.opening_threshold} points with the rest of your hand "
-                            "(apertura, T-43)", "opening-threshold", "§6.3")
-        if self._picked_pending() and self.picked not in action.cards:
-            return _illegal(f"{action}: the taken discard {card_str(self.picked)} could then no "
-                            "longer be used this turn", "picked-discard-must-be-used", "§6.3")
-        if kind == SWAP or self.jolly_owed:
-            return _illegal(f"{action}: the jolly taken by the swap could not be used this turn "
-                            "(T-48)", "swapped-jolly-must-be-used", "§6.3")
-        return _illegal(f"{action}: the turn could not end with a legal discard afterwards",
-                        "turn-ends-with-discard", "§6.3")
-
-    def _explain_discard(self, card: int) -> IllegalActionError:
-        seat = self.current
-        block = self._discard_block()
-        written = card_str(card)
-        if block == "picked-discard-must-be-used":
-            return _illegal(f"discard {written}: first use the taken discard "
-                            f"{card_str(self.picked)} in a meld or lay it off", block, "§6.3")
-        if block == "swapped-jolly-must-be-used":
-            return _illegal(f"discard {written}: first use the jolly taken by the swap (T-48)",
-                            block, "§6.3")
-        if block == "opening-threshold":
-            made = (self.turn_clean_points if self.rules.opening_without_jolly
-                    else self.turn_points)
-            return _illegal(f"discard {written}: the new melds of this turn make {made} points, "
-                            f"less than the {self.rules.opening_threshold} of an apertura (T-43)",
-                            block, "§6.3")
-        if block == "no-close-first-round":
-            return _illegal(f"discard {written}: it would close the hand in the first round "
-                            "(T-50)", block, "§6.4")
-        if block == "chiusura-in-mano-allowed":
-            return _illegal(f"discard {written}: closing in the turn you open (chiusura in mano) "
-                            "is not allowed under these rules", block, "§6.7")
-        hand = self.hands[seat]
-        if self._rediscard_forbidden(card, hand):
-            return _illegal(f"discard {written}: the card taken from the pozzo may not be "
-                            "discarded again this turn", "rediscard-picked-card", "§6.3")
-        return _illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
-                        "the closing discard may be such a card (T-45)", "discard-attach-ban",
-                        "§6.3")
-
 
 def _check_shape(action: Action) -> None:
     """Refuse an action value no notation could produce (RECORD.md §3)."""
@@ -1543,18 +1065,13 @@ def _check_shape(action: Action) -> None:
         raise NotationError(f"{kind!r} needs cards")
 
 
-def _fitting_cards(melds: list[S40Meld], rules: RuleSet) -> frozenset[int]:
+def _fitting_cards(melds: list[Meld], rules: RuleSet) -> frozenset[int]:
     """Every single card that could be laid off on one of ``melds`` (the discard ban)."""
     out: set[int] = set()
     for meld in melds:
         out |= m40.fitting_cards(meld, rules)
     return frozenset(out)
 
-
-# The most a card can add to an apertura (the bound of the search): a natural at its rank's
-# opening value, an ace 11, the jolly as an ace, or nothing under apertura senza jolly.
-_TOP: Final = tuple([m40.rank_value(c % 13) for c in range(JOKER)] + [11])
-_TOP_CLEAN: Final = (*_TOP[:JOKER], 0)
 
 _CARD_TYPES: Final = range(NUM_TYPES)
 _TUPLE_NEW: Final = tuple.__new__
@@ -1571,8 +1088,4 @@ DRAW_ACTION: Final = Action(DRAW)
 PICK_ACTION: Final = Action(PICK)
 DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
 
-__all__ = [
-    "END_CLOSED", "END_STALLO", "END_STOCK", "GROUP", "PHASE_DRAW", "PHASE_OVER", "PHASE_PLAY",
-    "SEQUENCE", "Scala40Observation", "Scala40Result", "Scala40State", "TableMeld40",
-    "check_scala40_deal", "deal_stream_seed", "penalty_value", "scala40_deal_from_seed",
-]
+__all__ = ["END_CLOSED", "END_STALLO", "END_STOCK", "Scala40State"]

@@ -114,9 +114,9 @@ def position_of(state: BurracoState) -> Position:
         pending=pending,
         stock=tuple(reversed(state.stock)),
         pile=tuple(state.pile),
-        melds=tuple(zip(state.meld_team, state.melds, strict=True)),
+        melds=tuple(zip(state.meld_side, state.melds, strict=True)),
         current=state.current,
-        sides=None if state.team_of == initial_sides(state.players) else state.team_of,
+        sides=None if state.sides == initial_sides(state.players) else state.sides,
         phase=state.phase,
         forbidden_discard=state.forbidden_discard if state.forbidden_discard >= 0 else None,
     )

@@ -12,45 +12,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ramino.games.actions import ARBITER_EVENTS, DISCARD, DRAW, PICK, Action
 from ramino.games.burraco.match import Match
-from ramino.games.burraco.state import BurracoState, HandResult
+from ramino.games.burraco.state import BurracoState, Result
 from ramino.records.burraco.position import Position
 from ramino.records.document import (
     HandRecord,
     Record,
     RecordedResult,
-    Turn,
+    group_turns,
     write_record,
 )
 
 
-def group_turns(actions: Sequence[Action]) -> tuple[Turn, ...]:
-    """Actions in order -> turns (RECORD.md §3)."""
-    turns: list[Turn] = []
-    current: list[Action] = []
-
-    def flush() -> None:
-        if current:
-            turns.append(Turn(tuple(str(a) for a in current), tuple(current)))
-            current.clear()
-
-    for action in actions:
-        if action.kind in ARBITER_EVENTS:
-            flush()
-            turns.append(Turn((action.kind,), (), action.kind))
-        elif action.kind in (DRAW, PICK):
-            flush()
-            current.append(action)
-        else:
-            current.append(action)
-            if action.kind == DISCARD:
-                flush()
-    flush()
-    return tuple(turns)
-
-
-def recorded_result(result: HandResult) -> RecordedResult:
+def recorded_result(result: Result) -> RecordedResult:
     """The engine's result per side, with the breakdown of RULES.md §2.10."""
     return RecordedResult(result.end, tuple(result.scores),
                           tuple(side.as_dict() for side in result.breakdown))

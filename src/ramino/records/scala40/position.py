@@ -29,9 +29,10 @@ from typing import Any
 from ramino.cards import card_str, from_counts
 from ramino.errors import IllegalActionError, RecordError, RulesError
 from ramino.games.actions import DRAW, PICK
+from ramino.games.phases import PHASE_DRAW, PHASE_PLAY
 from ramino.games.scala40 import melds as m40
-from ramino.games.scala40.melds import S40Meld
-from ramino.games.scala40.state import PHASE_DRAW, PHASE_PLAY, Scala40State
+from ramino.games.scala40.melds import Meld
+from ramino.games.scala40.state import Scala40State
 from ramino.records.fields import (
     expect_bool,
     expect_int,
@@ -55,7 +56,7 @@ class Scala40Position:
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     pile: tuple[int, ...]
-    melds: tuple[tuple[int, S40Meld], ...]
+    melds: tuple[tuple[int, Meld], ...]
     opened: tuple[bool, ...]
     current: int
     phase: str
@@ -96,7 +97,7 @@ def scala40_position_of(state: Scala40State) -> Scala40Position:
     return Scala40Position(
         hands=tuple(tuple(from_counts(h)) for h in state.hands),
         stock=tuple(reversed(state.stock)), pile=tuple(state.pile),
-        melds=tuple(zip(state.meld_owner, state.melds, strict=True)),
+        melds=tuple(zip(state.meld_seat, state.melds, strict=True)),
         opened=tuple(state.opened), current=state.current, phase=state.phase,
         turn=state.turn, picked=state.picked if state.picked >= 0 else None)
 
@@ -115,7 +116,7 @@ def read_scala40_position(value: object, rules: RuleSet, path: str = "position",
     opened = tuple(expect_bool(o, index_path(opened_path, i))
                    for i, o in enumerate(expect_list(obj["opened"], opened_path, length=n)))
     melds_path = key_path(path, "melds")
-    melds: list[tuple[int, S40Meld]] = []
+    melds: list[tuple[int, Meld]] = []
     for i, raw in enumerate(expect_list(obj["melds"], melds_path)):
         meld_path = index_path(melds_path, i)
         entry = expect_object(raw, meld_path, required=("owner", "cards"))

@@ -28,24 +28,19 @@ from typing import Any, Final
 from ramino.cards import card_str
 from ramino.errors import IllegalActionError, RecordError, RulesError
 from ramino.games.deal import NO_UPCARD, Deal
+from ramino.games.scala40.deal import dealt_sizes, pack_problem, seat_sides
 from ramino.games.scala40.match import (
+    Match,
     MatchStanding,
-    Scala40Match,
     hand_rules,
     hand_sides,
     next_dealer,
     side_count,
     standing,
 )
-from ramino.games.scala40.state import (
-    Scala40Result,
-    Scala40State,
-    dealt_sizes,
-    pack_problem,
-    seat_sides,
-)
-from ramino.records.burraco.writer import group_turns
-from ramino.records.document import FORMAT, Turn, check_format, read_turns
+from ramino.games.scala40.scoring import Result
+from ramino.games.scala40.state import Scala40State
+from ramino.records.document import FORMAT, Turn, check_format, group_turns, read_turns
 from ramino.records.fields import (
     expect_int,
     expect_list,
@@ -245,7 +240,7 @@ def _write_deal(deal: Deal) -> dict[str, Any]:
     return out
 
 
-def _result_json(result: Scala40Result) -> dict[str, Any]:
+def _result_json(result: Result) -> dict[str, Any]:
     return {"end": result.end, "scores": list(result.scores)}
 
 
@@ -277,7 +272,7 @@ def scala40_record_of(state: Scala40State, *, players: Sequence[str] | None = No
     return out
 
 
-def scala40_match_record_of(match: Scala40Match, *, players: Sequence[str] | None = None,
+def scala40_match_record_of(match: Match, *, players: Sequence[str] | None = None,
                             meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The document of a Scala 40 match: each hand with its seats, dealer, deal and turns."""
     rules = match.rules
@@ -324,7 +319,7 @@ class Scala40Problem:
 class Scala40HandReplay:
     hand: Scala40HandRecord
     state: Scala40State
-    result: Scala40Result | None = None
+    result: Result | None = None
     problems: list[Scala40Problem] = field(default_factory=list)
 
     def result_json(self) -> dict[str, Any]:

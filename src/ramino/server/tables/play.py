@@ -12,7 +12,7 @@ import time
 
 from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import Action
-from ramino.games.scala40.state import seat_sides
+from ramino.games.scala40.deal import seat_sides
 from ramino.rules.options import Reentry
 from ramino.server.bots import choose_or_stand_in, stand_in, stand_in_seed
 from ramino.server.clock import Clock

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from ramino.bots import Bot
-from ramino.games.scala40.state import seat_sides
+from ramino.games.scala40.deal import seat_sides
 from ramino.rules import RuleSet
 from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
