@@ -48,9 +48,9 @@ LONG_MODULES: dict[str, str] = {
     "ramino.cli": "split into the ramino.cli package",
     "ramino.server.tables": "split into deciding and effecting",
     "ramino.games.burraco.state": "split after the engine speed work",
-    "ramino.games.scala40.state": "move generation to scala40.movegen",
-    "ramino.games.scala40.melds": "the memoised meld options to their own module",
-    "ramino.bots.burraco.solver": "split by stage",
+    # The meld rules and the memoised meld options the move generation reads: the memos' keys
+    # are the rules' own shapes (a suit's ranks held, a run's ends), kept beside them.
+    "ramino.games.scala40.melds": "meld rules and the memoised options built from them",
 }
 MAX_LINES = 800
 

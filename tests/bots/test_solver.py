@@ -8,16 +8,9 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
 
-from ramino.bots.burraco.solver import (
-    FAST_FROM,
-    Candidate,
-    _fast_tables,
-    _FastSolver,
-    _pack,
-    _solve_search,
-    candidates,
-    solve,
-)
+from ramino.bots.burraco.layouts import Candidate, candidates
+from ramino.bots.burraco.solver import FAST_FROM, _solve_search, solve
+from ramino.bots.burraco.solver_fast import _fast_tables, _FastSolver, _pack
 from ramino.cards import cards_str, pack, parse_cards, to_counts
 from ramino.games.burraco.melds import new_meld_options
 from ramino.rules import preset

@@ -21,6 +21,7 @@ from ramino.cards import JOKER, WildTarget
 from ramino.errors import IllegalActionError
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action
 from ramino.games.phases import PHASE_PLAY
+from ramino.games.scala40 import movegen
 from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules
 
@@ -163,17 +164,17 @@ def test_the_quick_pick_answers_agree_with_the_search() -> None:
             seat = state.current
             if state.phase == "draw" and state.opened[seat] and state.pile:
                 top = state.pile[-1]
-                if state._pick_hopeless(top):
+                if movegen.pick_hopeless(state, top):
                     shortcuts += 1
                     trial = state.clone()
                     trial._invalidate()
                     trial._do_pick()
-                    assert not trial._can_finish(5)
-                if state.sizes[seat] >= 4 and state._pick_makes_meld(top):
+                    assert not movegen.can_finish(trial, 5)
+                if state.sizes[seat] >= 4 and movegen.pick_makes_meld(state, top):
                     accepted += 1
                     trial = state.clone()
                     trial._invalidate()
                     trial._do_pick()
-                    assert trial._can_finish(1)
+                    assert movegen.can_finish(trial, 1)
             state.apply(rng.choice(state.legal_actions()))
     assert shortcuts > 0 and accepted > 0

@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ramino.cards import (
+    NUM_TYPES,
     card_str,
 )
-from ramino.errors import IllegalActionError
+from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import (
     ATTACH,
     DISCARD,
     DRAW,
+    MELD,
     PICK,
     SWAP,
     Action,
@@ -147,3 +149,18 @@ def explain_discard(state: Scala40State, card: int) -> IllegalActionError:
     return illegal(f"discard {written}: it could be laid off on a meld on the table, and only "
                     "the closing discard may be such a card (T-45)", "discard-attach-ban",
                     "§6.3")
+
+
+def check_shape(action: Action) -> None:
+    """Refuse an action value no notation could produce (RECORD.md §3)."""
+    kind = action.kind
+    if any(not 0 <= c < NUM_TYPES for c in action.cards):
+        raise NotationError(f"{kind}: a card must be a card type 0..{NUM_TYPES - 1}")
+    if kind in (DRAW, PICK) and (action.cards or action.annotations):
+        raise NotationError(f"{kind!r} takes no cards")
+    if kind in (DISCARD, SWAP) and len(action.cards) != 1:
+        raise NotationError(f"{kind!r} takes exactly one card")
+    if kind in (ATTACH, SWAP) and action.meld < 1:
+        raise NotationError(f"{kind!r} needs a meld number (melds are numbered from 1)")
+    if kind in (MELD, ATTACH) and not action.cards:
+        raise NotationError(f"{kind!r} needs cards")

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import Any, Final
@@ -48,7 +47,7 @@ from ramino.cards import (
     from_counts,
     to_counts,
 )
-from ramino.errors import NotationError, NotSupportedError, RulesError
+from ramino.errors import NotSupportedError, RulesError
 from ramino.games.actions import (
     ATTACH,
     DISCARD,
@@ -57,7 +56,6 @@ from ramino.games.actions import (
     PICK,
     SWAP,
     Action,
-    Annotation,
     parse_action,
 )
 from ramino.games.deal import NO_UPCARD, Deal
@@ -71,10 +69,10 @@ from ramino.games.scala40.deal import (
     scala40_deal_from_seed,
     seat_sides,
 )
-from ramino.games.scala40.melds import GROUP, HIGH_ACE, SEQUENCE, Meld
+from ramino.games.scala40.melds import GROUP, SEQUENCE, Meld
+from ramino.games.scala40.movegen import Resolved, generate
 from ramino.games.scala40.observation import Observation, TableMeld
-from ramino.games.scala40.opening import Plan, opening_plan
-from ramino.games.scala40.refusals import explain, illegal
+from ramino.games.scala40.refusals import check_shape, explain, illegal
 from ramino.games.scala40.scoring import Result, penalty_value
 from ramino.rules.options import (
     DiscardAttachBan,
@@ -91,11 +89,7 @@ END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
 END_STALLO: Final = "stallo"
 
-# How deep the search for a way to meet a turn's obligations goes (picked discard, swapped
-# jolly): each step is a meld, an attachment or a swap that uses an obligated card.  A way that
-# needs more steps is not found, so the action is refused: the engine may be stricter than the
-# rules in such a position, never looser (no turn is left without a legal end).
-_OBLIGATION_DEPTH: Final = 3
+
 
 
 class _History:
@@ -107,7 +101,6 @@ class _History:
         self.length: int = 1 if previous is None else previous.length + 1
 
 
-Resolved = tuple[int, Meld]  # (meld number, 0 for a new meld; the resulting meld)
 # The apertura's candidates: the options (cards, declarations, resulting meld), the meld
 # number of each (0 for a new meld, else the table meld laid off on), the good ones' indices.
 
@@ -472,7 +465,7 @@ class Scala40State:
         """Every legal action now, in a stable order: draw, pick; new melds, then for each
         table meld its attachments and swap; discards."""
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = generate(self)
         return self._legal
 
     def play(self, text: str) -> Action:
@@ -506,7 +499,7 @@ class Scala40State:
         # A listed action is well formed: the shape is checked only for one that is not.
         if kind in (DRAW, PICK, DISCARD):
             if action not in legal:
-                _check_shape(action)
+                check_shape(action)
                 raise explain(self, action)
             self._history = _History(self._history, action)
             self._invalidate()
@@ -519,7 +512,7 @@ class Scala40State:
             return
         resolved = self._resolved.get(action)
         if resolved is None:
-            _check_shape(action)
+            check_shape(action)
             number, meld = self._resolve(action)  # raises for a malformed meld
             key = (kind, number, tuple(sorted(action.cards)), meld)
             canonical = self._canon.get(key)
@@ -658,6 +651,33 @@ class Scala40State:
             return False
         return not any(hand[c] for hand in self.hands for c in wanted)
 
+    def _lay_off_now(self) -> bool:
+        seat = self.current
+        if not self.opened[seat]:
+            # §6.7 opening_counts_only_new_melds=false: cards laid off in the turn of the
+            # apertura count toward it, so they may be laid off before the threshold is met
+            # (unless no laying off at all is allowed in that turn).
+            rules = self.rules
+            return not rules.opening_counts_only_new_melds and (
+                rules.lay_off_after_opening_same_turn)
+        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
+
+    def _swap_now(self) -> bool:
+        if self.opened[self.current]:
+            return self._lay_off_now()
+        return not self.rules.jolly_swap_requires_opened  # §6.7: a swap before opening
+
+    def _may_lay_off_on(self, index: int, seat: int) -> bool:
+        """``lay_off_on_opponents`` false still allows the melds of the seat's own side."""
+        return self.rules.lay_off_on_opponents or (
+            self.sides[self.meld_seat[index]] == self.sides[seat])
+
+    def _identical_blocked(self, meld: Meld) -> bool:
+        if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
+            return False
+        shown = meld.represented()
+        return any(m.kind == SEQUENCE and m.represented() == shown for m in self.melds)
+
     # --- rules of the turn -----------------------------------------------------------------------
 
     def _picked_pending(self) -> bool:
@@ -741,289 +761,6 @@ class Scala40State:
         allowed = [c for c in cards if c not in fitting]
         return allowed or cards
 
-    # --- move generation -------------------------------------------------------------------------
-
-    def _may_pick(self) -> bool:
-        if not self.pile:
-            return False
-        seat = self.current
-        rules = self.rules
-        if not self.opened[seat] and not rules.opening_with_discard:
-            return False
-        top = self.pile[-1]
-        if self.opened[seat] and self.sizes[seat] >= 2 and any(
-                top in m40.fitting_cards(meld, rules) for i, meld in enumerate(self.melds)
-                if rules.lay_off_on_opponents
-                or self.sides[self.meld_seat[i]] == self.sides[seat]):
-            return True  # laid off at once, and a card is left to discard
-        must_use = rules.picked_discard_must_be_used_same_turn or not self.opened[seat]
-        if must_use and self._pick_hopeless(top):
-            return False
-        if self.opened[seat] and self.sizes[seat] >= 4 and self._pick_makes_meld(top):
-            return True  # melded at once with two cards of the hand, two cards left
-        trial = self.clone()
-        trial._invalidate()
-        trial._do_pick()
-        return trial._can_finish(_OBLIGATION_DEPTH)
-
-    def _pick_makes_meld(self, card: int) -> bool:
-        """A quick sufficient test that ``card`` makes a new meld with two natural cards of
-        the hand (three in a row of its suit, or three suits of its rank)."""
-        if card == JOKER or not self.rules.identical_sequence_allowed:
-            return False
-        hand = self.hands[self.current]
-        rank, suit = card % 13, card // 13
-        if sum(1 for s in range(4) if s != suit and hand[rank + 13 * s]) >= 2:
-            return True
-        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
-            held = [0 <= q <= HIGH_ACE and hand[m40.card_at(q, suit)] > 0
-                    for q in range(position - 2, position + 3)]
-            if (held[0] and held[1]) or (held[1] and held[3]) or (held[3] and held[4]):
-                return True
-        return False
-
-    def _pick_hopeless(self, card: int) -> bool:
-        """A quick sufficient test that ``card`` cannot be used this turn: no jolly in reach,
-        it fits no meld, and no card of the hand could make a meld with it."""
-        hand = self.hands[self.current]
-        if card == JOKER or hand[JOKER]:
-            return False
-        if any(m.jolly >= 0 and hand[m.jolly] for m in self.melds):
-            return False  # a swap could bring a jolly
-        if card in self._fitting():
-            return False
-        rank, suit = card % 13, card // 13
-        if any(hand[rank + 13 * s] for s in range(4) if s != suit):
-            return False
-        for position in ((0, HIGH_ACE) if rank == 0 else (rank,)):
-            for near in (position - 2, position - 1, position + 1, position + 2):
-                if 0 <= near <= HIGH_ACE and hand[m40.card_at(near, suit)]:
-                    return False
-        return True
-
-    def _generate(self) -> list[Action]:
-        self._resolved = {}
-        self._canon = {}
-        if self.phase == PHASE_OVER:
-            return []
-        if self.phase == PHASE_DRAW:
-            out = [DRAW_ACTION] if self.stock else []
-            if self._may_pick():
-                out.append(PICK_ACTION)
-            return out
-        seat = self.current
-        results: dict[Action, Resolved] = {}
-        if not self.opened[seat]:
-            if self.dealer_discard:
-                # DEALER_14 (§6.1): the dealer's first action is the discard that starts the
-                # pozzo (he cannot have opened yet).
-                self._resolved = results
-                return [DISCARD_ACTIONS[c] for c in range(NUM_TYPES) if self.hands[seat][c]]
-            plan = opening_plan(self)
-            options, numbers, good = plan
-            for i in sorted(good):
-                cards, notes, meld = options[i]
-                number = numbers[i]
-                self._add(results, _action(ATTACH if number else MELD, cards, number, notes),
-                          (number, meld))
-            rules = self.rules
-            if not (rules.jolly_swap_requires_opened and rules.opening_counts_only_new_melds):
-                self._unopened_extras(results, plan)
-        else:
-            for action, resolved in self._raw_actions(obligated_only=False):
-                if self._keeps_finish(action, resolved):
-                    self._add(results, action, resolved)
-        out = list(results)
-        out.extend(DISCARD_ACTIONS[c] for c in self._legal_discards())
-        self._resolved = results
-        return out
-
-    def _unopened_extras(self, results: dict[Action, Resolved], plan: Plan) -> None:
-        """The actions of a player not yet opened that the plan of the apertura cannot list
-        alone, each checked by playing it on a copy: a jolly swap before opening (§6.7
-        ``jolly_swap_requires_opened=false``), a meld or lay-off the plan needs only after
-        such a swap, and (``opening_counts_only_new_melds=false``) part of a good meld or
-        lay-off put down first and completed by a later lay-off."""
-        swaps = self._unopened_swaps()
-        if not swaps and self.rules.opening_counts_only_new_melds:
-            return
-        for action, resolved in swaps:
-            if self._after_ok(action, resolved):
-                self._add(results, action, resolved)
-        options, numbers, good = plan
-        wholes = [Counter(options[i][0]) for i in good]
-        for j, (cards, notes, meld) in enumerate(options):
-            if j in good:
-                continue
-            number = numbers[j]
-            if not swaps:
-                need = Counter(cards)
-                if not any(need <= whole for whole in wholes):
-                    continue
-            action = _action(ATTACH if number else MELD, cards, number, notes)
-            if action not in results and self._after_ok(action, (number, meld)):
-                self._add(results, action, (number, meld))
-
-    def _unopened_swaps(self) -> list[tuple[Action, Resolved]]:
-        """The jolly swaps open to a player not yet opened (none unless the rules allow)."""
-        if not self._swap_now():
-            return []
-        hand = self.hands[self.current]
-        return [(_action(SWAP, (meld.jolly,), i + 1, ()), (i + 1, m40.swapped(meld)))
-                for i, meld in enumerate(self.melds) if meld.jolly >= 0 and hand[meld.jolly]]
-
-    def _after_ok(self, action: Action, resolved: Resolved) -> bool:
-        """Can the turn still end legally after ``action``, played on a copy?"""
-        return self._after_ok_depth(action, resolved, _OBLIGATION_DEPTH)
-
-    def _after_ok_depth(self, action: Action, resolved: Resolved, depth: int) -> bool:
-        if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
-            return False
-        trial = self.clone()
-        trial._invalidate()
-        trial._effect(action.kind, action.cards, resolved)
-        return trial._can_finish(depth)
-
-    def _add(self, results: dict[Action, Resolved], action: Action, resolved: Resolved) -> None:
-        old = results.get(action)
-        if old is not None and old[1].low <= resolved[1].low:
-            return  # the same cards, an ace low or high: the low end, as m40._pick chooses
-        results[action] = resolved
-        assert self._canon is not None
-        self._canon[(action.kind, resolved[0], tuple(sorted(action.cards)), resolved[1])] = action
-
-    def _lay_off_now(self) -> bool:
-        seat = self.current
-        if not self.opened[seat]:
-            # §6.7 opening_counts_only_new_melds=false: cards laid off in the turn of the
-            # apertura count toward it, so they may be laid off before the threshold is met
-            # (unless no laying off at all is allowed in that turn).
-            rules = self.rules
-            return not rules.opening_counts_only_new_melds and (
-                rules.lay_off_after_opening_same_turn)
-        return not (self.started_unopened and not self.rules.lay_off_after_opening_same_turn)
-
-    def _swap_now(self) -> bool:
-        if self.opened[self.current]:
-            return self._lay_off_now()
-        return not self.rules.jolly_swap_requires_opened  # §6.7: a swap before opening
-
-    def _may_lay_off_on(self, index: int, seat: int) -> bool:
-        """``lay_off_on_opponents`` false still allows the melds of the seat's own side."""
-        return self.rules.lay_off_on_opponents or (
-            self.sides[self.meld_seat[index]] == self.sides[seat])
-
-    def _identical_blocked(self, meld: Meld) -> bool:
-        if self.rules.identical_sequence_allowed or meld.kind != SEQUENCE:
-            return False
-        shown = meld.represented()
-        return any(m.kind == SEQUENCE and m.represented() == shown for m in self.melds)
-
-    def _raw_actions(self, *, obligated_only: bool) -> Iterator[tuple[Action, Resolved]]:
-        """Actions the meld rules allow now (before the look-ahead); with ``obligated_only``
-        only those that use a card the turn obliges the player to use, and swaps."""
-        seat = self.current
-        hand = self.hands[seat]
-        rules = self.rules
-        need: set[int] = set()
-        card = -1  # the one natural card the moves must use, if that is the only obligation
-        if obligated_only:
-            if self._picked_pending():
-                need.add(self.picked)
-            if self.jolly_owed:
-                need.add(JOKER)
-            if len(need) == 1 and JOKER not in need:
-                # A meld holding the card uses only cards of its suit or its rank (and a jolly):
-                # only the melds of that suit and rank, and the table melds of that suit or
-                # rank, need looking at.
-                card = next(iter(need))
-        present = m40.held_types(hand)
-        if card >= 0:
-            options = m40.new_meld_options_with(present, card, rules)
-        else:
-            options = []
-            for chunk in m40.held_chunks(present, rules.group_max_size):
-                options.extend(chunk.options)
-        identical_ok = rules.identical_sequence_allowed
-        for cards, notes, meld in options:
-            if obligated_only and card < 0 and not need.intersection(cards):
-                continue
-            if not identical_ok and self._identical_blocked(meld):
-                continue
-            yield _action(MELD, cards, 0, notes), (0, meld)
-        # Only a player who has opened comes here (the apertura has its own search), so swaps
-        # and lay-offs are allowed together.
-        if not self._lay_off_now():
-            return
-        only_picked_meld = obligated_only and self.picked_needs_meld and need == {self.picked}
-        jolly_held = hand[JOKER] > 0
-        held = int.from_bytes(present, "little")
-        anyone = rules.lay_off_on_opponents
-        side = self.sides[seat]
-        for i, meld in enumerate(self.melds):
-            number = i + 1
-            if (anyone or self.sides[self.meld_seat[i]] == side) and not only_picked_meld \
-                    and (card < 0 or (meld.suit if meld.kind == SEQUENCE else meld.rank)
-                         == (card // 13 if meld.kind == SEQUENCE else card % 13)) \
-                    and ((jolly_held and meld.jolly < 0)
-                         or m40.fitting_mask(meld, rules) & held):
-                for cards, notes, result in m40.held_attach_options(meld, present, rules):
-                    if obligated_only and not need.intersection(cards):
-                        continue
-                    yield _action(ATTACH, cards, number, notes), (number, result)
-            if meld.jolly >= 0 and hand[meld.jolly]:
-                yield _action(SWAP, (meld.jolly,), number, ()), (number, m40.swapped(meld))
-
-    def _keeps_finish(self, action: Action, resolved: Resolved) -> bool:
-        """After ``action``, can the turn still end legally?"""
-        seat = self.current
-        size_after = self.sizes[seat] - len(action.cards) + (action.kind == SWAP)
-        if size_after <= 0:
-            return False
-        if action.kind != SWAP:
-            picked_done = (not self._picked_pending() or (
-                self.picked in action.cards and (action.kind == MELD
-                                                 or not self.picked_needs_meld)))
-            owed_done = self.jolly_owed == 0 or JOKER in action.cards
-            if picked_done and owed_done and self.jolly_owed <= 1:
-                if size_after >= 2:
-                    return True
-                if self._closing_allowed() is not None:
-                    return False
-                hand = self.hands[seat][:]
-                for c in action.cards:
-                    hand[c] -= 1
-                last = next(c for c in range(NUM_TYPES) if hand[c])
-                trial = self.clone()
-                trial._effect(action.kind, action.cards, resolved)
-                return not trial._rediscard_forbidden(last, trial.hands[seat])
-        trial = self.clone()
-        trial._invalidate()
-        trial._effect(action.kind, action.cards, resolved)
-        return trial._can_finish(_OBLIGATION_DEPTH)
-
-    def _can_finish(self, depth: int) -> bool:
-        """Is a legal discard reachable this turn from here?"""
-        if self._can_discard():
-            return True
-        if not self.opened[self.current]:
-            if opening_plan(self)[2]:
-                return True
-            # A swap before opening may bring the jolly an apertura needs.
-            return depth > 0 and any(self._after_ok_depth(a, r, depth - 1)
-                                     for a, r in self._unopened_swaps())
-        if depth <= 0:
-            return False
-        for action, resolved in self._raw_actions(obligated_only=True):
-            if self.sizes[self.current] - len(action.cards) + (action.kind == SWAP) <= 0:
-                continue
-            trial = self.clone()
-            trial._invalidate()
-            trial._effect(action.kind, action.cards, resolved)
-            if trial._can_finish(depth - 1):
-                return True
-        return False
-
     # --- explaining refusals ---------------------------------------------------------------------
 
     def _resolve(self, action: Action) -> Resolved:
@@ -1050,21 +787,6 @@ class Scala40State:
                 raise illegal(f"{what}: {card_str(c)} is not in your hand", "card-in-hand",
                                "§6.3")
 
-def _check_shape(action: Action) -> None:
-    """Refuse an action value no notation could produce (RECORD.md §3)."""
-    kind = action.kind
-    if any(not 0 <= c < NUM_TYPES for c in action.cards):
-        raise NotationError(f"{kind}: a card must be a card type 0..{NUM_TYPES - 1}")
-    if kind in (DRAW, PICK) and (action.cards or action.annotations):
-        raise NotationError(f"{kind!r} takes no cards")
-    if kind in (DISCARD, SWAP) and len(action.cards) != 1:
-        raise NotationError(f"{kind!r} takes exactly one card")
-    if kind in (ATTACH, SWAP) and action.meld < 1:
-        raise NotationError(f"{kind!r} needs a meld number (melds are numbered from 1)")
-    if kind in (MELD, ATTACH) and not action.cards:
-        raise NotationError(f"{kind!r} needs cards")
-
-
 def _fitting_cards(melds: list[Meld], rules: RuleSet) -> frozenset[int]:
     """Every single card that could be laid off on one of ``melds`` (the discard ban)."""
     out: set[int] = set()
@@ -1074,18 +796,5 @@ def _fitting_cards(melds: list[Meld], rules: RuleSet) -> frozenset[int]:
 
 
 _CARD_TYPES: Final = range(NUM_TYPES)
-_TUPLE_NEW: Final = tuple.__new__
-
-
-def _action(kind: str, cards: tuple[int, ...], meld: int, notes: tuple[Annotation, ...]
-            ) -> Action:
-    """``Action(kind, cards, meld, notes)`` made the way the named tuple's own ``__new__``
-    makes it, without that interpreted function (move generation makes thousands a hand)."""
-    return _TUPLE_NEW(Action, (kind, cards, meld, notes))
-
-
-DRAW_ACTION: Final = Action(DRAW)
-PICK_ACTION: Final = Action(PICK)
-DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
 
 __all__ = ["END_CLOSED", "END_STALLO", "END_STOCK", "Scala40State"]
