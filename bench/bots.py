@@ -1,4 +1,4 @@
-"""Bot decision latency (issue 4): median and p99 seconds per decision for each bot.
+"""Bot decision latency: median and p99 seconds per decision for each bot.
 
 Each bot plays every seat of a few seeded hands (FIBUR, or ``--preset fisca`` for Scala 40)
 against itself; only the time of ``choose`` is counted.  Prints ``name: value`` lines.

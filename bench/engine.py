@@ -1,6 +1,6 @@
 """Engine benchmark: full 4-player FIBUR hands with uniformly random legal actions, one core.
 
-Prints one ``name: value`` line per figure (issue 2):
+Prints one ``name: value`` line per figure:
 
     hands_per_s        hands played per second (process time), median of the runs
     actions_per_s      actions applied per second
@@ -12,12 +12,12 @@ Prints one ``name: value`` line per figure (issue 2):
     scala40_4p_hands_per_s  4-player Scala 40 (preset fisca) hands per second, its runs
                        interleaved with the Burraco runs (the same seeds), so that a busy
                        machine slows both alike
-    scala40_4p_vs_burraco_4p  the ratio of the two medians (issue 3: at least 1)
+    scala40_4p_vs_burraco_4p  the ratio of the two medians
     compiled           which of the two engines run compiled with mypyc (``./dev
                        bench-compiled``): ``burraco scala40``, or ``none``
 
 and, with ``--variants``, one ``hands_per_s_<preset>_<n>p`` line per Burraco and Buraco preset
-and player count, and per Scala 40 player count (``fisca``) (issue 3).
+and player count, and per Scala 40 player count (``fisca``).
 
 Usage: ``python bench/engine.py [--hands N] [--runs R] [--preset P] [--variants]``.  Seeds are
 fixed, so two runs play the same hands; the machine is noisy, so the hand rate is the median
@@ -72,7 +72,7 @@ def play_hands(rules_name: str, hands: int, first_seed: int, timings: bool, play
 
 
 def scala40_rate(players: int, hands: int, first_seed: int) -> float:
-    """Scala 40 (preset fisca) hands per second with random legal play (issue 3)."""
+    """Scala 40 (preset fisca) hands per second with random legal play."""
     rules = make_rules("fisca", {"players": players})
     start = time.process_time()
     for seed in range(first_seed, first_seed + hands):

@@ -3,7 +3,7 @@
 Starts ``ramino serve`` in a subprocess on a temporary SQLite file, opens ``--tables`` tables
 of four people (four WebSocket clients each), and has every table play one action per
 ``--interval`` seconds (the player whose turn it is sends a random legal action) for
-``--seconds`` seconds.  Prints one ``name: value`` line per figure (issue 5):
+``--seconds`` seconds.  Prints one ``name: value`` line per figure:
 
     tables                      tables held (each with 4 connected clients)
     clients                     WebSocket clients connected
@@ -31,8 +31,8 @@ server, and a busy generator inflates the latencies it measures.
 
 Usage: ``python bench/load.py [--tables N] [--seconds S] [--interval I]``;
 ``--server-python PY`` runs the server with another interpreter (another install, to compare
-side by side); ``./dev bench-load`` runs it on the mypyc-compiled engine.  The issue's goal on
-a 2-core machine: 500 tables at one action per second with p99 under 100 ms.
+side by side); ``./dev bench-load`` runs it on the mypyc-compiled engine.  The goal on a
+2-core machine: 500 tables at one action per second with p99 under 100 ms.
 """
 
 from __future__ import annotations

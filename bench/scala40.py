@@ -1,6 +1,6 @@
 """Scala 40 engine benchmark: full hands with uniformly random legal actions, one core, next to
-the same measure for 4-player FIBUR Burraco (issue 3: Scala 40 four-player hands at least as
-fast as Burraco four-player hands).
+the same measure for 4-player FIBUR Burraco (the goal: Scala 40 four-player hands at least
+as fast as Burraco four-player hands).
 
 Prints one ``name: value`` line per figure:
 

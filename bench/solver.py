@@ -1,4 +1,4 @@
-"""Meld solver speed (issue 4): median for 11-card hands, p99 for 40-card hands.
+"""Meld solver speed: median for 11-card hands, p99 for 40-card hands.
 
 Random hands dealt from a shuffled 108-card pack (seeded, so the hands are the same on every
 run); the time of ``ramino.bots.burraco.solver.solve`` per hand, candidates included: wall clock
@@ -45,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="meld solver timings")
     parser.add_argument("--small", type=int, default=300, help="11-card hands")
     parser.add_argument("--large", type=int, default=200,
-                        help="40-card hands (tenths of a second to seconds each: docs/bots.md)")
+                        help="40-card hands (docs/performance.md has the figures)")
     args = parser.parse_args()
     for size, hands, seed, digits in ((11, args.small, 1_000, 3), (40, args.large, 2_000, 1)):
         wall, cpu = timings(size, hands, seed)

@@ -1,4 +1,4 @@
-"""Tournament bench: seating and standings for 1,000 pairs (issue 6 goal: under one second).
+"""Tournament bench: seating and standings for 1,000 pairs (the goal: under one second).
 
 Prints ``name: value`` lines, each the median of several runs, in milliseconds:
 

@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 
 def choose(update: dict[str, Any], rng: random.Random) -> str:
-    """One of the legal actions of this update (the record notation, RECORD.md §3)."""
+    """One of the legal actions of this update (the record notation, docs/record.md §3)."""
     legal: list[str] = update["legal"]
     for prefix in ("meld ", "attach "):
         plays = [a for a in legal if a.startswith(prefix)]

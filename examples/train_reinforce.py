@@ -1,7 +1,7 @@
 """Train a linear policy on the ramino PettingZoo environment with REINFORCE (CPU, minutes).
 
 The learner plays seats 0 and 2 (one side, shared weights) against two random-legal bots;
-every hand is one episode and the reward is the side's point difference / 100 (RULES.md §2.10).
+every hand is one episode and the reward is the side's point difference / 100 (§2.10).
 The policy is a masked softmax over the action ids of ``ramino.env.encoding``.
 
     pip install -e ".[env]"

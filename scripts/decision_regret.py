@@ -1,5 +1,5 @@
 """Decision regret: how far from the best choice a search setting decides, against values read
-off the true state (issue 4's search; docs/bots.md, "Measuring decisions").
+off the true state (docs/bots.md, "Measuring tools").
 
 A duplicate arena run of 100 deals measures a search change to about ±45 points per hand, so a
 change worth 20 needs thousands of deals.  This measures the decisions themselves instead:
@@ -28,7 +28,7 @@ Usage (on the compiled overlay, ``./dev compile``; a few minutes each on two cor
     PYTHONPATH=build/compiled python scripts/decision_regret.py lengths points.json
 
 ``score`` also splits the regrets into pick and discard decisions (the search's edge over
-the expert is mostly in the pick: docs/bots.md, "The pick by true-state values").
+the expert is mostly in the pick: docs/bots.md, "How the expert decides").
 ``lengths`` compares, at the discard points, the first candidate with each alternative that
 feeds the opponents' melds where the first does not, by the length of the meld it feeds (the
 table behind the expert's graded danger).
@@ -167,7 +167,7 @@ def regrets(args: tuple[Point, list[str]]) -> list[float]:
 
 def fitting_length(seen: Observation, card: int) -> int:
     """The longest opposing meld ``card`` could be attached to (0: none), as the expert's
-    graded danger reads it (docs/bots.md, "Danger by length")."""
+    graded danger reads it (docs/bots.md, "How the expert decides")."""
     return longest_fitting([m for _, m in their_melds(seen)], card, RULES)
 
 

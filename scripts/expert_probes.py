@@ -1,7 +1,7 @@
-"""Probes of the expert Burraco bot (issue 4): how much a better scarto or pick could be worth.
+"""Probes of the expert Burraco bot: how much a better scarto or pick could be worth.
 
-The measurements behind docs/bots.md's account of the expert's gap to its +80 target, in one
-reproducible place.  Two commands:
+What the expert's features could still gain, measured in one reproducible place
+(docs/bots.md, "Measuring tools").  Two commands:
 
 **Paired duplicate harness.**  Every variant plays every deal twice against ``--against``, once
 per side (same cards, seats swapped), so a variant's figure measures the bot and not the deal;
@@ -12,7 +12,7 @@ all variants play the same deals, so the difference between two variants is pair
 
 prints per variant the mean point difference per hand against the opponent with a bootstrap
 95% interval (over deals), the difference in each component of ``Result.breakdown``
-(table, burraco, closing, hand, pozzetto; RULES.md §2.10), and the paired difference against
+(table, burraco, closing, hand, pozzetto; §2.10), and the paired difference against
 the first variant with its interval.  A variant is a registry spec (``expert``,
 ``expert:keep_wild=50``, ``search:samples=4``; ``ramino.bots.registry.make_bot``) or a probe
 name with optional settings (``danger-sampled:D=120,per_pile=0``).  Bots are seeded with their
@@ -76,7 +76,7 @@ from ramino.rules.options import RuleSet
 
 
 def team_of(seat: int) -> int:
-    """The side of ``seat`` at the 4-player tables these probes play (RULES.md §5)."""
+    """The side of ``seat`` at the 4-player tables these probes play (§5)."""
     return initial_sides(4)[seat]
 
 

@@ -1,8 +1,8 @@
-"""The expert's pick decisions valued on the true state, in its own games (issue 4's expert;
-docs/bots.md, "The pick by true-state values").
+"""The expert's pick decisions valued on the true state, in its own games
+(docs/bots.md, "Measuring tools").
 
 ``scripts/decision_regret.py`` values the *search's* decision points against the expert; this
-values the *expert's* own choice between the tallone and the scarto (RULES.md §2.3 step 1) in
+values the *expert's* own choice between the tallone and the scarto (§2.3 step 1) in
 the games it plays against ``--against`` (greedy by default), by rollouts with the same bots
 (the expert for its side, the opponent for theirs) from the true state, the tallone and the
 untaken pozzetti shuffled (nobody knows the future draws), common random numbers for both
@@ -44,7 +44,7 @@ from ramino.rules import preset
 
 
 def team_of(seat: int) -> int:
-    """The side of ``seat`` at the 4-player tables these probes play (RULES.md §5)."""
+    """The side of ``seat`` at the 4-player tables these probes play (§5)."""
     return initial_sides(4)[seat]
 
 

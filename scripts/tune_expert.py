@@ -1,4 +1,4 @@
-"""Tune the expert's weights on duplicate deals (issue 4: "tuned on duplicate deals").
+"""Tune the expert's weights on duplicate deals.
 
 Coordinate search: each weight in turn is scaled up and down (or nudged from zero); a change
 is kept when it raises the mean duplicate point difference against ``--against`` on the same

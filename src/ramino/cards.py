@@ -1,6 +1,6 @@
-"""Cards, packs and the card notation of RECORD.md §1 (RULES.md §1.1–1.3).
+"""Cards, packs and the card notation of docs/record.md §1 (§1.1–1.3).
 
-A card is a plain ``int`` *card type* (both copies of the 7♥ are the same type, RULES.md §1.1
+A card is a plain ``int`` *card type* (both copies of the 7♥ are the same type, §1.1
 "equivalent for rules"): ``suit * 13 + rank`` for the 52 naturals, ``JOKER`` (52) for the jolly.
 Hands, piles and melds are multisets, kept as *count vectors* (a list of 53 counts indexed by
 card type).  Counts were measured against per-suit bitmasks pairs (one mask per copy): counts
@@ -8,7 +8,7 @@ win for the operations the engine does most (add, remove, membership, copy) and 
 for three decks, which two bitmasks cannot hold.
 
 Ranks are indexed 0..12 for A, 2, 3, ..., K.  Suits are indexed 0..3 for s, h, d, c (the
-canonical output order of RECORD.md §1).
+canonical output order of docs/record.md §1).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _parse_rank(text: str) -> int | None:
 
 
 def parse_card(token: str) -> int:
-    """Parse one card token (RECORD.md §1); raise :class:`NotationError` naming the token."""
+    """Parse one card token (docs/record.md §1); raise :class:`NotationError` naming the token."""
     text = token.strip()
     if text.lower() in _JOKER_INPUT:
         return JOKER
@@ -133,7 +133,7 @@ class WildTarget:
 
 
 def parse_annotated_card(token: str) -> tuple[int, WildTarget | None]:
-    """Parse ``C`` or ``C=R`` / ``C=RS`` (RECORD.md §1, wild annotation)."""
+    """Parse ``C`` or ``C=R`` / ``C=RS`` (docs/record.md §1, wild annotation)."""
     if "=" not in token:
         return parse_card(token), None
     left, _, right = token.partition("=")
@@ -191,7 +191,7 @@ def sort_for_hand(cards: Iterable[int]) -> list[int]:
 
 def pack_mismatch(cards: Iterable[int], expected: Sequence[int]) -> str | None:
     """``None`` if ``cards`` are exactly ``expected``, else which cards are missing or extra,
-    for an error message (RECORD.md §4: "says which cards are missing or extra")."""
+    for an error message (docs/record.md §4: "says which cards are missing or extra")."""
     missing, extra = pack_difference(cards, expected)
     parts = []
     if missing:

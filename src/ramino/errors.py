@@ -1,7 +1,7 @@
 """The error types every layer of ramino raises and catches.
 
 All are ``ValueError`` subclasses so that callers who only care about "bad input" can catch one
-type, while front ends can show the rule (and its RULES.md section) that refused a move.
+type, while front ends can show the rule (and its docs/rules.md section) that refused a move.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ class RaminoError(ValueError):
 
 
 class NotationError(RaminoError):
-    """A card, meld or action string is not well-formed (RECORD.md §1, §3)."""
+    """A card, meld or action string is not well-formed (docs/record.md §1, §3)."""
 
 
 class RulesError(RaminoError):
-    """An unknown preset, option or value (RECORD.md §4, ``rules``)."""
+    """An unknown preset, option or value (docs/record.md §4, ``rules``)."""
 
 
 class NotSupportedError(RulesError):
-    """An option value that is declared by RULES.md but not yet implemented by the engine.
+    """An option value that is declared by docs/rules.md but not yet implemented by the engine.
 
     Refused at construction so that a rule is never silently ignored."""
 
@@ -28,7 +28,7 @@ class NotSupportedError(RulesError):
 class IllegalActionError(RaminoError):
     """A well-formed action the rules forbid in this position.
 
-    ``rule`` is a short stable identifier (for programs), ``section`` the RULES.md section that
+    ``rule`` is a short stable identifier (for programs), ``section`` the docs/rules.md section that
     states the rule (for people).  The state that refused the action is unchanged."""
 
     def __init__(self, message: str, *, rule: str, section: str) -> None:
@@ -39,7 +39,7 @@ class IllegalActionError(RaminoError):
 
 
 class RecordError(RaminoError):
-    """A record that is not a well-formed ``ramino-record/1`` document (RECORD.md §4–5).
+    """A record that is not a well-formed ``ramino-record/1`` document (docs/record.md §4–5).
 
     ``path`` names the field, e.g. ``turns[12][1]``."""
 

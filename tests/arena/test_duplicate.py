@@ -91,7 +91,7 @@ def test_cli_arena_refuses_bad_input(args: list[str], message: str) -> None:
 
 
 def test_cli_arena_plays_scala40() -> None:
-    """RULES.md §6: the same names play Scala 40 under the fisca preset, for 2 to 6 players."""
+    """§6: the same names play Scala 40 under the fisca preset, for 2 to 6 players."""
     result = CliRunner().invoke(app, ["arena", "greedy", "random", "--preset", "fisca",
                                       "--players", "3", "--deals", "1", "--jobs", "1", "--json"])
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""The arena at every Burraco table size (RULES.md §5), its refusals and its table at 80
+"""The arena at every Burraco table size (§5), its refusals and its table at 80
 columns."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The honesty contract (issue 4): changing only cards a seat cannot see never changes a bot's
+"""The honesty contract: changing only cards a seat cannot see never changes a bot's
 decision for a fixed bot seed; the oracle, which reads the true state, is the control."""
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ HONEST_40 = ["random", "greedy", "expert"]
 @pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("spec", HONEST_40)
 def test_scala40_hidden_cards_never_change_a_decision(spec: str, players: int) -> None:
-    """RULES.md §6: the other hands and the tallone are hidden; changing them never changes
+    """§6: the other hands and the tallone are hidden; changing them never changes
     a Scala 40 bot's choice (the pozzo and the table are public)."""
     rules = make_rules("fisca", {"players": players})
     assert_honest(spec, rules, lambda deal: Scala40State.new_hand(rules, seed=deal),

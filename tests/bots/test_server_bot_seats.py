@@ -1,4 +1,4 @@
-"""The server's bot seats at every Burraco table size (RULES.md §5): a 3-player and a 6-player
+"""The server's bot seats at every Burraco table size (§5): a 3-player and a 6-player
 table with expert bots in every seat but one play a hand to its end through the table manager
 (a bot that raised on its turn would leave the table waiting for it for ever)."""
 

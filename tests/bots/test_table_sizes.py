@@ -1,4 +1,4 @@
-"""Every Burraco bot at every table size the rules allow (RULES.md §5): 2, 3, 4 and 6 players.
+"""Every Burraco bot at every table size the rules allow (§5): 2, 3, 4 and 6 players.
 
 The sides come from the observation (the engine's seating), never from ``seat % 2``.
 """

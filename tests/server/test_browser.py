@@ -107,7 +107,7 @@ def wait_past(page: Page, old: int) -> None:
 
 def try_refused_meld(page: Page) -> bool:
     """Click three cards that form no legal meld, press Cala: the engine's refusal, with its
-    rule and RULES.md section, must be shown.  False if no such three cards are at hand."""
+    rule and docs/rules.md section, must be shown.  False if no such three cards are at hand."""
     legal = page.locator("#legal option").all_text_contents()
     melds = {" ".join(sorted(w.split("=")[0] for w in a.split()[1:]))
              for a in legal if a.startswith("meld ")}
@@ -271,7 +271,7 @@ def test_two_players_two_bots_and_a_spectator(server: tuple[str, TableManager],
 def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, TableManager],
                                                         browser: Browser) -> None:
     """The scripts take a game's own words from the gettext catalog (as JSON): a Brazilian
-    Buraco table (RULES.md §4) shows morti where a Burraco table shows pozzetti."""
+    Buraco table (§4) shows morti where a Burraco table shows pozzetti."""
     base, _manager = server
     context = browser.new_context()
     try:
@@ -299,7 +299,7 @@ def test_buraco_table_speaks_of_morti_in_every_language(server: tuple[str, Table
 
 def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManager],
                                                   browser: Browser) -> None:
-    """A Scala 40 table (RULES.md §6) made in the lobby for two, a person against a bot: the
+    """A Scala 40 table (§6) made in the lobby for two, a person against a bot: the
     page shows each player's standing (opened, penalty points), every meld with its owner, the
     apertura while it is being made, and at the end the penalty points matching the engine's;
     a spectator watches with no hand shown; the replay viewer steps through the hand."""

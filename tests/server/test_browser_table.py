@@ -207,7 +207,7 @@ def tap_turn(page: Page, rng: random.Random, seen: dict[str, bool]) -> None:
 
 def refuse_a_meld(page: Page, actions: list[str]) -> bool:
     """Tap three cards that make no legal meld and press Cala: the engine's refusal, naming its
-    rule and RULES.md section and linking to the preset's rules page, shows next to the hand
+    rule and docs/rules.md section and linking to the preset's rules page, shows next to the hand
     (in view).  False when no such three cards are at hand now."""
     melds = {" ".join(sorted(map(bare, a.split()[1:]))) for a in actions
              if a.startswith("meld ")}

@@ -4,7 +4,7 @@ Every text the pages show (``_("…")``/``term("…")`` in the templates, ``t("�
 in the scripts) is in every catalog with a non-empty translation and the same placeholders;
 no catalog keeps a text the pages no longer show; each compiled ``.mo`` is the one its
 ``.po`` compiles to.  Pages are served in the language asked for (``?lang=``, the cookie,
-``Accept-Language``), and each game keeps its own words (RULES.md §4: morto and curinga in
+``Accept-Language``), and each game keeps its own words (§4: morto and curinga in
 Brazilian Buraco, pozzetto and pinella in Burraco).
 """
 

@@ -211,7 +211,7 @@ def test_no_frame_leaks_a_hidden_card(tmp_path: Path) -> None:
 
 
 def test_no_frame_leaks_a_hidden_card_in_scala40(tmp_path: Path) -> None:
-    """The same check for Scala 40 (RULES.md §6): each player sees its own hand only, the
+    """The same check for Scala 40 (§6): each player sees its own hand only, the
     spectator no hand at all, whatever the number of players."""
     rng = random.Random(6)
     checked = 0

@@ -1,7 +1,7 @@
 """Protocol and security: every bad message is refused with a clear error and changes nothing.
 
 Acting out of turn or for another seat, stale versions, illegal moves (with the rule and its
-RULES.md section), private tables without the invite, oversized and malformed frames, flooding.
+docs/rules.md section), private tables without the invite, oversized and malformed frames, flooding.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_lobby_lists_public_tables_only(client: TestClient) -> None:
 
 def test_every_offered_preset_makes_a_table(client: TestClient) -> None:
     presets = client.get("/api/options").json()["presets"]
-    assert "fibur" in presets and "fisca" in presets  # Scala 40 too (RULES.md §6)
+    assert "fibur" in presets and "fisca" in presets  # Scala 40 too (§6)
     for name in presets:
         response = client.post("/api/tables", json={"preset": name, "seats": ["open"] * 4})
         assert response.status_code == 201, (name, response.text)

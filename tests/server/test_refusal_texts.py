@@ -1,5 +1,5 @@
 """Engine refusals explained in the player's language, by rule id (docs/engine.md's table),
-with each game's own words, the rule id and RULES.md section kept; an English client (or a
+with each game's own words, the rule id and docs/rules.md section kept; an English client (or a
 program that names no language) reads the engine's own message."""
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def test_replay_refusals(client: TestClient) -> None:
 
 
 def test_replay_of_a_scala40_hand(client: TestClient) -> None:
-    """A finished Scala 40 hand (RULES.md §6) step by step: every card of the two packs is in
+    """A finished Scala 40 hand (§6) step by step: every card of the two packs is in
     a hand, the pozzo, a meld or the tallone at every step; the end is the engine's; the
     downloaded record uploaded again replays the same; a match record is refused."""
     response = client.post("/api/tables", json={"preset": "fisca", "seats": ["bot"] * 3,

@@ -1,4 +1,4 @@
-"""Scala 40 rated (issue 5): one rated event is a match to elimination (RULES.md §6.5), a
+"""Scala 40 rated: one rated event is a match to elimination (§6.5), a
 free-for-all where each side is placed by how long it lasted; matches of two hands or fewer
 are never rated; each game has its own ratings and leaderboard."""
 

@@ -1,4 +1,4 @@
-"""Scala 40 tables (RULES.md §6): created from the API, played over the WebSocket against bots,
+"""Scala 40 tables (§6): created from the API, played over the WebSocket against bots,
 each hand's penalty points added up and a player out at the elimination limit (§6.5) sitting
 out the following hands, records that are Scala 40 ``ramino-record/1`` hands and verify."""
 
@@ -99,7 +99,7 @@ def test_scala40_hand_against_a_bot_scores_and_verifies(tmp_path: Path) -> None:
 def test_players_out_sit_out_until_one_is_left(tmp_path: Path) -> None:
     """Hands follow one another (the person asks for the next); a seat whose total reaches
     the limit is dealt no more cards; the match ends with one player left, and "next" then
-    starts a new match with everyone back (RULES.md §6.5)."""
+    starts a new match with everyone back (§6.5)."""
     rng = random.Random(9)
     with fast_app_client(tmp_path / "t.db", rng=random.Random(3)) as client:
         body = create(client, ["open", "bot", "bot"])

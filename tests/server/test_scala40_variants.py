@@ -1,6 +1,6 @@
 """Scala 40 §6.7 variants at a server table: partnerships (pairs of 4, teams of 3 of 6), whose
 penalty points, totals and elimination are per side as the engine's match counts them
-(docs/scala40.md), and re-entry (``reentry=ONCE_AT_HIGHEST_REMAINING``, RULES.md §6.5): a
+(docs/scala40.md), and re-entry (``reentry=ONCE_AT_HIGHEST_REMAINING``, §6.5): a
 side just eliminated may come back before the next hand, at the highest total in play."""
 
 from __future__ import annotations

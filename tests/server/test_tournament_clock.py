@@ -1,4 +1,4 @@
-"""The round clock at online tournament tables (issue 6, RULES.md §2.9c, §9.6 T-37): each
+"""The round clock at online tournament tables (§2.9c, §9.6 T-37): each
 player's time bank comes from the turno's minutes, and when the turno's clock ends the server
 calls time: before the player in turn draws, one full round is played and the hand ends
 without the closing +100 if nobody closes; no further smazzata is dealt, and the smazzate
@@ -134,7 +134,7 @@ def test_time_called_between_turns_plays_one_full_round(tmp_path: Path) -> None:
 
 
 def test_a_scala40_turno_plays_the_hand_out_and_deals_no_more(tmp_path: Path) -> None:
-    """Scala 40 has no time-out rule (RULES.md §6): the hand under way when the clock ends is
+    """Scala 40 has no time-out rule (§6): the hand under way when the clock ends is
     played out, and the turno is the smazzate played; a table between two smazzate stops."""
     path = tmp_path / "scala.json"
     scala40_tournament(path)
@@ -164,7 +164,7 @@ def test_a_turn_out_of_time_is_the_clock_not_an_abandonment(tmp_path: Path) -> N
     """A bank that runs out lets a bot finish that turn (docs/server.md); at a tournament
     table that is the clock's doing, noted, and the result still counts."""
     path = tmp_path / "club.json"
-    # One smazzata has no FIBUR VP table (RULES.md §7.1): a custom one.
+    # One smazzata has no FIBUR VP table (§7.1): a custom one.
     new_tournament(path, deals=1, vp_table="CUSTOM",
                    custom_vp=(40, 120, 200, 300, 400, 500, 620, 740, 870, 1000))
     with server(tmp_path / "s.db", path, rng=random.Random(9)) as client:

@@ -1,4 +1,4 @@
-"""A duplicate turno played on the server (issue 6, "Duplicate Burraco"): every table deals its
+"""A duplicate turno played on the server (duplicate Burraco): every table deals its
 smazzate from the same prepared deals, and a deal is revealed (its salt and deal in the final
 update, its record, its replay, watching the tables) only once the last table of the turno has
 finished it.  Until then nobody, least of all a player at a table still playing it, can obtain

@@ -1,5 +1,5 @@
-"""The tournament's desk and public standings served by the game server (issue 6: "web pages
-in the server"), under /tournament, next to the lobby."""
+"""The tournament's desk and public standings served by the game server, under
+/tournament, next to the lobby."""
 
 from __future__ import annotations
 

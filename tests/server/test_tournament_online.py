@@ -1,5 +1,5 @@
-"""A tournament turno played on the server (issue 6: "hands played on ramino's server flow into
-the tournament automatically"): the director opens the turno, each pair's seats are kept for
+"""A tournament turno played on the server (hands played on ramino's server flow into
+the tournament by themselves): the director opens the turno, each pair's seats are kept for
 its players, who sit with their links and play every smazzata; when a table's last one ends
 its scores count in the tournament, named by their hand records, exactly once.  A table the
 players abandoned to the stand-in bots, or ended early, is left to the director."""
@@ -410,7 +410,7 @@ def test_the_director_opens_the_turno_from_the_command_line(tmp_path: Path) -> N
 
 def test_an_individual_turno_seats_each_player_with_the_partner_of_the_turno(
         tmp_path: Path) -> None:
-    """Individual Burraco (RULES.md §7.3): a side is two entrants, partners for this turno."""
+    """Individual Burraco (§7.3): a side is two entrants, partners for this turno."""
     path = tmp_path / "individual.json"
     t = Tournament.new(Settings(name="Individuale", discipline=Discipline.BURRACO_INDIVIDUAL,
                                 deals_per_round=DEALS, plan=[Format.INDIVIDUAL_DANISH]))

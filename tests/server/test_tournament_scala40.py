@@ -1,4 +1,4 @@
-"""A Scala 40 tournament turno played on the server (issue 6, RULES.md §6.6): singles sit one
+"""A Scala 40 tournament turno played on the server (§6.6): singles sit one
 against one at a table of two (N-S on seat 0, E-W on seat 1), pairs as partners opposite at a
 table of four (N-S on seats 0 and 2, E-W on 1 and 3), play exactly the turno's
 smazzate with nobody eliminated, and their penalty points flow into the tournament as a

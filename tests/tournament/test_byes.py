@@ -1,4 +1,4 @@
-"""Byes go by "fewest byes first" (RULES.md §7.3 "Odd number of pairs"), in every movement:
+"""Byes go by "fewest byes first" (§7.3 "Odd number of pairs"), in every movement:
 as few as the numbers allow, never a second bye while someone playing has had fewer, also
 after a withdrawal; and a Mitchell turno that would repeat the meetings of an earlier one
 says so."""

@@ -1,4 +1,4 @@
-"""Movement properties for 4 to 60 entrants (RULES.md §7.3, §9.6 T-38).
+"""Movement properties for 4 to 60 entrants (§7.3, §9.6 T-38).
 
 Each format keeps the promise it makes about meetings, every active entrant plays every turno
 or has a bye, tables are numbered and sides alternate where the format allows.
@@ -257,7 +257,7 @@ def test_individual_mitchell_new_partner_every_turno(players: int, seed: int) ->
 @given(players=st.integers(min_value=4, max_value=120), seed=seeds)
 @fast
 def test_individual_danish_changes_partner_every_turno(players: int, seed: int) -> None:
-    """RULES.md §7.3: the partner changes every turno; 1st with 2nd when they have not been
+    """§7.3: the partner changes every turno; 1st with 2nd when they have not been
     partners yet."""
     t = make(players, [Format.INDIVIDUAL_DANISH] * 3, discipline=Discipline.BURRACO_INDIVIDUAL)
     run(t, seed)

@@ -1,4 +1,4 @@
-"""Results sent by the game server (RULES.md §7.2: the engine keeps the score-card, so no
+"""Results sent by the game server (§7.2: the engine keeps the score-card, so no
 countersignature is asked): they count at once, a retry changes nothing, a result entered
 first stands; the document keeps the online table and the preset; writers take turns."""
 

@@ -1,5 +1,5 @@
 """A 100-pair, 5-turno tournament whose every smazzata is played by bots on the Burraco engine,
-reproducible from the stored records (issue 6, "What it must show").
+reproducible from the stored records.
 
 This is the one tournament test that imports the game engine (``ramino.games.burraco.state``) and
 its ``ramino-record/1`` writer and replayer: the tournament package itself needs only hand

@@ -1,5 +1,5 @@
 """Results, confirmation, corrections, penalties, standings tie-breaks and the JSON document
-(RULES.md §7.1, §7.2 countersigned score-cards, §7.3 byes, §2.12 penalties)."""
+(§7.1, §7.2 countersigned score-cards, §7.3 byes, §2.12 penalties)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""VP tables: every RULES.md §9.6 case and every bracket boundary of §7.1."""
+"""VP tables: every §9.6 case and every bracket boundary of §7.1."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from ramino.tournament.vp import FIBUR_2, FIBUR_3, FIBUR_4, VPTable, fibur_table, parse_custom
 
-# The printed tables of RULES.md §7.1, transcribed independently of vp.py: (low, high, VP).
+# The printed tables of §7.1, transcribed independently of vp.py: (low, high, VP).
 PRINTED = {
     2: [(0, 40, 10), (45, 120, 11), (125, 200, 12), (205, 300, 13), (305, 400, 14),
         (405, 500, 15), (505, 620, 16), (625, 740, 17), (745, 870, 18), (875, 1000, 19)],
@@ -65,7 +65,7 @@ def test_printed_brackets_round_trip(deals: int) -> None:
 
 
 def test_not_multiple_of_five_reads_upper_bound() -> None:
-    # RULES.md §7.1 note: 2001 on the 4-smazzate table is 20–0; 41 on 2 is above 10–10.
+    # §7.1 note: 2001 on the 4-smazzate table is 20–0; 41 on 2 is above 10–10.
     assert FIBUR_4.winner_vp(2001) == 20
     assert FIBUR_2.winner_vp(41) == 11
 

@@ -1,1 +1,1 @@
-"""The arena: bots against bots on duplicate deals, with honest statistics (issue 4)."""
+"""The arena: bots against bots on duplicate deals, with honest statistics."""

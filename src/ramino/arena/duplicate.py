@@ -3,9 +3,9 @@ the cards cancel out and only the play is measured.
 
 Deals run in worker processes (every core by default); the report gives the mean point
 difference per hand with a bootstrap 95% interval, the match win rate, the FIBUR VP
-(RULES.md §7.1), the illegal-action and honesty-failure counts, and each bot's thinking time.
+(§7.1), the illegal-action and honesty-failure counts, and each bot's thinking time.
 
-Burraco and Buraco at every player count the rules allow (RULES.md §5; the sides as the hand
+Burraco and Buraco at every player count the rules allow (§5; the sides as the hand
 starts, ``ramino.games.burraco.seating``).  Two sides (2 and 4 players): A plays side 0 at the first
 table and side 1 at the second.  Three sides (3 players, each seat its own; 6 players, three
 pairs): A plays one side alone against two sides of B at the first table and the two others
@@ -16,7 +16,7 @@ sides and divided by their number.  At 3 players the two seats that become a pai
 solo takes the 18 (§5.2) split the pair's total, so each seat's points stay its own.  Match
 wins and VP need two sides (A against B); with three the report leaves them out.
 
-Scala 40 (RULES.md §6) is individual, for 2 to 6 players: at the first table A sits in the
+Scala 40 (§6) is individual, for 2 to 6 players: at the first table A sits in the
 even seats and B in the odd ones, at the second the other way round, so every seat's cards are
 played once by each bot.  A hand's points are minus the penalty points (§6.5), so a positive
 difference still means A played better; it is per player and hand (the sum over the seats of
@@ -153,7 +153,7 @@ def play_deal(args: Task) -> DealResult:
         out = play_hand(rules, deal, seats, seed=seed, honesty_every=honesty_every,
                         keep_record=keep)
         # One score per side (per seat at 3 players, each seat its own side when the hand
-        # starts, RULES.md §5.2): the same index either way.
+        # starts, §5.2): the same index either way.
         points.append((sum(out.scores[t] for t in range(count) if t in mine),
                        sum(out.scores[t] for t in range(count) if t not in mine)))
         a_seats = [s for s in range(rules.players) if sides[s] in mine]
@@ -226,7 +226,7 @@ def arena_rules(preset_name: str, players: int | None = None) -> RuleSet:
 
 def check_rules(preset_name: str, players: int | None = None) -> RuleSet:
     """The match's rules: Scala 40 at 2 to 6 players, Burraco or Buraco at every player count
-    the rules allow (2, 3, 4 and 6 for Burraco, RULES.md §5)."""
+    the rules allow (2, 3, 4 and 6 for Burraco, §5)."""
     rules = arena_rules(preset_name, players)
     if rules.game not in ("burraco", "buraco", "scala40"):
         raise ValueError(f"the arena's bots play Burraco, Buraco or Scala 40; preset "

@@ -1,4 +1,4 @@
-"""The ladder: every pair of bots in a duplicate match, rated by Bradley–Terry (issue 4).
+"""The ladder: every pair of bots in a duplicate match, rated by Bradley–Terry.
 
 A deal counts as a game won by the side with the better two-table total (a tie is half each);
 the ratings are Elo points with the field's mean at 1500.  The table is written as Markdown

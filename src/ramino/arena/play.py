@@ -2,7 +2,7 @@
 
 Burraco and Buraco (``BurracoState``) or Scala 40 (``Scala40State``), by the rules' ``game``.
 
-A bot must answer from ``observation(seat)`` alone (issue 4's honesty contract).  Every
+A bot must answer from ``observation(seat)`` alone (the honesty contract).  Every
 ``honesty_every`` decisions the arena asks two fresh copies of the bot (same spec, same seed)
 the question of the moment, one on the real state and one on a state whose hidden cards were
 dealt again (``ramino.games.burraco.resample``): the answers must agree.  The oracle reads the true

@@ -1,5 +1,5 @@
 """Statistics for duplicate matches: bootstrap intervals, match wins, FIBUR Victory Points,
-Bradley–Terry ratings (issue 4; RULES.md §7.1 for the VP tables).
+Bradley–Terry ratings (§7.1 for the VP tables).
 
 Pure functions over plain numbers, seeded: the same inputs always give the same interval.
 """
@@ -41,7 +41,7 @@ def match_results(first: Sequence[tuple[int, int]], second: Sequence[tuple[int, 
     ``first[i]`` are (A, B) points of deal i with A in seats 0/2, ``second[i]`` the same deal
     with the sides swapped.  A match is the same deals at both tables (duplicate): A wins it
     when its total over both tables beats B's; VP are the FIBUR table's for each table
-    (RULES.md §7.1), averaged over the two tables."""
+    (§7.1), averaged over the two tables."""
     table = fibur_table(deals_per_match) if deals_per_match in (2, 3, 4) else fibur_table(4)
     wins = 0.0
     vps: list[float] = []

@@ -2,7 +2,7 @@
 
 A bot is any object with ``choose(observation, legal_actions) -> Action``.  It is given the
 seat's :class:`~ramino.games.burraco.state.Observation` and the legal actions, never the state, so
-that it cannot see hidden cards (STYLE.md: secrets stay with the server).
+that it cannot see hidden cards (secrets stay with the server).
 """
 
 from ramino.bots.protocol import Bot

@@ -1,4 +1,4 @@
-"""The named bots of the ladder and the one factory that makes them (issue 4).
+"""The named bots of the ladder and the one factory that makes them.
 
 A bot spec is a name with optional settings: ``expert``, ``expert:wild_cost=20`` (any
 ``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1,samples=1000``.  ``oracle`` is
@@ -109,7 +109,7 @@ BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "search": _search,
     "oracle": _oracle,
 }
-#: The same names for Scala 40 (RULES.md §6): its own bots, chosen by ``rules.game``.
+#: The same names for Scala 40 (§6): its own bots, chosen by ``rules.game``.
 SCALA40_BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "random": _random,
     "greedy": _greedy40,

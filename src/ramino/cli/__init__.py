@@ -3,12 +3,14 @@
 ``ramino replay FILE [--json]``  check a ``ramino-record/1`` file (``-``: standard input) and
                                  print the final position and the score; exit status 0 legal,
                                  1 an illegal action or a differing result, 2 not a well-formed
-                                 record (RECORD.md §5)
+                                 record (docs/record.md §5)
 ``ramino play``                  a 4-player FIBUR hand in the terminal against three
-                                 random-legal bots, typed in the record notation (RECORD.md §3);
+                                 random-legal bots, typed in the record notation
+                                 (docs/record.md §3);
                                  writes the record of the hand; ``--preset fisca --players N``
-                                 plays a Scala 40 hand (RULES.md §6) the same way
-``ramino rules [PRESET]``        the presets, or every option of one with its RULES.md section
+                                 plays a Scala 40 hand (§6) the same way
+``ramino rules [PRESET]``        the presets, or every option of one with its section of
+                                 docs/rules.md
 ``ramino serve``, ``verify``     the table server; the check of a server's hand record
 ``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them

@@ -86,7 +86,8 @@ def refuse(exc: Exception) -> NoReturn:
     raise typer.Exit(EXIT_INTERNAL) from None
 
 
-app = typer.Typer(help="ramino: Italian rummy games (Burraco FIBUR) — play, replay, rules.",
+app = typer.Typer(help="ramino: Burraco, Buraco and Scala 40 — play, replay, rules, bots, "
+                       "tables, tournaments.",
                   cls=ErrorBoundary, rich_markup_mode="markdown", no_args_is_help=True,
                   add_completion=False)
 

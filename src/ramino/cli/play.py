@@ -131,7 +131,7 @@ def check_writable(path: Path) -> None:
 
 def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
                   out: Path) -> bool:
-    """A Scala 40 hand (RULES.md §6) against random-legal bots; you are seat 0."""
+    """A Scala 40 hand (§6) against random-legal bots; you are seat 0."""
     state = Scala40State.new_hand(rules, seed=seed)
     names = ["you", *(f"bot {seat}" for seat in range(1, state.players))]
     bots = make_bots(bots_seed, state.players)

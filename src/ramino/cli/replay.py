@@ -40,7 +40,7 @@ def replay_command(
     """Check a game record action by action and print the final position and the score.
 
     Exit status 0: every action is legal and the recorded result is the one computed; 1: an
-    illegal action or a differing result (turn, seat, rule and RULES.md section on standard
+    illegal action or a differing result (turn, seat, rule and docs/rules.md section on standard
     error); 2: not a well-formed record (the field named on standard error)."""
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
@@ -205,7 +205,7 @@ def print_position(console: Console, position: Position, rules: RuleSet,
 
 def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
     """The heading and the row labels of a hand's scores, from the side of each seat at the
-    end of the hand (RULES.md §5): one score per side, named by its seats (RECORD.md §2); with
+    end of the hand (§5): one score per side, named by its seats (docs/record.md §2); with
     three players once a pair has formed, one per seat, the pair sharing its total (§5.2)."""
     players = len(sides)
     teams = sorted(set(sides))

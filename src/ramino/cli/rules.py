@@ -1,4 +1,4 @@
-"""``ramino rules``: the presets, or every option of one with its RULES.md section.
+"""``ramino rules``: the presets, or every option of one with its section of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ramino.rules.presets import PRESET_DESCRIPTIONS
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="a preset: list its options")] = None,
 ) -> None:
-    """List the rule presets, or every option of one preset with its RULES.md section."""
+    """List the rule presets, or every option of one preset with its rules section."""
     console = Console(highlight=False)
     if name is None:
         table = Table(title="Presets (ramino rules PRESET shows the options)")
@@ -33,7 +33,7 @@ def rules_command(
 
 def options_table(rules: RuleSet) -> Table:
     """Every option of ``rules``: its name in full on one line (the name a user types), its
-    value, and below the value what it means and where RULES.md states it.  Two columns, so
+    value, and below the value what it means and where docs/rules.md states it.  Two columns, so
     that the names and the wrapped meanings fit an 80-column terminal."""
     values = rules.options()
     table = Table(title=f"Preset {rules.preset}: {PRESET_DESCRIPTIONS.get(rules.preset, '')}")

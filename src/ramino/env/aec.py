@@ -1,6 +1,6 @@
-"""A PettingZoo AEC environment for 4-player Burraco (issue 4, for researchers).
+"""A PettingZoo AEC environment for 4-player Burraco, for researchers.
 
-One agent per seat (``player_0`` … ``player_3``; partners 0–2 and 1–3, RULES.md §2.1); each
+One agent per seat (``player_0`` … ``player_3``; partners 0–2 and 1–3, §2.1); each
 step is one atomic action chosen by id (``ramino.env.encoding``) under the action mask.  The
 hand ends as the engine says (closing, tallone, §2.8–§2.9); every agent then receives its
 side's score minus the other side's, divided by 100 (§2.10).  ``reset(seed=…)`` deals a

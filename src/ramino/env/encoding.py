@@ -1,6 +1,6 @@
 """The documented encoding of a Burraco seat's observation and actions for learning agents.
 
-Pure numpy over ``Observation`` (RULES.md §2; the honesty contract holds: only what the seat
+Pure numpy over ``Observation`` (§2; the honesty contract holds: only what the seat
 may see is encoded).  Card vectors have 53 entries, one per card type (``ramino.cards``:
 suit·13 + rank, 52 the jolly), each a count divided by 2 (every card exists twice, §1.1).
 

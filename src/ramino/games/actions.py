@@ -1,4 +1,4 @@
-"""Atomic actions and their notation (RECORD.md §3).
+"""Atomic actions and their notation (docs/record.md §3).
 
 ``Action`` is an immutable value.  ``str(action)`` is the record notation; ``parse_action``
 reads it back with an error that names the bad token.
@@ -16,7 +16,7 @@ PICK: Final = "pick"
 MELD: Final = "meld"
 ATTACH: Final = "attach"
 DISCARD: Final = "discard"
-SWAP: Final = "swap"  # Scala 40 only: a natural card for the jolly in a meld (RULES.md §6.3)
+SWAP: Final = "swap"  # Scala 40 only: a natural card for the jolly in a meld (§6.3)
 STALLO: Final = "stallo"
 TIMEOUT: Final = "timeout"
 ARBITER_EVENTS: Final = frozenset({STALLO, TIMEOUT})
@@ -28,7 +28,7 @@ Annotation = tuple[int, WildTarget]
 class Action(NamedTuple):
     """One atomic action.  ``meld`` is a table meld number (``attach``); ``cards`` are the cards
     taken from the hand (``meld``, ``attach``) or the one discarded; ``annotations`` pin what a
-    wild stands for (RECORD.md §1)."""
+    wild stands for (docs/record.md §1)."""
 
     kind: str
     cards: tuple[int, ...] = ()

@@ -1,4 +1,4 @@
-"""Dealing a Burraco hand from an explicit seed or an explicit deal (RULES.md §2.2, §1.6).
+"""Dealing a Burraco hand from an explicit seed or an explicit deal (§2.2, §1.6).
 
 The engine never touches global random state: a seed builds its own ``random.Random``.  The
 FIBUR dealing order of §2.2 item 6: eleven cards one at a time round the table from the
@@ -17,13 +17,13 @@ from ramino.errors import RulesError
 from ramino.rules.options import RuleSet
 
 # ``Deal.upcard`` of a Scala 40 hand dealt with ``initial_discard=DEALER_14``: no card is
-# turned, the dealer's first discard starts the pozzo (RULES.md §6.1).
+# turned, the dealer's first discard starts the pozzo (§6.1).
 NO_UPCARD: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The exact deal of a hand (RECORD.md §4 ``deal``).  ``hands`` are indexed by seat (the
+    """The exact deal of a hand (docs/record.md §4 ``deal``).  ``hands`` are indexed by seat (the
     seat after the dealer plays first); ``pozzetti`` in the order they are taken; ``stock``
     top first."""
 
@@ -45,7 +45,7 @@ class Deal:
 
 
 def check_deal(deal: Deal, rules: RuleSet) -> None:
-    """Refuse a deal that is not exactly the rules' pack in the rules' shape (RECORD.md §4)."""
+    """Refuse a deal that is not exactly the rules' pack in the rules' shape (docs/record.md §4)."""
     if len(deal.hands) != rules.players:
         raise RulesError(f"deal: {len(deal.hands)} hands for {rules.players} players")
     for seat, hand in enumerate(deal.hands):

@@ -1,9 +1,9 @@
-"""The ``ramino-record/1`` game record: read, write and replay (RECORD.md; ``docs/record.md``).
+"""The ``ramino-record/1`` game record: read, write and replay (docs/record.md; ``docs/record.md``).
 
 - :func:`read_record` / :func:`write_record`: JSON object <-> :class:`Record`, malformed input
   refused with :class:`~ramino.errors.RecordError` naming the field path;
 - :func:`record_of` / :func:`match_record_of`: the record of a hand or match the engine played;
-- :func:`replay`: check a record action by action and its result (RECORD.md §5);
+- :func:`replay`: check a record action by action and its result (docs/record.md §5);
 - :func:`load_document`: JSON text -> object, with JSON syntax errors as ``RecordError``.
 """
 

@@ -1,13 +1,13 @@
-"""Reading and writing ``ramino-record/1`` documents: hands and matches (RECORD.md §3–4).
+"""Reading and writing ``ramino-record/1`` documents: hands and matches (docs/record.md §3–4).
 
 :func:`read_record` turns parsed JSON into a :class:`Record` or raises :class:`RecordError`
 naming the field (``turns[12][1]``, ``deal.hands[2][5]``); it checks the *form* of a record —
 shapes, card and action notation, the pack, turn grouping — and leaves the *rules* to the
-replay (RECORD.md §5: exit 2 versus exit 1).  :func:`write_record` is its inverse: for any
+replay (docs/record.md §5: exit 2 versus exit 1).  :func:`write_record` is its inverse: for any
 record it read, ``write_record(read_record(doc))`` reads back to the same record, and for any
 record ramino wrote, it is the same document.
 
-Turn grouping (RECORD.md §3): a turn is a list of action strings that ends with its
+Turn grouping (docs/record.md §3): a turn is a list of action strings that ends with its
 ``discard``; nothing follows a discard within a turn, and only the last turn of a record may
 stop before its discard (a record that stops mid-hand).  Whether the turn *starts* legally
 (with ``draw`` or ``pick``) is a rule, checked by the replay.  Arbiter events are bare strings.
@@ -45,7 +45,7 @@ GAMES: Final = ("burraco", "buraco", "scala40")
 SUPPORTED_GAMES: Final = ("burraco", "buraco")  # Scala 40 records: records/scala40/record.py
 ENDS: Final = ("closed", "stock", "stallo", "timeout")
 BREAKDOWN_KEYS: Final = ("table", "burraco", "closing", "hand", "pozzetto")
-# Three players: a pair seat's share of the pair's total (RULES.md §5.2), so parts still add up.
+# Three players: a pair seat's share of the pair's total (§5.2), so parts still add up.
 BREAKDOWN_OPTIONAL_KEYS: Final = ("split",)
 
 _COMMON: Final = ("format", "game", "rules", "players", "meta")
@@ -67,8 +67,8 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class RecordedResult:
-    """``result``: how the hand ended, the score per side, optionally the breakdown of RULES.md
-    §2.10 per side (``table`` card points, ``burraco`` bonuses, ``closing`` bonus, ``hand``
+    """``result``: how the hand ended, the score per side, optionally the breakdown of §2.10
+    per side (``table`` card points, ``burraco`` bonuses, ``closing`` bonus, ``hand``
     the cards left in hand, ``pozzetto`` the untaken-pozzetto penalty; penalties negative)."""
 
     end: str
@@ -180,7 +180,7 @@ def _read_hand(value: object, rules: RuleSet, path: str, *, in_match: bool) -> H
     if "deal" in obj:
         deal = read_deal(obj["deal"], rules, key_path(path, "deal"))
         if dealer is None:
-            dealer = n - 1  # seat 0 plays first (RECORD.md §2)
+            dealer = n - 1  # seat 0 plays first (docs/record.md §2)
     else:
         position = read_position(obj["position"], rules, key_path(path, "position"))
     turns = read_turns(obj["turns"], key_path(path, "turns"))
@@ -193,7 +193,7 @@ def _read_hand(value: object, rules: RuleSet, path: str, *, in_match: bool) -> H
 
 def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
     """``deal``: hands per record seat, pozzetti in the order taken, upcard, stock top first;
-    exactly the rules' pack (RECORD.md §4)."""
+    exactly the rules' pack (docs/record.md §4)."""
     obj = expect_object(value, path, required=("hands", "pozzetti", "upcard", "stock"))
     hands_path = key_path(path, "hands")
     hands = tuple(tuple(read_cards(h, index_path(hands_path, i), length=rules.hand_size))
@@ -203,7 +203,7 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
     sizes = rules.pozzetto_sizes
     raw_pozzetti = obj["pozzetti"]
     if rules.players == 3 and isinstance(raw_pozzetti, list) and len(raw_pozzetti) == 3:
-        sizes = (11, 11, 11)  # the three-player switch of a match (RULES.md §5.2)
+        sizes = (11, 11, 11)  # the three-player switch of a match (§5.2)
     pozzetti = tuple(tuple(read_cards(p, index_path(pozzetti_path, i), length=sizes[i]))
                      for i, p in enumerate(expect_list(raw_pozzetti, pozzetti_path,
                                                        length=len(sizes))))
@@ -218,7 +218,7 @@ def read_deal(value: object, rules: RuleSet, path: str = "deal") -> Deal:
 
 def read_turns(value: object, path: str = "turns", *, allow_swap: bool = False
                ) -> tuple[Turn, ...]:
-    """``turns``: lists of actions and bare arbiter events (RECORD.md §3); ``allow_swap`` for
+    """``turns``: lists of actions and bare arbiter events (docs/record.md §3); ``allow_swap`` for
     Scala 40, whose turns may hold ``swap``."""
     raw_turns = expect_list(value, path)
     turns: list[Turn] = []
@@ -257,7 +257,7 @@ def read_turns(value: object, path: str = "turns", *, allow_swap: bool = False
 
 
 def group_turns(actions: Sequence[Action]) -> tuple[Turn, ...]:
-    """Actions in order -> turns (RECORD.md §3)."""
+    """Actions in order -> turns (docs/record.md §3)."""
     turns: list[Turn] = []
     current: list[Action] = []
 
@@ -337,7 +337,7 @@ def _write_hand_fields(hand: HandRecord) -> dict[str, Any]:
 
 
 def write_record(record: Record) -> dict[str, Any]:
-    """The JSON object of a record, fields in the order of RECORD.md §4."""
+    """The JSON object of a record, fields in the order of docs/record.md §4."""
     out: dict[str, Any] = {"format": FORMAT, "game": record.game,
                            "rules": write_rules(record.rules)}
     if record.players is not None:

@@ -1,8 +1,8 @@
-"""Path-aware readers for the JSON values of a ``ramino-record/1`` document (RECORD.md §4–5).
+"""Path-aware readers for the JSON values of a ``ramino-record/1`` document (docs/record.md §4–5).
 
 Every reader takes the value and its *path* (``deal.hands[2][5]``) and raises
 :class:`RecordError` naming that path, so a malformed record is always reported by field and
-never by traceback (RECORD.md §5, exit status 2).
+never by traceback (docs/record.md §5, exit status 2).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def expect_bool(value: object, path: str) -> bool:
 
 
 def read_card(value: object, path: str) -> int:
-    """One plain card (RECORD.md §1); an annotation is refused where none belongs."""
+    """One plain card (docs/record.md §1); an annotation is refused where none belongs."""
     text = expect_str(value, path)
     if "=" in text:
         raise RecordError(path, f"{text!r}: only a wild inside a meld carries an annotation")

@@ -1,4 +1,4 @@
-"""JSON text in and out for records (RECORD.md §4): syntax errors become :class:`RecordError`
+"""JSON text in and out for records (docs/record.md §4): syntax errors become :class:`RecordError`
 with the line and column, so ``ramino replay`` exits 2 on them like on any malformed record."""
 
 from __future__ import annotations

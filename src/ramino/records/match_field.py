@@ -1,5 +1,5 @@
-"""The ``match`` object of a match record (RECORD.md §4): ``{"target": N}`` and the other
-formats of RULES.md §3.8.
+"""The ``match`` object of a match record (docs/record.md §4): ``{"target": N}`` and the other
+formats of §3.8.
 
 ``target``     points, e.g. 2005 (``TARGET(N)``)
 ``mode``       instead of ``target``: ``SINGLE_HAND``, ``FIXED_HANDS_VP(n)`` or ``TARGET(N)``

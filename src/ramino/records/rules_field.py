@@ -1,4 +1,4 @@
-"""The ``rules`` field of a record: a preset name plus option overrides (RECORD.md §4).
+"""The ``rules`` field of a record: a preset name plus option overrides (docs/record.md §4).
 
 Values are case-insensitive; an unknown preset, option or value is refused by name, with the
 path of the field (``rules.options.semipulito_enabled``).  An option value the engine does

@@ -1,8 +1,8 @@
-"""The typed ``RuleSet``: every option of RULES.md §3, its values and its default, in one place.
+"""The typed ``RuleSet``: every option of §3, its values and its default, in one place.
 
 An option is data: a field of :class:`RuleSet` plus an :class:`OptionSpec` row that says how to
-read it from a record (RECORD.md §4, values case-insensitive), how to write it back, which
-RULES.md section defines it, and whether the engine implements a given value yet.  Presets
+read it from a record (docs/record.md §4, values case-insensitive), how to write it back, which
+docs/rules.md section defines it, and whether the engine implements a given value yet.  Presets
 (``presets.py``) are nothing but option overrides.  Nothing else in ramino may branch on a rule
 that is not a field here.
 """
@@ -106,7 +106,7 @@ class DealerRotation(StrEnum):
     LEFT = "LEFT"
 
 
-# --- Scala 40 (RULES.md §6.7) ----------------------------------------------------------------
+# --- Scala 40 (§6.7) ----------------------------------------------------------------
 
 
 class Partnerships(StrEnum):
@@ -181,7 +181,7 @@ CardValues = tuple[tuple[str, int], ...]
 
 DEFAULT_BURRACO_VALUES: Final[BurracoValues] = (("pulito", 200), ("semipulito", 150),
                                                 ("sporco", 100))
-# The keys of a card-value map: "JK" and the 13 ranks (RULES.md §1.3, Italian column).
+# The keys of a card-value map: "JK" and the 13 ranks (§1.3, Italian column).
 DEFAULT_CARD_VALUES: Final[CardValues] = (
     ("JK", 30), ("2", 20), ("A", 15), ("K", 10), ("Q", 10), ("J", 10), ("T", 10), ("9", 10),
     ("8", 10), ("7", 5), ("6", 5), ("5", 5), ("4", 5), ("3", 5),
@@ -191,7 +191,7 @@ EXTRA_BURRACO_POINTS: Final = {ExtraBurracoType.REALE_13: 300, ExtraBurracoType.
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every option of RULES.md §3 with its FIBUR default.  Immutable and hashable."""
+    """Every option of §3 with its FIBUR default.  Immutable and hashable."""
 
     preset: str = "fibur"
     game: str = "burraco"
@@ -330,7 +330,7 @@ class RuleSet:
         return 2 if self.jokers_in_deck else 0
 
     def full_pack(self) -> list[int]:
-        """Every card these rules play with, in a fixed order (RULES.md §1.1, §4.1)."""
+        """Every card these rules play with, in a fixed order (§1.1, §4.1)."""
         return pack(self.decks, self.jokers_per_deck)
 
     def options(self) -> dict[str, Any]:
@@ -703,7 +703,7 @@ def build_ruleset(base: RuleSet, overrides: Mapping[str, Any], *, preset: str | 
             raise RulesError(f"unknown option {name!r}")
         changes[name] = spec.parse(raw)
     if "players" in changes and changes["players"] != base.players:
-        # The pozzetti and the size of a group follow the player count (RULES.md §5, §3.3)
+        # The pozzetti and the size of a group follow the player count (§5, §3.3)
         # unless the overrides say otherwise.
         changes.setdefault("pozzetto_sizes", standard_pozzetti(changes["players"]))
         changes.setdefault("max_group_naturals", standard_group_naturals(changes["players"]))
@@ -731,19 +731,19 @@ def unsupported_options(rules: RuleSet) -> dict[str, str]:
                for spec in rules.applicable() if spec.unsupported(getattr(rules, spec.name))}
     if rules.game in ("burraco", "buraco"):
         if rules.players not in (2, 3, 4, 6):
-            refused["players"] = f"players={rules.players}"  # RULES.md §5: 2, 3, 4 or 6
+            refused["players"] = f"players={rules.players}"  # §5: 2, 3, 4 or 6
         elif len(rules.pozzetto_sizes) not in _POZZETTO_COUNTS[rules.players]:
             refused["pozzetto_sizes"] = (f"pozzetto_sizes={list(rules.pozzetto_sizes)} with "
                                          f"{rules.players} players")
     return refused
 
 
-# RULES.md §6.1: "Pairs are possible with 4 players; 2 teams of 3 with 6".
+# §6.1: "Pairs are possible with 4 players; 2 teams of 3 with 6".
 PARTNERSHIP_PLAYERS: Final = {Partnerships.PAIRS_2V2: 4, Partnerships.TEAMS_3V3: 6}
 
 
 def check_partnerships(rules: RuleSet) -> None:
-    """Refuse Scala 40 partnerships at a table of the wrong size (RULES.md §6.1)."""
+    """Refuse Scala 40 partnerships at a table of the wrong size (§6.1)."""
     need = PARTNERSHIP_PLAYERS.get(rules.partnerships)
     if rules.game == "scala40" and need is not None and rules.players != need:
         raise RulesError(f"partnerships={rules.partnerships.value} needs {need} players, not "
@@ -754,7 +754,7 @@ STANDARD_POZZETTI: Final = {2: (11, 11), 3: (18, 11), 4: (11, 11), 6: (11, 11, 1
 
 
 def standard_pozzetti(players: int) -> tuple[int, ...]:
-    """The pozzetti a Burraco hand starts with (RULES.md §3.1, §5)."""
+    """The pozzetti a Burraco hand starts with (§3.1, §5)."""
     return STANDARD_POZZETTI.get(players, (11, 11))
 
 

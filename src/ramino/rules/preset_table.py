@@ -17,12 +17,12 @@ _BRAZILIAN: Final[dict[str, Any]] = {
 PRESET_OVERRIDES: Final[dict[str, dict[str, Any]]] = {
     "fibur": {},
     "international": {"closing_burraco_requirement": "CLEAN"},
-    # The common Italian home game: RULES.md §3.5 (no semipulito in many house games, [S000]),
+    # The common Italian home game: §3.5 (no semipulito in many house games, [S000]),
     # §3.4 (the free wild slides, [EB-matte]) and §3.6 (both sides pay when neither took).
     "house": {"semipulito_enabled": False, "wild_reposition_policy": "FREE_END_SLIDES",
               "pozzetto_penalty_if_neither_took": True},
     "fisca": {"game": "scala40", "hand_size": 13, "players": 4},
-    # Brazilian Buraco (RULES.md §4): the modes of the [JOG] table, §4.1.  Common to all: play
+    # Brazilian Buraco (§4): the modes of the [JOG] table, §4.1.  Common to all: play
     # counterclockwise, a morto becomes the stock when the stock runs out (§4.2), a player
     # with one card may not take the lixo (pique, §4.2), to 3000 (§4.4).
     "buraco-aberto": {"game": "buraco", **_BRAZILIAN, "groups_allowed": False,

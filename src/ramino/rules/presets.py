@@ -1,8 +1,8 @@
-"""Named presets: a preset is a name and option overrides of the FIBUR defaults (RULES.md §3).
+"""Named presets: a preset is a name and option overrides of the FIBUR defaults (§3).
 
-``fibur``          the FIBUR Codice di Gara as reconstructed in RULES.md §2 (the default).
+``fibur``          the FIBUR Codice di Gara as reconstructed in §2 (the default).
 ``international``  FIBUR's international code: closing needs a burraco pulito (§2.8, [EB-int]).
-``fisca``          Scala 40, FISCA regolamento without its three variants (RULES.md §6), 4 players.
+``fisca``          Scala 40, FISCA regolamento without its three variants (§6), 4 players.
 
 A preset may name its game with a ``"game"`` entry (default ``burraco``).
 """

@@ -2,7 +2,7 @@
 
 Guests play with no sign-up (a seat key is all they need).  A registered player has a name and
 an argon2 password hash, signs in for a session (a random token; only its hash is stored), and
-earns the experience points of [S004] (RULES.md §0): +16 for each hand played, +26 for a win,
+earns the experience points of [S004] (§0): +16 for each hand played, +26 for a win,
 +1 for each burraco of their side, and nothing for a hand they abandoned (a bot was standing in
 for them, absent, when it ended).  The points are stored in the same transaction as the action
 that ended the hand, so a crash can neither lose nor double them.

@@ -1,10 +1,10 @@
-"""Fair, checkable deals: commit before the first action, reveal at the end (issue 5).
+"""Fair, checkable deals: commit before the first action, reveal at the end.
 
 The server shuffles with ``secrets`` and publishes ``sha256(salt + ":" + canonical deal)`` in
 every update of the hand; the last update, and the hand's record (``meta.salt``,
 ``meta.commitment``), reveal the salt and the deal.  :func:`verify_document` is what
 ``ramino verify RECORD`` runs: the revealed deal must hash to the commitment, and the record
-must replay legally (RECORD.md §5), so the deal was fixed before anyone played.
+must replay legally (docs/record.md §5), so the deal was fixed before anyone played.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def canonical_deal(deal: dict[str, Any]) -> str:
 
 
 def commitment_of(deal: dict[str, Any], salt: str) -> str:
-    """The published hash of a deal (RECORD.md §4 ``deal`` as JSON) and its secret salt."""
+    """The published hash of a deal (docs/record.md §4 ``deal`` as JSON) and its secret salt."""
     return hashlib.sha256(f"{salt}:{canonical_deal(deal)}".encode()).hexdigest()
 
 

@@ -3,9 +3,9 @@
 The table manager (:mod:`ramino.server.tables`) deals, replays, shows and scores hands without
 knowing which game it holds: a :class:`TableGame` answers for its engine.  Two games:
 
-- :class:`BurracoGame`: Burraco and Brazilian Buraco (``BurracoState``, RULES.md §2 and §4),
+- :class:`BurracoGame`: Burraco and Brazilian Buraco (``BurracoState``, §2 and §4),
   two sides, matches of N hands or to a target;
-- :class:`Scala40Game`: Scala 40 (``Scala40State``, RULES.md §6), 2 to 6 players each for
+- :class:`Scala40Game`: Scala 40 (``Scala40State``, §6), 2 to 6 players each for
   himself, penalty points added hand after hand and a player out at the elimination limit
   (§6.5), who sits out the following hands of the match.
 
@@ -159,7 +159,7 @@ class TableGame:
         return (True,) * rules.players
 
     def parse(self, text: str) -> Action:
-        """An action in the record notation (RECORD.md §3); ``NotationError`` if it is not."""
+        """An action in the record notation (docs/record.md §3); ``NotationError`` if it is not."""
         return parse_action(text)
 
     def next_dealer(self, dealer: int, in_play: Sequence[bool]) -> int:
@@ -216,7 +216,7 @@ class BurracoGame(TableGame):
     def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Seating:
         return Seating.for_dealer(rules.players, dealer)
 
-    # RULES.md §2.9c, T-37: time called before the player in turn has drawn, one full round
+    # §2.9c, T-37: time called before the player in turn has drawn, one full round
     # is played; nobody closing in it, nobody has the +100.  The engine takes it between turns.
     def call_time(self, state: GameState) -> Action | None:
         if self.times_out(state) and state.phase == PHASE_DRAW:

@@ -10,7 +10,7 @@ JSON (``GET /i18n/{lang}.json``), so there is one source of truth for every show
 Each game keeps its own words: a message marked as a game term (``term("Pozzetti")`` in a
 script or template) is translated under the game's gettext context (``pgettext("buraco",
 "Pozzetti")`` is "Morti" in Italian: Brazilian Buraco has morto and curinga where Burraco has
-pozzetto and pinella, RULES.md §4).
+pozzetto and pinella, §4).
 """
 
 from __future__ import annotations

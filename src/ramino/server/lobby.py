@@ -2,7 +2,7 @@
 and the nudge an idle player reads.
 
 The rules page lists every option a preset's engine applies (``RuleSet.applicable()``, as
-``ramino rules PRESET`` prints them) with its value and its RULES.md section (anchored
+``ramino rules PRESET`` prints them) with its value and its docs/rules.md section (anchored
 ``#{option}``), and every rule a move can be refused by, in the reader's language (anchored
 ``#rule-{rule id}``): a refused move links to ``/rules/{preset}#rule-{rule}``.
 """
@@ -36,7 +36,7 @@ def nudge_text(lang: str, seconds: int) -> str:
 
 
 def rule_rows(rules: RuleSet, lang: str) -> list[dict[str, Any]]:
-    """Each option the preset's game applies: name, value (as JSON), RULES.md section and
+    """Each option the preset's game applies: name, value (as JSON), docs/rules.md section and
     its one-line meaning in ``lang`` (the engine's English for an option without a text)."""
     values = rules.options()
     tr = translations(lang)

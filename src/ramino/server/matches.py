@@ -1,11 +1,10 @@
 """Matches at a table: a fixed number of hands, or to a target score (FIBUR: 2005), or, in
-Scala 40, until one side is left below the elimination limit (RULES.md §6.5).
+Scala 40, until one side is left below the elimination limit (§6.5).
 
 The table keeps where its current match began and the score of each counted hand by table
 side (a hand ended early by agreement is not counted).  Whether a target match is over — and
-who won a tie past the target — is :func:`ramino.games.burraco.match.standing`'s answer (RULES.md
-§2.11);
-whether a Scala 40 match is over, who is out and the totals are
+who won a tie past the target — is :func:`ramino.games.burraco.match.standing`'s answer
+(§2.11); whether a Scala 40 match is over, who is out and the totals are
 :func:`ramino.games.scala40.match.standing`'s, so the server and the records agree.
 Everything here is rebuilt from the stored hands after a restart.
 """

@@ -1,7 +1,7 @@
 """The table protocol: every message a client may send and every message the server sends.
 
 One WebSocket per client (``/ws``), JSON text frames.  The first client message must be
-``join``; after it: ``act`` (an action in the record notation, RECORD.md §3, with the table
+``join``; after it: ``act`` (an action in the record notation, docs/record.md §3, with the table
 version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
 ``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted),
 ``reenter`` (Scala 40: come back into the match), ``fill`` (a waiting table: bots in the open
@@ -103,7 +103,7 @@ class Ping(_Message):
 
 class Next(_Message):
     """Deal the next hand once this one is over (any seated player); the deal moves to the
-    next seat (RULES.md §2.2)."""
+    next seat (§2.2)."""
 
     type: Literal["next"]
     hand_no: int = Field(ge=0)  # the hand the sender saw end: a second request is stale
@@ -118,7 +118,7 @@ class EndVote(_Message):
 
 
 class Reenter(_Message):
-    """Scala 40 under ``reentry`` (RULES.md §6.5): the sender's side, just eliminated, comes
+    """Scala 40 under ``reentry`` (§6.5): the sender's side, just eliminated, comes
     back into the match before the next hand is dealt, at the highest total still in play."""
 
     type: Literal["reenter"]
@@ -169,7 +169,7 @@ class SeatInfo(_Message):
 
 
 class ResultInfo(_Message):
-    """The score of the hand (RULES.md §2.10) with the breakdown per side and the deal revealed
+    """The score of the hand (§2.10) with the breakdown per side and the deal revealed
     with its salt, so that anyone can check the commitment sent before the first action."""
 
     end: str
@@ -226,7 +226,7 @@ class Welcome(_Message):
 
 
 class ErrorInfo(_Message):
-    """A refusal.  ``rule``/``section`` name the rule of RULES.md when the engine refused;
+    """A refusal.  ``rule``/``section`` name the rule of docs/rules.md when the engine refused;
     ``message`` is then in the client's language (``ramino.server.refusal_texts``)."""
 
     type: Literal["error"] = "error"

@@ -1,5 +1,5 @@
 """Skill ratings: OpenSkill (Plackett–Luce), which rates each player inside a partnership, so
-that a player who changes partners carries their own rating (issue 5).
+that a player who changes partners carries their own rating.
 
 A match is rated when it ends, from the sides' places: in Burraco and Buraco by their total
 scores over its hands, in Scala 40 by the order in which they were eliminated (a free-for-all

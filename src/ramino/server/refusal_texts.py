@@ -1,7 +1,7 @@
 """Engine refusals in the player's language, by rule id (docs/engine.md, "Refusals").
 
 The engine explains a refused move in English (``IllegalActionError``: a reason, a stable
-``rule`` id and the RULES.md ``section``).  A client that reads Italian or Portuguese gets the
+``rule`` id and the docs/rules.md ``section``).  A client that reads Italian or Portuguese gets the
 rule explained in its language instead: one text per rule id and game, kept in the gettext
 catalogs like every shown text (Italian is the source language), with the game's own words —
 a Burraco refusal that speaks of the pozzetto, the pinella or the burraco is a game term, so a
@@ -45,7 +45,7 @@ _SAME_FOR_BOTH: Final = {
     "meld-min-three": N_("Una combinazione nuova ha almeno tre carte."),
 }
 
-# Burraco and Brazilian Buraco (RULES.md §2–§5): the rule ids of ``ramino.games.burraco.state`` and
+# Burraco and Brazilian Buraco (§2–§5): the rule ids of ``ramino.games.burraco.state`` and
 # ``ramino.games.burraco.refusals``.
 BURRACO: Final[dict[str, str]] = {
     **_SAME_FOR_BOTH,
@@ -89,7 +89,7 @@ BURRACO: Final[dict[str, str]] = {
                              "arriva la carta che sostituisce."),
 }
 
-# Scala 40 (RULES.md §6): the rule ids of ``ramino.games.scala40.state`` and ``scala40_melds``.
+# Scala 40 (§6): the rule ids of ``ramino.games.scala40.state`` and ``scala40_melds``.
 SCALA40: Final[dict[str, str]] = {
     **_SAME_FOR_BOTH,
     "chiusura-in-mano-allowed": N_("Con queste regole non si chiude nel turno in cui si apre "

@@ -1,10 +1,10 @@
 """The replay viewer's data: every position of a finished hand, all cards face up.
 
 From a ``ramino-record/1`` document (a finished hand of this server, or one a person uploads):
-the engine replays it action by action (RECORD.md §5) and each step lists every hand, the
+the engine replays it action by action (docs/record.md §5) and each step lists every hand, the
 pile, the melds by side and the counts.  Seats are the record's, numbered from the hand's
 first player; ``table_seats`` gives each one's seat at the table and ``sides`` its side, by
-which ``result.scores`` are given.  A Scala 40 hand (RULES.md §6) lists the pozzo, every
+which ``result.scores`` are given.  A Scala 40 hand (§6) lists the pozzo, every
 meld with its owner and who has opened instead of pozzetti and melds by side.  A hand still
 being played is never replayed here: its record is published only when it is over
 (``/api/tables/{id}/record``).
@@ -31,7 +31,7 @@ class ReplayError(Exception):
 
 def table_seats(document: object, players: int) -> list[int]:
     """The table seat of each record seat.  A record numbers its seats from the hand's first
-    player (RECORD.md §2); a hand of this server names the table seat of that player
+    player (docs/record.md §2); a hand of this server names the table seat of that player
     (``meta.first_table_seat``), so the viewer can say who sat where.  Any other record: its
     own numbering."""
     meta = document.get("meta") if isinstance(document, dict) else None

@@ -1,7 +1,7 @@
 """Table seats and engine seats: the deal moves round the table, the seats stay put.
 
 The engine numbers seats from the player who plays first (engine seat 0 is the dealer's left,
-RECORD.md §2).  At a table the dealer rotates from hand to hand (RULES.md §2.2), so a person
+docs/record.md §2).  At a table the dealer rotates from hand to hand (§2.2), so a person
 keeps their table seat and their table side while the engine seat under them changes.  This
 module is the one place that translates: seat-indexed and side-indexed fields of views and
 results, and the seat of each event.  With the first hand's dealer at the last seat the two

@@ -2,7 +2,7 @@
 
 What is stored is exactly what is needed to rebuild every table after a crash: the table's
 settings and seats, each hand's deal (with the commit-reveal salt) and every accepted action in
-order.  A table's state is never stored; it is replayed through the engine (RECORD.md §5), so
+order.  A table's state is never stored; it is replayed through the engine (docs/record.md §5), so
 the engine stays the only authority.  ``(table_id, hand_no, seq)`` is the primary key of an
 action: two writers racing on one table cannot both store action number ``seq`` (optimistic
 concurrency; the loser is told by :class:`StaleVersionError`).
@@ -125,7 +125,7 @@ class HandRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     hand_no: Mapped[int] = mapped_column(Integer, primary_key=True)
     dealer: Mapped[int] = mapped_column(Integer)
-    deal: Mapped[str] = mapped_column(Text)  # RECORD.md §4 "deal", engine seats
+    deal: Mapped[str] = mapped_column(Text)  # docs/record.md §4 "deal", engine seats
     salt: Mapped[str] = mapped_column(String(64))
     commitment: Mapped[str] = mapped_column(String(64))
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -162,7 +162,7 @@ class TournamentLinkRow(Base):
     ew_code: Mapped[str] = mapped_column(String(64))
     submitted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True),
                                                               nullable=True)
-    # When the turno's round clock ends (RULES.md §2.9c): time is called at the table then.
+    # When the turno's round clock ends (§2.9c): time is called at the table then.
     ends_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 

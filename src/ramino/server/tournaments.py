@@ -16,7 +16,7 @@ records and any player a bot stood in for a while. An abandoned table (a bot fin
 for a player who had gone) is not counted: the trail says so and the director enters the result.
 Each table has the turno's round clock: a time bank per player per smazzata from the turno's
 minutes (:func:`round_bank_ms`) and, when the clock ends, time called by the table manager
-(RULES.md §2.9c); the smazzate played then count.
+(§2.9c); the smazzate played then count.
 The tournament answers "already" to a result it holds, and the link is marked sent
 afterwards, so a retry or a restart never counts a table twice.
 """
@@ -157,7 +157,7 @@ class Submission:
 def finished_turno(link: TournamentLink, stored: StoredTable,
                    now: float) -> list[StoredHand] | None:
     """The hands of the table's turno when it is over and each ended by the rules: all its
-    smazzate, or those played when the round clock ended at ``now`` (RULES.md §2.9c, T-37).
+    smazzate, or those played when the round clock ended at ``now`` (§2.9c, T-37).
     None while it is played, and for a turno with a smazzata ended early by agreement (the
     director enters what was played)."""
     hands = [h for h in stored.hands if h.hand_no < stored.match_hands]

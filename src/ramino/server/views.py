@@ -1,6 +1,6 @@
 """What each receiver may see: a seat's own observation, or the public view of a spectator.
 
-The server never sends a state, only these (STYLE.md, boardgame.io: hide secrets on the
+The server never sends a state, only these (as boardgame.io does: secrets stay on the
 server).  The public view is a seat's observation with everything private to that seat taken
 out, so it holds nothing an observation does not hold.
 """
@@ -35,7 +35,7 @@ def public_view(state: BurracoState, seating: Seating | None = None) -> dict[str
 
 def burraco_marks(state: BurracoState) -> dict[str, str]:
     """Meld number -> burraco type (pulito, semipulito, sporco, …) for every burraco on the
-    table (RULES.md §2.6): public, and shown as the type mark beside the meld."""
+    table (§2.6): public, and shown as the type mark beside the meld."""
     marks: dict[str, str] = {}
     for i, meld in enumerate(state.melds):
         kind = burraco_type(meld, state.rules)

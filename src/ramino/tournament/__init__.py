@@ -1,5 +1,5 @@
 """Tournaments for Burraco (pairs, individual) and Scala 40 (singles, pairs): the club
-director's tool from registration to the final standings (RULES.md §7, §6.6, §9.6).
+director's tool from registration to the final standings (§7, §6.6, §9.6).
 
 Floors, bottom up, each module with one job: :mod:`.vp` (MP→VP tables), :mod:`.model` (value
 types), :mod:`.movements` (who meets whom, one module per format), :mod:`.scoring` and

@@ -4,7 +4,7 @@ running game server.
 
 Each command loads the tournament file, applies one :class:`Tournament` method and saves it,
 taking turns with the desk and the game server that serve the same file
-(RULES.md §7.2–7.3 for what the commands mean).  A refused command prints one line on stderr,
+(§7.2–7.3 for what the commands mean).  A refused command prints one line on stderr,
 exits 2 and leaves the file as it was; the users' text (names, reasons) is printed as it is,
 never read as markup. The lead mounts ``app`` under the main
 ``ramino`` command; it also runs on its own (``python -m ramino.tournament.cli``).

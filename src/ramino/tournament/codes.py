@@ -1,5 +1,5 @@
 """Each side's score-card code: the secret that lets one side of a paper table write or
-confirm its result on the table page (RULES.md §7.2: both sides countersign the card).
+confirm its result on the table page (§7.2: both sides countersign the card).
 
 A code is an HMAC of the turno, the table and the side under the tournament's key, a random
 secret kept next to the tournament file (``FILE.key``, readable by its owner only): the file

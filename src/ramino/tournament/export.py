@@ -1,7 +1,8 @@
 """Exports: CSV standings and results, printable HTML standings and score-cards, JSON.
 
-The issue's "Faces" list; RULES.md §7.2 describes the paper score-card these print (one per
-table, a line per smazzata, both sides countersign). The JSON export is the store's document.
+Every face a club night needs on paper or on a screen; §7.2 describes the paper score-card
+these print (one per table, a line per smazzata, both sides countersign). The JSON export is
+the store's document.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The tournament's value types: disciplines, formats, settings, entrants, turni and tables.
 
-RULES.md §7.2 (structure, seating N-S v E-W, score-card), §7.3 (formats), §6.6 (Scala 40
+§7.2 (structure, seating N-S v E-W, score-card), §7.3 (formats), §6.6 (Scala 40
 tournaments). Pure data: no I/O, no game engine. A table's sides hold entrant ids; a side has
 one entrant for pairs and singles, two for individual Burraco, where partners change each
-turno (RULES.md §7.3 "Individual tournaments").
+turno (§7.3 "Individual tournaments").
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Discipline(StrEnum):
 
 
 class Format(StrEnum):
-    """How a turno is seated (RULES.md §7.3, §6.6)."""
+    """How a turno is seated (§7.3, §6.6)."""
 
     MITCHELL = "mitchell"
     DANESE_PURO = "danese-puro"
@@ -72,7 +72,7 @@ ALLOWED_FORMATS: dict[Discipline, frozenset[Format]] = {
     ),
 }
 
-#: VP for a bye. Not found in any source (RULES.md §7.3, §8 item 31): 12 is the spec's
+#: VP for a bye. Not found in any source (§7.3, §8 item 31): 12 is the spec's
 #: assumption, configurable per tournament.
 DEFAULT_BYE_VP = 12
 

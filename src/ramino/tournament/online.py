@@ -5,7 +5,7 @@ implements :class:`OnlineDesk` (:mod:`ramino.server.tournaments`) and hands it t
 :func:`ramino.tournament.web.create_app` when it mounts the desk.  Opening a turno online makes
 one server table per tournament table, the N-S pair on seats 0 and 2 and the E-W pair on seats
 1 and 3 (a server table's sides are its even and odd seats), each seat kept for its player
-by a seat key; the server sends the result itself when the last smazzata ends (RULES.md §7.2:
+by a seat key; the server sends the result itself when the last smazzata ends (§7.2:
 the engine keeps the score-card, no countersignature is needed).
 """
 

@@ -1,5 +1,5 @@
 """Printable PDF exports for the director: the standings, a turno's score-cards (one per table,
-RULES.md §7.2: a line per smazzata, both sides sign) and a turno's table list to pin up.
+§7.2: a line per smazzata, both sides sign) and a turno's table list to pin up.
 
 Made with fpdf2 and its built-in Helvetica, so no font file is needed; that font has the
 Latin-1 letters (Italian and Portuguese names print as typed), and any other character prints

@@ -1,4 +1,4 @@
-"""A table's result: totals, Match Points and the VP split (RULES.md §7.1, §9.6; §6.5).
+"""A table's result: totals, Match Points and the VP split (§7.1, §9.6; §6.5).
 
 MP are the absolute difference of the two sides' algebraic totals over the turno's smazzate;
 the VP table of the tournament splits 20 VP. Scala 40 scores are penalty points (§6.5), so
@@ -57,14 +57,14 @@ def score(table: Table, settings: Settings) -> MatchScore | None:
     )
 
 
-#: The 108 Burraco cards are worth 1,080 points (RULES.md §1.3).
+#: The 108 Burraco cards are worth 1,080 points (§1.3).
 BURRACO_DECK_POINTS = 4 * 30 + 8 * 20 + 8 * 15 + 48 * 10 + 40 * 5
-#: The highest score a side can make in a Burraco smazzata (RULES.md §2.10): every card melded,
+#: The highest score a side can make in a Burraco smazzata (§2.10): every card melded,
 #: at most 15 burraci (7 cards each) at 200, and the closing 100.
 BURRACO_MAX = BURRACO_DECK_POINTS + 15 * 200 + 100
 #: The lowest: every card left in hand and the 100 of the pozzetto not taken.
 BURRACO_MIN = -(BURRACO_DECK_POINTS + 100)
-#: The most a Scala 40 player can pay in a smazzata (RULES.md §6.5): 13 cards in hand, at best
+#: The most a Scala 40 player can pay in a smazzata (§6.5): 13 cards in hand, at best
 #: four jolly (25) and eight aces (11) and a king, doubled by the chiusura in mano.
 SCALA40_MAX_PER_PLAYER = 2 * (4 * 25 + 8 * 11 + 10)
 
@@ -81,9 +81,9 @@ def validate_scores(
     discipline: Discipline = Discipline.BURRACO_PAIRS,
 ) -> None:
     """A score-card line of ``side`` ("N-S" or "E-W"): one score per smazzata played (a
-    time-out may cut the turno short, RULES.md §9.6 T-37, so fewer than the planned smazzate
+    time-out may cut the turno short, §9.6 T-37, so fewer than the planned smazzate
     are accepted), each one a score the game can give: a Burraco score is a multiple of 5
-    (RULES.md §1.3) between what the deck allows (§2.10); a Scala 40 score is penalty points,
+    (§1.3) between what the deck allows (§2.10); a Scala 40 score is penalty points,
     0 or more (§6.5).  The error names the side and the smazzata."""
     if not 1 <= len(scores) <= deals:
         raise Refusal(N_("{side}: expected 1 to {deals} smazzata scores, got {got}"),

@@ -1,6 +1,6 @@
 """Seat the next turno: the format of the plan, byes, numbered tables, sides, deal seeds.
 
-RULES.md §7.2 (seating, N-S v E-W tables), §7.3 (formats, mixed schemes, byes), §6.6 (Scala 40
+§7.2 (seating, N-S v E-W tables), §7.3 (formats, mixed schemes, byes), §6.6 (Scala 40
 formats). The movement modules decide who meets whom; this module turns that into
 :class:`~ramino.tournament.model.Round` records. Block formats (Mitchell, all'italiana,
 knockout, individual Mitchell) fix their lines at the first turno of a block of consecutive
@@ -195,7 +195,7 @@ def _seat_mitchell(rnd: Round, ctx: _Context) -> None:
 
 
 def _fewest_byes(rnd: Round, ctx: _Context, ns_line: set[int]) -> None:
-    """Byes by "fewest byes first", not by the empty slot a withdrawal left (RULES.md §7.3):
+    """Byes by "fewest byes first", not by the empty slot a withdrawal left (§7.3):
     two entrants facing empty slots play each other at an extra table, and an entrant due a
     bye by the movement who has had more byes than someone playing swaps with the
     lowest-ranked of those (one he has not met, where possible)."""

@@ -1,5 +1,5 @@
-"""Play a whole tournament with a pluggable hand player (RULES.md §7.1–7.3; the issue's
-100-pair simulation).
+"""Play a whole tournament with a pluggable hand player (§7.1–7.3), as the
+100-pair simulation test does.
 
 The tournament package never imports the game engine: a :class:`HandPlayer` is any callable
 that plays the smazzata dealt from a seed and returns the N-S and E-W scores. A test or the

@@ -1,4 +1,4 @@
-"""Standings and their tie-breaks (RULES.md §7.1, §7.3 "Ranking: by total VP").
+"""Standings and their tie-breaks (§7.1, §7.3 "Ranking: by total VP").
 
 Order, each step used only when every earlier one is equal:
 

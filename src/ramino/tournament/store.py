@@ -1,7 +1,7 @@
 """A whole tournament as one JSON document (``ramino-tournament/1``), and its file.
 
-RULES.md §7 defines what the document holds; the issue asks for import/export of the whole
-tournament. Writing goes through a temporary file and an atomic rename so a crash never
+§7 defines what the document holds; the whole tournament is imported and exported as
+one document. Writing goes through a temporary file and an atomic rename so a crash never
 leaves half a tournament on disk; :func:`change` lets one writer at a time load, change and
 save it (the director's desk, the game server submitting a result, the CLI).
 """

@@ -1,5 +1,5 @@
 """The tournament: registration, seating, results with two-sided confirmation, corrections,
-penalties and the audit trail (RULES.md §7.2 score-card countersigning, §7.3, §2.12).
+penalties and the audit trail (§7.2 score-card countersigning, §7.3, §2.12).
 
 Every change goes through a method here and leaves an :class:`AuditEntry`, so the director's
 corrections are visible in the exported file. A result entered from a table counts only when
@@ -31,7 +31,7 @@ from ramino.tournament.scoring import validate_result
 
 SIDES = ("ns", "ew")
 #: The largest penalty taken at once: a whole match's VP, and the MP of a 20–0 beyond any
-#: VP table (a bound against typing mistakes; RULES.md §2.12 gives no figures).
+#: VP table (a bound against typing mistakes; §2.12 gives no figures).
 MAX_PENALTY_VP = 20
 MAX_PENALTY_MP = 5000
 
@@ -330,7 +330,7 @@ class Tournament:
 
     def start_clock(self, round_number: int, at: str, actor: str = "server") -> None:
         """The turno's clock starts at ``at`` (ISO time): when it is first played on the
-        server, which calls time at every table when the clock ends (RULES.md §2.9c)."""
+        server, which calls time at every table when the clock ends (§2.9c)."""
         rnd = self.round(round_number)
         if rnd.started_at == at:
             return  # opened again: the same clock

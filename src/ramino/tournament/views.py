@@ -1,7 +1,7 @@
 """View models shared by the HTML exports and the web pages: rows ready for templates.
 
 Keeps presentation arithmetic (names of sides, MP/VP per table, the round clock) out of the
-templates; RULES.md §7.1 for the per-table MP/VP, §7.2 for the round length.
+templates; §7.1 for the per-table MP/VP, §7.2 for the round length.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def table_state(table: Table) -> str:
 
 def table_status(t: Tournament, table: Table) -> str:
     """A table's state in one line for the director: the result and its VP once it counts,
-    who wrote what while it waits (RULES.md §7.2's countersignature)."""
+    who wrote what while it waits (§7.2's countersignature)."""
     state = table_state(table)
     if state == "counted":
         result = score(table, t.settings)

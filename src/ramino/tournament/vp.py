@@ -1,6 +1,6 @@
 """Match Points to Victory Points: the FIBUR tables for 2, 3 and 4 smazzate and custom tables.
 
-RULES.md §7.1 (the tables, the 20-VP split, algebraic totals) and §9.6 T-36 (worked lookups).
+§7.1 (the tables, the 20-VP split, algebraic totals) and §9.6 T-36 (worked lookups).
 
 A table is ten upper bounds: the largest MP difference that still gives 10–10, 11–9, …, 19–1;
 anything above the last bound is 20–0. Reading a bracket as "≤ upper bound" is the §7.1 note
@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass
 
-#: Every match distributes this many VP between its two sides (RULES.md §7.1).
+#: Every match distributes this many VP between its two sides (§7.1).
 VP_PER_MATCH = 20
 
 
@@ -48,7 +48,7 @@ class VPTable:
     def split(self, total_a: int, total_b: int) -> tuple[int, int]:
         """VP for sides A and B from their cumulative totals over the turno's smazzate.
 
-        Totals are algebraic and may be negative (RULES.md §7.1, §9.6: A −120, B 300 → 12–8 B).
+        Totals are algebraic and may be negative (§7.1, §9.6: A −120, B 300 → 12–8 B).
         """
         won = self.winner_vp(abs(total_a - total_b))
         lost = VP_PER_MATCH - won
@@ -69,11 +69,11 @@ class VPTable:
         return rows
 
 
-#: 2 smazzate per turno: (S), single source [R-FIBUR26], RULES.md §7.1 and §8 item 30.
+#: 2 smazzate per turno: (S), single source [R-FIBUR26], §7.1 and §8 item 30.
 FIBUR_2 = VPTable("FIBUR_2", (40, 120, 200, 300, 400, 500, 620, 740, 870, 1000))
-#: 3 smazzate per turno: (C), RULES.md §7.1.
+#: 3 smazzate per turno: (C), §7.1.
 FIBUR_3 = VPTable("FIBUR_3", (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500))
-#: 4 smazzate per turno: (C), RULES.md §7.1.
+#: 4 smazzate per turno: (C), §7.1.
 FIBUR_4 = VPTable("FIBUR_4", (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000))
 
 FIBUR_TABLES: dict[str, VPTable] = {t.name: t for t in (FIBUR_2, FIBUR_3, FIBUR_4)}

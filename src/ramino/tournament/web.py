@@ -5,7 +5,7 @@
 Jinja2 templates shipped in this package, with inline CSS and no scripts from a CDN; they
 refresh every 30 s for the projector. Every POST reloads the file, applies one
 :class:`~ramino.tournament.tournament.Tournament` method and saves, under a lock, so the file
-stays the single source of truth (RULES.md §7.2: the director owns the score-cards; §7.3).
+stays the single source of truth (§7.2: the director owns the score-cards; §7.3).
 
 Routes (relative to the mount point):
 
@@ -528,7 +528,7 @@ def create_app(store_path: Path | str, director_token: str | None = None,
         except KeyError as exc:
             raise HTTPException(status_code=404, detail=error_text(exc)) from None
         key = code_key()
-        # Each side's slip: its code and its link to the table page (RULES.md §7.2: each
+        # Each side's slip: its code and its link to the table page (§7.2: each
         # side countersigns; the code is what a side signs with on the page).
         slips = {tb.number: {side: codes.side_code(key, number, tb.number, side)
                              for side in ("ns", "ew")} for tb in rnd.tables}

@@ -4,7 +4,7 @@ the melds they did not lay.
 ``ramino.games.burraco.resample`` deals every card a seat cannot see at random, which is all the
 seat
 *knows*.  A player also *infers*: a rule-following opponent who drew from the tallone while
-the scarto held a card they could lay at once would have taken it (RULES.md §2.3 step 1: the
+the scarto held a card they could lay at once would have taken it (§2.3 step 1: the
 whole pile comes, and every bot of the ladder takes it when one of its cards can be laid), so a
 pile they let pass says which cards are probably not in their hand; and a player who has just
 finished a turn holds no meld of naturals and no natural that fits a meld of its side, or it
@@ -82,7 +82,7 @@ class HandEvidence:
                                                      and building_burraco(observation, side)):
                 # Where the expert lets a usable pile pass: its last two cards, and a lone
                 # card while its side builds the burraco that closing needs (docs/bots.md,
-                # "The pick by true-state values").
+                # "How the expert decides").
                 continue
             groups = {m.rank for m in own if m.kind == GROUP}
             scarto = to_counts(pile)

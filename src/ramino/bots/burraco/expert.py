@@ -1,12 +1,12 @@
 """The expert bot: card counting, a danger model for the scarto, and judgement about the pile,
-the pozzetto, clean burrachi, closing and the partner (issue 4's ladder).
+the pozzetto, clean burrachi, closing and the partner.
 
 Every choice is a weighted score over features of the observation
 (``ramino.bots.burraco.features``);
 the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
-``scripts/tune_expert.py`` (its output is recorded in ``docs/bots.md``).
+``scripts/tune_expert.py`` and measured in the arena (``docs/bots.md``).
 
-- **Pile** (RULES.md §2.3 step 1): take the scarto when its cards are meld material worth more
+- **Pile** (§2.3 step 1): take the scarto when its cards are meld material worth more
   than the points it would leave in hand, less eagerly when the other side is about to close.
 - **Melds** (§2.4–§2.6): lay naturals freely (points on the table, not in hand), but keep the
   jolly and the pinelle for a burraco unless the wild completes one, reaches the pozzetto or
@@ -216,7 +216,7 @@ class ExpertBot:
         elif len(observation.hand) == 2 and score > 0 and w.pick_no_meld:
             # Two cards and a pile whose cards only attach: the junk stays in a hand too small
             # to meld it, where the tallone's card might have gone down (docs/bots.md,
-            # "The pick by true-state values").
+            # "How the expert decides").
             own = own_melds(observation)
             grouped = [m.rank for _, m in own if m.kind == GROUP]
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
@@ -279,7 +279,7 @@ class ExpertBot:
                 # A meld of six is one card, any natural that fits or a wild, from the
                 # burraco that closing needs (§2.8): bring one there before laying new
                 # melds that might spend the card (+21 to +24 points a hand on its own,
-                # docs/bots.md, "Six first").
+                # docs/bots.md, "How the expert decides").
                 urgent.append(a)
             elif a.kind == MELD:
                 (chosen if tuple(sorted(a.cards)) in layout else dropped).append(a)
@@ -290,8 +290,8 @@ class ExpertBot:
     def target_order(self, e: PlayEffect) -> int:
         """Among plays greedy ranks alike, attach to the longest own meld: a card that fits
         two melds (a wild fits most) brings the nearer one closer to a burraco (§2.6)
-        (+2 to +8 points a hand on blocks of 1,000 duplicate deals, docs/bots.md, "Six
-        first")."""
+        (+2 to +8 points a hand on blocks of 1,000 duplicate deals, docs/bots.md, "How
+        the expert decides")."""
         return -len(e.old.cards) if self.w.attach_longest and e.old is not None else 0
 
     def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
@@ -333,7 +333,7 @@ class ExpertBot:
             # What the card gives away grows with how near it brings their meld to a burraco
             # (§2.6): a card for a meld of three or four is a few points, one for a meld of
             # five brings a burraco within reach, one for six makes it (docs/bots.md,
-            # "Danger by length").
+            # "How the expert decides").
             danger += (w.danger_fit_short if longest <= w.short_meld
                        else w.danger_fit if longest < 6 else w.danger_fit_burraco)
         known = context.next_known

@@ -1,5 +1,5 @@
 """What a bot can read off an observation: own and opposing melds, what a card is good for,
-card counting, and the effect of a meld or attach action (RULES.md §2.3–§2.8, §2.10).
+card counting, and the effect of a meld or attach action (§2.3–§2.8, §2.10).
 
 Shared by the greedy and expert bots, so both speak of the same things with the same words.
 Everything here is a pure function of the observation: no hidden card is ever consulted.
@@ -25,7 +25,7 @@ from ramino.rules.options import RuleSet
 
 
 def side_of(observation: Observation, seat: int) -> int:
-    """The side ``seat`` plays for now, as the engine seats them (RULES.md §5): its own at 2
+    """The side ``seat`` plays for now, as the engine seats them (§5): its own at 2
     players and at 3 until the solo takes the 18 (§5.2), pairs at 4 and 6."""
     return observation.sides[seat]
 
@@ -71,7 +71,7 @@ def has_burraco(melds: list[tuple[int, Meld]]) -> bool:
 
 def building_burraco(observation: Observation, team: int) -> bool:
     """``team`` has taken its pozzetto but has no burraco down: it cannot close yet (§2.8),
-    and the expert's pick changes (docs/bots.md, "The pick by true-state values")."""
+    and the expert's pick changes (docs/bots.md, "How the expert decides")."""
     return observation.pozzetto_taken[team] and not has_burraco(
         [(m.number, m.meld) for m in observation.melds if m.side == team])
 

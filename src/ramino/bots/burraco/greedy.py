@@ -1,8 +1,8 @@
-"""The greedy bot: lays down the most it can now, remembers nothing (issue 4's ladder).
+"""The greedy bot: lays down the most it can now, remembers nothing.
 
 At least as good as the published open-source rule bots, with their preferences made explicit:
 
-- draw (RULES.md §2.3 step 1): take the scarto when one of its cards can be laid at once
+- draw (§2.3 step 1): take the scarto when one of its cards can be laid at once
   (melded with the hand or attached to an own meld), else draw from the tallone;
 - meld (step 2): play every meld or attach it can, best first by: enables closing (§2.8) >
   reaches the pozzetto (§2.7) > upgrades a burraco (§2.6) > cards played > fewer wilds >

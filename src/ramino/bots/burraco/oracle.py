@@ -2,7 +2,7 @@
 
 It sees every hand and the pozzetti, and with ``tallone=1`` (the default) the order of the
 tallone too, so it bounds what search over hidden cards could reach; the ladder reports how
-much of the expert-to-oracle gap the search bot closes (issue 4).  With ``tallone=0`` the
+much of the expert-to-oracle gap the search bot closes.  With ``tallone=0`` the
 stock and the untaken pozzetti are shuffled in each world (a player who saw every hand but
 not the future draws: the fairer bound).  It is never offered as an opponent
 (``registry.MEASUREMENT_ONLY``) and the arena's honesty replay skips it by design.

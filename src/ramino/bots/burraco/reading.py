@@ -3,7 +3,7 @@
 ``ramino.games.burraco.resample`` deals every card a seat cannot see at random: all the seat
 *knows*.
 A good player also reads the discards: a player who threw the 7♥ is unlikely to hold the 7♣ or
-the 6♥ and 8♥ (RULES.md §2.3 step 3: the scarto is the card its owner wanted least).
+the 6♥ and 8♥ (§2.3 step 3: the scarto is the card its owner wanted least).
 This module scores a guessed hand by how likely the expert would have thrown, from that hand,
 the card its owner actually threw:
 
@@ -24,7 +24,7 @@ probability proportional to its weight (``search:reading=K``, sampling importanc
 resampling), or a Metropolis chain over the hidden deal (``search:reading_steps=N``,
 ``DiscardReading.sample``).  Everything is read off the observation, so the honesty contract
 holds (tests/bots/test_honesty.py).  Measured, it recovers about one regret point a decision,
-inside the noise, and it is off by default (docs/bots.md, "Reading the scarto").
+inside the noise, and it is off by default (docs/bots.md, "How the search decides").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The search bot: determinised sampling over the expert's candidate plans (issue 4's ladder).
+"""The search bot: determinised sampling over the expert's candidate plans.
 
-At the choices that shape a hand, taking the scarto or the tallone (RULES.md §2.3 step 1) and
+At the choices that shape a hand, taking the scarto or the tallone (§2.3 step 1) and
 which card to discard (step 3), the bot takes the expert's best few candidates and plays each
 out in the same sampled worlds:
 
@@ -48,8 +48,8 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
     #: One second of work a decision on the compiled overlay (about 100 µs a rollout action,
     #: bench/bots.py): 64 worlds, then more while the call is close, until 9,000 rollout
     #: actions are spent.  Against the expert on deals 20001-20200: +90.1 points per hand
-    #: where 32 + 96 worlds made +79.4, inside the noise (docs/bots.md, "One second of
-    #: worlds"); the issue asks for a second a decision.
+    #: where 32 + 96 worlds made +79.4, inside the noise: a second a decision is the budget a
+    #: player at a table waits for (CHANGELOG.md has how the budget grew).
     default_samples = 64
     default_extra = 960
     default_steps = 9_000

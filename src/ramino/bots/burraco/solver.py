@@ -1,6 +1,6 @@
-"""The exact meld solver: the best way to lay a hand down as new melds (issue 4).
+"""The exact meld solver: the best way to lay a hand down as new melds.
 
-RULES.md §2.4 (sequences and groups), §2.5 (one active wild; a same-suit 2 in its own place is
+§2.4 (sequences and groups), §2.5 (one active wild; a same-suit 2 in its own place is
 natural), §2.6 (burraco bonuses), §2.10 (scoring).  The value of a layout is the card points
 laid plus the burraco bonus of every meld of seven or more cards; since the points of the whole
 hand are fixed, the layout that maximises it is also the one that leaves the fewest points in
@@ -20,8 +20,8 @@ Two exact solvers, one answer:
   sequence packing per suit, a knapsack over the suits for the wilds, and a branch and bound
   over the groups.
 
-``tests/bots/test_solver.py`` checks both against an integer program (scipy's HiGHS ``milp``)
-over the engine's own candidates, on random hands of 11 to 45 cards.
+``tests/bots/burraco/test_solver.py`` checks both against an integer program (scipy's HiGHS
+``milp``) over the engine's own candidates, on random hands of 11 to 45 cards.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Scala 40 expert bot: card counting, a danger model for the discard, the jolly and the
-penalty points at risk, and the chiusura in mano (issue 4's ladder, RULES.md §6).
+penalty points at risk, and the chiusura in mano (§6).
 
 Every choice is a weighted score over what the observation shows; the weights live in
 :class:`Scala40ExpertWeights` and were set by duplicate-deal arena runs (``docs/bots.md``).

@@ -1,6 +1,6 @@
 """The Scala 40 greedy bot: opens as soon as it can and lays down all it can, remembers nothing.
 
-The preferences of the common rule bots, made explicit (RULES.md §6):
+The preferences of the common rule bots, made explicit (§6):
 
 - draw (§6.3 item 1): pick the pozzo's top card when the turn's best plan can use it, else draw
   from the tallone;

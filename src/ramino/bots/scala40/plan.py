@@ -6,7 +6,7 @@ table's melds) with the meld module's own move generation (``ramino.games.scala4
 actions it proposes are built exactly as the engine builds its legal actions, and a bot plays
 the first planned action that is legal (the engine's look-ahead has the last word).
 
-The search (RULES.md §6.2–§6.4):
+The search (§6.2–§6.4):
 
 1. optional jolly swaps first (§6.3 item 4: the natural card goes down, the jolly comes back
    and, under FISCA, must be used this turn);

@@ -1,6 +1,5 @@
 """The Scala 40 search bot and oracle: the Burraco search (``ramino.bots.burraco.search``) over
-Scala 40
-hands (issue 4's ladder, RULES.md §6).
+Scala 40 hands (§6).
 
 At the draw (tallone or the pozzo's card, §6.3 item 1) and at the discard (item 5) the bot
 takes the Scala 40 expert's best few candidates and plays each out in the same sampled worlds

@@ -1,6 +1,6 @@
 """Matches: hands played to a target, a single "express" hand, or a fixed number of hands.
 
-RULES.md §2.11 (targets and tie-breaks), §3.8 (``match_mode``, ``target_tie_break``), §2.1
+§2.11 (targets and tie-breaks), §3.8 (``match_mode``, ``target_tie_break``), §2.1
 item 3 (the deal passes to the left: the next hand's dealer is seat ``dealer + 1``).
 
 - ``TARGET(t)`` (505, 1005, 1505, 2005 or any): the first side whose total is ``>= t`` wins.
@@ -9,7 +9,7 @@ item 3 (the deal passes to the left: the next hand's dealer is seat ``dealer + 1
   the side that played first in the match.
 - ``SINGLE_HAND`` ("express", [S004]): one hand; a tie goes to the side that started.
 - ``FIXED_HANDS_VP(n)``: n hands; the totals and the match-point difference are reported (the
-  tournament code turns the difference into Victory Points, RULES.md §7).
+  tournament code turns the difference into Victory Points, §7).
 
 The result is derived from the hand scores only; this module never plays a card itself.
 Seats are the table's seats in every hand (the engine starts each hand at the dealer's left),
@@ -36,7 +36,7 @@ SIDES: Final = 2
 
 
 def first_player(dealer: int, players: int) -> int:
-    """The first player is the seat after the dealer (RULES.md §2.1 item 2)."""
+    """The first player is the seat after the dealer (§2.1 item 2)."""
     return (dealer + 1) % players
 
 
@@ -56,7 +56,7 @@ def hand_rules(rules: RuleSet, totals: Sequence[int]) -> RuleSet:
 
 
 def next_dealer(dealer: int, players: int) -> int:
-    """The deal passes to the left each hand (RULES.md §2.1 item 3, ``dealer_rotation=LEFT``)."""
+    """The deal passes to the left each hand (§2.1 item 3, ``dealer_rotation=LEFT``)."""
     return (dealer + 1) % players
 
 
@@ -93,7 +93,7 @@ class MatchFormat:
         return cls(MatchMode("FIXED_HANDS_VP", hands))
 
     def as_json(self) -> dict[str, Any]:
-        """The record's ``match`` object (RECORD.md §4; ``docs/record.md``)."""
+        """The record's ``match`` object (docs/record.md §4; ``docs/record.md``)."""
         out: dict[str, Any] = ({"target": self.mode.value} if self.mode.mode == "TARGET"
                                else {"mode": str(self.mode)})
         if self.tie_break is not TargetTieBreak.HIGHER_TOTAL_THEN_EXTRA_HAND:
@@ -212,7 +212,7 @@ class Match:
 
     def new_hand(self, *, seed: int | None = None, deal: Deal | None = None) -> BurracoState:
         """Deal the next hand.  ``deal`` is by match seat; a ``seed`` deals from the dealer's
-        left as at the table (RULES.md §2.2)."""
+        left as at the table (§2.2)."""
         if self.states and not self.states[-1].is_over:
             raise ValueError("the previous hand is not over")
         if self.standing().over:

@@ -1,6 +1,6 @@
 """Burraco melds: validity, wild placement, repositioning, classification and points.
 
-RULES.md §2.4 (valid melds), §2.5 (jolly and pinelle), §2.6 (burraco types), §1.3 (points).
+§2.4 (valid melds), §2.5 (jolly and pinelle), §2.6 (burraco types), §1.3 (points).
 
 A sequence lives on 14 *positions*: 0 is the low ace, 1..12 the ranks 2..K, 13 the high ace.
 A meld stores its cards in table order (low to high for a sequence) and the index of its one
@@ -111,7 +111,7 @@ class Meld:
         return WildTarget((self.low + self.wild) % 13, self.suit)
 
     def card_tokens(self) -> list[str]:
-        """RECORD.md §1 tokens; the active wild carries its annotation."""
+        """docs/record.md §1 tokens; the active wild carries its annotation."""
         out = [card_str(c) for c in self.cards]
         target = self.wild_target()
         if target is not None:
@@ -419,7 +419,7 @@ def _respects_policy(old: Meld, new: Meld, added: Sequence[int], rules: RuleSet)
 def burraco_type(meld: Meld, rules: RuleSet) -> str | None:
     """``pulito`` / ``semipulito`` / ``sporco`` (or an extra type); ``None`` under 7 cards.
 
-    RULES.md §2.6, derived from the placements every time, never stored."""
+    §2.6, derived from the placements every time, never stored."""
     n = len(meld.cards)
     if n < 7:
         return None
@@ -482,7 +482,7 @@ def describe_meld(meld: Meld) -> str:
 
 def meld_from_cards(cards: Sequence[int], rules: RuleSet,
                     annotations: Sequence[tuple[int, WildTarget]] = ()) -> Meld | None:
-    """A meld as it lies on the table in a recorded position (RECORD.md §4 ``position``).
+    """A meld as it lies on the table in a recorded position (docs/record.md §4 ``position``).
 
     Any legal placement is accepted, not only the one a new meld would get, because a meld
     that grew by attachments may hold its wild elsewhere; the written order (low to high)

@@ -1,10 +1,10 @@
-"""Generating the meld and attach actions a hand allows (RULES.md §2.4–§2.5), memoised.
+"""Generating the meld and attach actions a hand allows (§2.4–§2.5), memoised.
 
 Candidate card multisets are built per suit (sequences), per rank (groups) and per table meld
 (attachments), then kept only if the meld resolvers of ``ramino.games.burraco.melds`` accept them,
 so
 generation can never offer an illegal meld (the brute-force test in
-``tests/test_legal_exact.py`` proves it also misses none).
+``tests/games/burraco/test_legal_exact.py`` proves it also misses none).
 
 What a hand can do with one suit depends only on that suit's counts and the wilds held, so
 results are memoised on exactly that key: in a hand of Burraco the same small patterns recur
@@ -374,7 +374,7 @@ def _attach_melds(meld: Meld, number: int, hand: list[int], rules: RuleSet
 def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | list[int]
                 ) -> Action:
     """The action that produces ``meld``: cards in table order for a new meld, annotated when
-    a wild from the hand stands in a sequence (RECORD.md §1: a writer always annotates)."""
+    a wild from the hand stands in a sequence (docs/record.md §1: a writer always annotates)."""
     ordered = meld.cards if kind == MELD else tuple(sorted(cards))
     notes: tuple[Any, ...] = ()
     if meld.kind == SEQUENCE and meld.wild >= 0:

@@ -1,4 +1,4 @@
-"""What one seat may know of a Burraco hand (issue 2: ``observation(seat)``).
+"""What one seat may know of a Burraco hand: ``observation(seat)``.
 
 Built by the engine for the seat asked for, never for "the current player"; servers send only
 this, and the property tests prove that it never depends on a card the seat cannot see.

@@ -1,4 +1,5 @@
-"""Why a meld or an attachment is refused: the rule, its RULES.md section, and words for people.
+"""Why a meld or an attachment is refused: the rule, its section (docs/rules.md), and words for
+people.
 
 The engine decides legality through the meld resolvers; these functions only find the most
 helpful reason once a move has been refused (§2.4, §2.5, §4.1).

@@ -1,9 +1,8 @@
 """Guessing the hidden cards: a full Burraco state consistent with one seat's observation.
 
-Search bots (``ramino.bots.burraco.search``) play out many possible worlds; each world must agree
-with
-everything the seat knows and guess only what it cannot see (the honesty contract of issue 4,
-OpenSpiel's ``resample_from_infostate``).  What a seat knows, RULES.md §2.2–§2.7:
+Search bots (``ramino.bots.burraco.search``) play out many possible worlds; each world must
+agree with everything the seat knows and guess only what it cannot see (the bots' honesty
+contract, OpenSpiel's ``resample_from_infostate``).  What a seat knows, §2.2–§2.7:
 
 - its own hand, the table (every meld of both sides), the face-up pile (the scarto: all of it
   under FIBUR; under a closed pile, §4.1, only its top and its size);

@@ -1,4 +1,4 @@
-"""Scoring a finished Burraco hand (RULES.md §2.10; §4.4 and §5.2 where they differ).
+"""Scoring a finished Burraco hand (§2.10; §4.4 and §5.2 where they differ).
 
 Each side scores its melds' card points, its burraco bonuses and the closing bonus, less the
 cards left in its players' hands (an unplayed pozzetto included) and the penalty for a
@@ -29,7 +29,7 @@ END_TIMEOUT = "timeout"
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
-    """One side's hand score with the breakdown of RULES.md §2.10 (penalties negative)."""
+    """One side's hand score with the breakdown of §2.10 (penalties negative)."""
 
     table: int
     burraco: int

@@ -1,4 +1,4 @@
-"""Who plays with whom in Burraco, by player count (RULES.md §5, RECORD.md §2).
+"""Who plays with whom in Burraco, by player count (§5, docs/record.md §2).
 
 - 4 players: two pairs, partners facing each other: seats {0,2} and {1,3} (§2).
 - 2 players: each seat its own side, a pozzetto each (§5.1).
@@ -10,7 +10,7 @@
   play alone to the end.
 
 A side is identified by its lowest seat's index in this order, so scores listed per side are
-"in order of the lowest seat of each" (RECORD.md §2).
+"in order of the lowest seat of each" (docs/record.md §2).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Italian Burraco (FIBUR rules; 2, 3, 4 and 6 players): the hand as a state machine.
 
-RULES.md §2.1–§2.10.  A turn is DRAW (``draw`` the stock or ``pick`` the whole pile, §2.3 step 1)
+§2.1–§2.10.  A turn is DRAW (``draw`` the stock or ``pick`` the whole pile, §2.3 step 1)
 then PLAY (any number of ``meld`` / ``attach`` on own-team melds, step 2) ended by one ``discard``
 (step 3).  The pozzetto is taken by the engine when the rules say (§2.7); closing, stock
 exhaustion, stallo and timeout end the hand (§2.8, §2.9); ``result()`` scores it (§2.10).
@@ -188,7 +188,7 @@ class BurracoState:
                  deal: Deal | None = None, dealer: int | None = None) -> BurracoState:
         """A fresh hand from an explicit ``deal`` or a ``seed`` (one of the two is required).
 
-        Seats are the table's seats (RECORD.md §2); the seat after ``dealer`` (default: the
+        Seats are the table's seats (docs/record.md §2); the seat after ``dealer`` (default: the
         last seat, so that seat 0 plays first) plays first, and a seeded deal starts there."""
         rules = rules or preset("fibur")
         require_supported(rules)
@@ -250,11 +250,11 @@ class BurracoState:
                       phase: str = PHASE_DRAW, pending: list[list[int] | None] | None = None,
                       forbidden_discard: int | None = None, dealer: int | None = None,
                       turn: int = 0, sides: tuple[int, ...] | None = None) -> BurracoState:
-        """A hand taken up in the middle (RECORD.md §4 ``position``): ``pozzetti`` are those
+        """A hand taken up in the middle (docs/record.md §4 ``position``): ``pozzetti`` are those
         not yet taken, in the order they would be taken; ``stock`` top first; ``pile`` bottom
         to top; ``melds`` as (team, meld) in table order.  Card conservation is the caller's
         check (the record reader does it).  ``sides``: the side of each seat (default: as the
-        hand starts, RULES.md §5)."""
+        hand starts, §5)."""
         require_supported(rules)
         if phase not in (PHASE_DRAW, PHASE_PLAY):
             raise ValueError(f"phase must be {PHASE_DRAW!r} or {PHASE_PLAY!r}, not {phase!r}")
@@ -419,7 +419,7 @@ class BurracoState:
         return self._legal
 
     def play(self, text: str) -> Action:
-        """Parse ``text`` (RECORD.md §3) and apply it; return the action applied."""
+        """Parse ``text`` (docs/record.md §3) and apply it; return the action applied."""
         action = parse_action(text)
         self.apply(action)
         return action
@@ -432,7 +432,7 @@ class BurracoState:
 
     def apply_move(self, action: Action) -> None:
         """Apply a player's move: as :meth:`apply`, but an arbiter event (stallo, timeout) is
-        refused, for only the referee calls them (RULES.md §2.9b, §2.9c).  Whatever a client
+        refused, for only the referee calls them (§2.9b, §2.9c).  Whatever a client
         or a bot sends goes through here; ``apply`` is the arbiter's and the replay's."""
         if action.kind in ARBITER_EVENTS:
             raise illegal(f"{action.kind}: only the arbiter calls it, not a player",
@@ -483,7 +483,7 @@ class BurracoState:
         self._resolved = None
 
     def result(self) -> Result | None:
-        """The score of a finished hand (RULES.md §2.10); ``None`` while it is being played."""
+        """The score of a finished hand (§2.10); ``None`` while it is being played."""
         if self.phase != PHASE_OVER or self.end is None:
             return None
         return score_hand(self.rules, self._values, end=self.end, closed_by=self.closed_by,
@@ -769,7 +769,7 @@ class BurracoState:
         if first_taken and seating.forms_pair_on_first_pozzetto(self.players,
                                                                  self.rules.pozzetto_sizes):
             # Three players: the first to empty his hand takes the 18 and plays alone; the
-            # other two become a pair and unite their melds (RULES.md §5.2).
+            # other two become a pair and unite their melds (§5.2).
             sides = seating.after_solo(self.sides, self.sides.index(team))
             self.sides = sides
             self.meld_side = [sides[t] for t in self.meld_side]

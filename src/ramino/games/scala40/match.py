@@ -1,4 +1,4 @@
-"""A Scala 40 match: hands to elimination (RULES.md §6.5).
+"""A Scala 40 match: hands to elimination (§6.5).
 
 Every hand adds each side's penalty points to its running total; a side whose total reaches or
 exceeds ``elimination_limit`` (101 by default; 151, 201, 301, 501) is out and plays no further
@@ -11,7 +11,7 @@ A hand is played by the seats still in play, in seat order; the hand's engine nu
 ``0 .. k-1`` (``Scala40State`` seats), and :attr:`Match.seats` maps them back.  If a hand
 ends without a close (the tallone cannot be rebuilt, see ``ramino.games.scala40.state``) every side
 may pass the limit at once; the lowest total then wins, and an exact tie has no winner.  This
-is an engine choice where RULES.md is silent, documented in ``docs/scala40.md``.
+is an engine choice where docs/rules.md is silent, documented in ``docs/scala40.md``.
 
 Re-entry (``reentry=ONCE_AT_HIGHEST_REMAINING``, §6.5, a house rule): a side eliminated by a
 hand may, before the next hand is dealt and only while at least two sides remain in play,

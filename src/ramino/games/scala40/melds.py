@@ -1,6 +1,6 @@
 """Scala 40 melds: validity, the jolly's declared card, attachments, jolly swaps, points.
 
-RULES.md §6.2 (melds), §6.3 items 2 and 4 (opening count, jolly swap), §1.2 (sequence order),
+§6.2 (melds), §6.3 items 2 and 4 (opening count, jolly swap), §1.2 (sequence order),
 §1.3 (Scala 40 columns).  Scala 40 differs from Burraco (``ramino.games.burraco.melds``) in ways
 that make a
 separate module simpler than options there: only the jolly is wild (a 2 is a natural card worth

@@ -152,7 +152,7 @@ def explain_discard(state: Scala40State, card: int) -> IllegalActionError:
 
 
 def check_shape(action: Action) -> None:
-    """Refuse an action value no notation could produce (RECORD.md §3)."""
+    """Refuse an action value no notation could produce (docs/record.md §3)."""
     kind = action.kind
     if any(not 0 <= c < NUM_TYPES for c in action.cards):
         raise NotationError(f"{kind}: a card must be a card type 0..{NUM_TYPES - 1}")

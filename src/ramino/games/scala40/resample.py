@@ -1,6 +1,6 @@
 """Guessing the hidden cards of Scala 40: a full hand consistent with one seat's observation.
 
-The Burraco guess (``ramino.games.burraco.resample``) for Scala 40 (RULES.md §6), built only from
+The Burraco guess (``ramino.games.burraco.resample``) for Scala 40 (§6), built only from
 the
 engine's public API: a hand dealt by ``Scala40State.new_hand`` whose public fields are then set
 to the position the seat sees.  What a seat knows, §6.1–§6.5:

@@ -17,7 +17,7 @@ from ramino.rules.options import (
 @dataclass(frozen=True, slots=True)
 class Result:
     """Penalty points of one hand (§6.5): ``scores`` per side (per seat without partnerships;
-    RECORD.md §2), 0 for the closer's side; ``seat_scores`` what each seat's own hand costs."""
+    docs/record.md §2), 0 for the closer's side; ``seat_scores`` what each seat's own hand costs."""
 
     end: str
     scores: tuple[int, ...]

@@ -1,6 +1,6 @@
 """Scala 40 (FISCA), 2 to 6 players each for himself: the hand as a state machine.
 
-RULES.md §6.1–§6.5 and the options of §6.7.  A turn is DRAW (``draw`` the tallone, or ``pick``
+§6.1–§6.5 and the options of §6.7.  A turn is DRAW (``draw`` the tallone, or ``pick``
 the top card of the pozzo, §6.3 item 1) then PLAY (``meld``, ``attach``, ``swap``) ended by one
 ``discard`` (item 5), which may close the hand (§6.4).  ``result()`` gives each seat's penalty
 points for the hand (§6.5); ``ramino.games.scala40.match`` plays hands to elimination.
@@ -15,7 +15,7 @@ An action after which the turn can no longer be ended legally is refused, as the
 T-49 ("he takes back the last meld").  ``legal_actions()`` lists exactly the actions that
 keep a legal end of the turn reachable, and ``apply`` accepts exactly those.
 
-Choices where RULES.md is silent or uncertain (U), documented in ``docs/scala40.md``:
+Choices where docs/rules.md is silent or uncertain (U), documented in ``docs/scala40.md``:
 
 - chiusura in mano is a close by a player who had not opened before that turn; its scoring
   multiplier applies to card points, not to the flat unopened penalty;
@@ -147,7 +147,7 @@ class Scala40State:
     jolly_owed: int
     sides: tuple[int, ...]
     dealer_discard: bool
-    taken_up: bool  # started from a position (RECORD.md §4), not from a deal
+    taken_up: bool  # started from a position (docs/record.md §4), not from a deal
     _history: _History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
@@ -232,7 +232,7 @@ class Scala40State:
                       current: int, phase: str, turn: int | None = None,
                       picked: int | None = None, dealer: int | None = None,
                       penalties: tuple[int, ...] | None = None) -> Scala40State:
-        """A hand taken up in the middle (RECORD.md §4 ``position``): ``hands`` per seat (card
+        """A hand taken up in the middle (docs/record.md §4 ``position``): ``hands`` per seat (card
         lists), ``stock`` top first, ``pile`` (the pozzo) bottom to top, ``melds`` as (owner
         seat, meld) in table order, who has ``opened``, the seat in turn and its phase.  Phase
         ``play`` is the moment just after the draw, nothing melded yet this turn; ``picked`` is
@@ -448,7 +448,7 @@ class Scala40State:
         if self.rules.partnerships is Partnerships.NONE:
             by_side = scores
         else:
-            # Engine choice where RULES.md §6.7 says "(U) how team scoring works": the side of
+            # Engine choice where §6.7 says "(U) how team scoring works": the side of
             # the closer wins the hand and pays nothing; every other side pays what its members'
             # hands cost, added together (docs/scala40.md).
             winner = None if self.closed_by is None else sides[self.closed_by]
@@ -469,7 +469,7 @@ class Scala40State:
         return self._legal
 
     def play(self, text: str) -> Action:
-        """Parse ``text`` (RECORD.md §3, ``swap`` included) and apply it."""
+        """Parse ``text`` (docs/record.md §3, ``swap`` included) and apply it."""
         action = parse_action(text, allow_swap=True)
         self.apply(action)
         return action
@@ -482,7 +482,7 @@ class Scala40State:
 
     def apply_move(self, action: Action) -> None:
         """Apply a player's move: Scala 40 has no arbiter events (stallo ends a hand by
-        itself, RULES.md §6.4), so every move a player may send is one :meth:`apply` takes;
+        itself, §6.4), so every move a player may send is one :meth:`apply` takes;
         the two entry points are those of Burraco, where they differ."""
         self.apply(action)
 

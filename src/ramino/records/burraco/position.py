@@ -1,4 +1,4 @@
-"""The ``position`` document: a Burraco hand taken up in the middle (RECORD.md §4).
+"""The ``position`` document: a Burraco hand taken up in the middle (docs/record.md §4).
 
 Fields (all seats are record seats; ``docs/record.md`` is the reference for people):
 
@@ -7,7 +7,7 @@ Fields (all seats are record seats; ``docs/record.md`` is the reference for peop
 ``pozzetto_taken``    per side (4 players: side 0 = seats 0 and 2; 6 players: side s = seats s
                       and s+3; 2 and 3 players: one per seat): has it taken its pozzetto?
 ``pending_pozzetti``  optional, per seat: a pozzetto taken *con lo scarto* that joins the hand
-                      after the seat's next draw (RULES.md §2.7), or ``null``
+                      after the seat's next draw (§2.7), or ``null``
 ``stock``             top first
 ``pile``              the discard pile, bottom to top
 ``melds``             ``{"team": t, "cards": [...]}`` in table-number order (meld 1 first),
@@ -15,9 +15,9 @@ Fields (all seats are record seats; ``docs/record.md`` is the reference for peop
 ``current``           the seat whose turn it is
 ``phase``             ``draw`` (before drawing) or ``play`` (after drawing)
 ``forbidden_discard`` optional: in phase ``play``, the card taken as a one-card pile that may
-                      not be discarded this turn (RULES.md §2.3)
+                      not be discarded this turn (§2.3)
 ``sides``             optional, per seat: the side it plays on, when that is no longer the
-                      starting one (three players after the solo took the 18, RULES.md §5.2)
+                      starting one (three players after the solo took the 18, §5.2)
 
 Together they must hold exactly the rules' pack (108 cards, 162 with six players); the reader
 names the cards that are missing or extra.
@@ -139,7 +139,7 @@ def read_position(value: object, rules: RuleSet, path: str = "position") -> Posi
                   for i, t in enumerate(expect_list(obj["pozzetto_taken"], taken_path,
                                                     length=teams)))
     pozzetti_path = key_path(path, "pozzetti")
-    # Pozzetti are taken in order, one per side that has taken one (RULES.md §2.7, §5).
+    # Pozzetti are taken in order, one per side that has taken one (§2.7, §5).
     took = sum(1 for t in taken if t)
     if took > len(rules.pozzetto_sizes):
         raise RecordError(taken_path, f"{took} sides have taken a pozzetto but there are only "

@@ -1,12 +1,12 @@
 """Replaying a record: every action checked by the engine, the result checked against its own
-computation (RECORD.md §5).
+computation (docs/record.md §5).
 
 ``replay(document)`` raises :class:`RecordError` for a record that is not well formed (exit
 status 2) and otherwise returns a :class:`ReplayReport`; its ``problems`` hold the first
-illegal action of each hand (turn number, seat, the action as written, the rule and its RULES.md
+illegal action of each hand (turn number, seat, the action as written, the rule and its
 section from :class:`IllegalActionError`) and every difference between a recorded and a
-computed result (exit status 1).  For a match the report also derives the standing (RULES.md
-§2.11) and checks that the deal passes left (§2.1) and that no hand is played after the match
+computed result (exit status 1).  For a match the report also derives the standing (§2.11)
+and checks that the deal passes left (§2.1) and that no hand is played after the match
 is decided.
 """
 

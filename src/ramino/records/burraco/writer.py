@@ -1,9 +1,9 @@
-"""Writing the record of a hand or a match the engine played (RECORD.md §3–4).
+"""Writing the record of a hand or a match the engine played (docs/record.md §3–4).
 
 ``record_of(state)`` takes the deal, the dealer and the history of a hand and groups the
 actions into turns (a turn starts with ``draw``/``pick`` and ends with its ``discard``;
 arbiter events stand alone).  Actions are written with ``str(action)``, which annotates an
-active wild in a sequence as RECORD.md §1 requires of a writer.  Replaying the record gives the
+active wild in a sequence as docs/record.md §1 requires of a writer.  Replaying the record gives the
 identical hand (tested on many seeded hands).
 """
 
@@ -25,7 +25,7 @@ from ramino.records.document import (
 
 
 def recorded_result(result: Result) -> RecordedResult:
-    """The engine's result per side, with the breakdown of RULES.md §2.10."""
+    """The engine's result per side, with the breakdown of §2.10."""
     return RecordedResult(result.end, tuple(result.scores),
                           tuple(side.as_dict() for side in result.breakdown))
 

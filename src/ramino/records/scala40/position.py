@@ -1,4 +1,4 @@
-"""The ``position`` document of a Scala 40 hand taken up in the middle (RECORD.md §4).
+"""The ``position`` document of a Scala 40 hand taken up in the middle (docs/record.md §4).
 
 Fields (seats are the hand's seats; ``docs/scala40.md`` is the reference for people):
 
@@ -8,7 +8,7 @@ Fields (seats are the hand's seats; ``docs/scala40.md`` is the reference for peo
 ``melds``    ``{"owner": seat, "cards": [...]}`` in table-number order (meld 1 first), a
              sequence from its low end as it lies, the jolly annotated with its card
              (``JK=6h``, suit included)
-``opened``   per seat: has it opened (the apertura, RULES.md §6.3 item 2)?
+``opened``   per seat: has it opened (the apertura, §6.3 item 2)?
 ``current``  the seat whose turn it is
 ``phase``    ``draw`` (before drawing) or ``play`` (just after the draw: nothing melded yet
              this turn)

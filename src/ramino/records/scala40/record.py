@@ -1,7 +1,7 @@
-"""Scala 40 records (``game: scala40``): read, write and replay hands and matches (RECORD.md
-§3–5, RULES.md §6).
+"""Scala 40 records (``game: scala40``): read, write and replay hands and matches (docs/record.md
+§3–5, §6).
 
-The document is the one of RECORD.md §4 with the Scala 40 meanings: ``deal.pozzetti`` is empty
+The document is the one of docs/record.md §4 with the Scala 40 meanings: ``deal.pozzetti`` is empty
 (or absent), ``upcard`` is the first card turned for the pozzo (a jolly there goes back into
 the tallone and another card is turned, T-53) and is absent (or null) under
 ``initial_discard=DEALER_14``, where the dealer's hand holds 14 cards and the first turn is his
@@ -13,7 +13,7 @@ turn order (default: every seat), and its ``dealer`` is a match seat; under ``re
 carry ``"reentries"``: the sides (seats) that re-entered before it was dealt.  The match result
 is derived: totals, who is out, the winner.
 
-Exit statuses as RECORD.md §5: :class:`RecordError` for a malformed record (2), problems for an
+Exit statuses as docs/record.md §5: :class:`RecordError` for a malformed record (2), problems for an
 illegal action or a differing result (1).  A single hand may give a ``position`` instead of its
 ``deal`` (``ramino.records.scala40.position``): the hand taken up in the middle.
 """
@@ -92,7 +92,7 @@ class Scala40Record:
 
 
 def read_scala40_record(document: object) -> Scala40Record:
-    """Check the form of a Scala 40 document (RECORD.md §4) and return it."""
+    """Check the form of a Scala 40 document (docs/record.md §4) and return it."""
     check_format(document)
     is_match = isinstance(document, dict) and "match" in document
     if is_match:

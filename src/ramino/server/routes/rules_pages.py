@@ -17,7 +17,7 @@ router = APIRouter()
 
 @router.get("/rules/{preset}", response_class=HTMLResponse)
 async def rules_page(request: Request, preset: str, page: PagesDep) -> HTMLResponse:
-    """Every option of a preset with its value and its RULES.md section."""
+    """Every option of a preset with its value and its docs/rules.md section."""
     if preset not in table_presets():
         raise HTTPException(404, f"there is no preset {preset!r} (there are "
                             f"{', '.join(table_presets())})")

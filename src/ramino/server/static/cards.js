@@ -1,4 +1,4 @@
-// Cards drawn as SVG from their record notation (RECORD.md §1): "Th", "JK", "2c=8h".
+// Cards drawn as SVG from their record notation (docs/record.md §1): "Th", "JK", "2c=8h".
 import { currentGame, t, term } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 const SUIT_SIGN = { s: "♠", h: "♥", d: "♦", c: "♣" };
@@ -100,7 +100,7 @@ export function cardText(token) {
 }
 
 // Hand order for people: suits together, ranks ascending, wilds at the end (a 2 is a wild
-// unless ``twoIsWild`` is false: Scala 40's 2 is a natural card, RULES.md §6.2).
+// unless ``twoIsWild`` is false: Scala 40's 2 is a natural card, §6.2).
 const ORDER = "A23456789TJQK";
 export function handOrder(a, b, twoIsWild = true) {
   const x = parseToken(a), y = parseToken(b);

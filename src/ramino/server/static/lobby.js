@@ -36,7 +36,7 @@ for (const button of document.querySelectorAll(".quick-play")) {
 }
 
 // The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
-// elimination (RULES.md §6); Burraco and Buraco by two sides, partners opposite.
+// elimination (§6); Burraco and Buraco by two sides, partners opposite.
 function applyPreset() {
   const preset = form.elements.preset;
   const info = games[preset.value];

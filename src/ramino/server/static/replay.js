@@ -107,7 +107,7 @@ function show(i) {
   }
 }
 
-// Scala 40 (RULES.md §6): every meld on the table under its owner's name.
+// Scala 40 (§6): every meld on the table under its owner's name.
 function showMelds40(step) {
   const box = $("replay-melds40");
   box.replaceChildren();

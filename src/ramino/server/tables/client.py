@@ -50,7 +50,7 @@ class Client:
 
 def error_of(exc: Exception, table: Table | None = None, lang: str = "en",
              written: str | None = None) -> ErrorInfo:
-    """The error frame of a refusal, with the rule and RULES.md section when the engine
+    """The error frame of a refusal, with the rule and docs/rules.md section when the engine
     refused, explained in ``lang`` with the words of ``table``'s game (``written``: the move
     as the player wrote it)."""
     if isinstance(exc, IllegalActionError):

@@ -156,7 +156,7 @@ class TableManager(Timekeeping):
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
         if plain.game == "scala40" and "players" not in options and len(seats) != plain.players:
-            # Scala 40 is played by 2 to 6 (RULES.md §6.1): the seats say how many (before the
+            # Scala 40 is played by 2 to 6 (§6.1): the seats say how many (before the
             # other options, which may depend on it: teams of three need six).
             options = {**options, "players": len(seats)}
         rules = make_rules(preset, options)

@@ -171,7 +171,7 @@ class TablePlay(TableRegistry):
 
     async def _round_clock(self, table: Table) -> bool:
         """A tournament table (its lock held) once the turno's round clock has ended: call
-        time (RULES.md §2.9c, T-37: before the player in turn draws; the final round is then
+        time (§2.9c, T-37: before the player in turn draws; the final round is then
         played, and no hand is dealt after this one).  In the middle of a turn, time is called
         when the turn ends; a game without a time-out rule (Scala 40) plays the hand out.
         Returns whether the time-out was committed now (the table's version moved)."""
@@ -297,7 +297,7 @@ class TablePlay(TableRegistry):
 
     async def reenter(self, table: Table, client: Client) -> None:
         """The client's side re-enters the match before the next hand is dealt (Scala 40,
-        ``reentry=ONCE_AT_HIGHEST_REMAINING``, RULES.md §6.5): its total becomes the highest
+        ``reentry=ONCE_AT_HIGHEST_REMAINING``, §6.5): its total becomes the highest
         total still in play."""
         async with table.lock:
             await self._sync(table)

@@ -67,14 +67,14 @@ class Table:
     turn_started: float = field(default_factory=time.monotonic)
     in_play: tuple[bool, ...] = ()  # the seats dealt in to this hand (Scala 40: not out)
     # A tournament turno: exactly ``match_hands`` hands and nobody eliminated (a Scala 40
-    # turno's smazzate are scored by their penalty points, RULES.md §6.6, not played out).
+    # turno's smazzate are scored by their penalty points, §6.6, not played out).
     fixed_hands: bool = False
     # A duplicate turno: the prepared deal of each hand (the same at every table of the turno)
     # and the hands whose deal is revealed, each once every table of the turno has played it.
     prepared: list[dict[str, Any]] | None = None
     revealed: set[int] = field(default_factory=set)
     # A tournament turno's round clock: when it ends (seconds since the epoch), and whether
-    # time has been called at this table since (RULES.md §2.9c): no hand is dealt after it.
+    # time has been called at this table since (§2.9c): no hand is dealt after it.
     round_ends: float | None = None
     time_called: bool = False
     # When this process saw the hand end (monotonic seconds): a tournament table deals its
@@ -114,7 +114,7 @@ class Table:
 
     @property
     def seating(self) -> SeatMap:
-        """Table seats <-> engine seats for this hand (the dealer rotates, RULES.md §2.2; a
+        """Table seats <-> engine seats for this hand (the dealer rotates, §2.2; a
         Scala 40 player out of the match is skipped)."""
         key = (self.rules, self.hand.dealer, self.in_play)
         cached = self._seating

@@ -1,4 +1,4 @@
-"""Who sits out when the numbers do not fill the tables (RULES.md §7.3 "Odd number of pairs").
+"""Who sits out when the numbers do not fill the tables (§7.3 "Odd number of pairs").
 
 The bye (the "tavolo fittizio") goes to the lowest-ranked entrant among those with the fewest
 byes so far, so nobody gets a second bye while others have none and the leaders are not

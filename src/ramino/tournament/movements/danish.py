@@ -1,4 +1,4 @@
-"""Danese puro and modificato, and the sorteggio draw (RULES.md §7.3, §9.6 T-38; §6.6).
+"""Danese puro and modificato, and the sorteggio draw (§7.3, §9.6 T-38; §6.6).
 
 Danese puro: after each turno sort by the standings, then 1st v 2nd, 3rd v 4th, …
 Danese modificato: as puro, but pairs that met in the previous turno may not meet again; the

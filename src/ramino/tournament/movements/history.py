@@ -1,4 +1,4 @@
-"""What past turni tell the pairing: meetings, partners, sides played and byes (RULES.md §7.3).
+"""What past turni tell the pairing: meetings, partners, sides played and byes (§7.3).
 
 Danese modificato needs the previous turno's meetings, Swiss all meetings, side balancing the
 N-S/E-W counts, bye allocation the byes already given.

@@ -1,4 +1,4 @@
-"""Individual Burraco movements: a new partner every turno (RULES.md §7.3 "Individual").
+"""Individual Burraco movements: a new partner every turno (§7.3 "Individual").
 
 Individual Danish: in ranking order, groups of four, 1st and 2nd play **together** against
 3rd and 4th ("il primo classificato giocherà insieme al secondo").
@@ -28,7 +28,7 @@ def danish(
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Tables of four in ranking order, each player's partner the best-ranked player still free
     whom he has not partnered before (1st with 2nd unless they have been partners: the partner
-    changes every turno, RULES.md §7.3); the first two partnerships play the first table, the
+    changes every turno, §7.3); the first two partnerships play the first table, the
     next two the second, and so on."""
     if len(order) % 4:
         raise ValueError("individual Danish seats a multiple of four players; give byes first")

@@ -1,4 +1,4 @@
-"""Knockout (eliminazione diretta) with byes for the top seeds (RULES.md §6.6, §7.3).
+"""Knockout (eliminazione diretta) with byes for the top seeds (§6.6, §7.3).
 
 The bracket has the next power of two slots; seeds are placed so that 1 and 2 can only meet in
 the final, and the empty slots (None) fall against the top seeds, who pass the first turno

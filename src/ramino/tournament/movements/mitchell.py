@@ -1,4 +1,4 @@
-"""Mitchell movement for pairs: N-S stay at their table, E-W move by a step (RULES.md §7.3).
+"""Mitchell movement for pairs: N-S stay at their table, E-W move by a step (§7.3).
 
 Lines are fixed at the first turno of a Mitchell block: the first half of the seeding order
 sits N-S at tables 1..T, the rest E-W; an odd count leaves a phantom (None) E-W slot, whose

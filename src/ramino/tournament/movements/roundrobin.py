@@ -1,4 +1,4 @@
-"""All'italiana: a round robin on a fixed calendar, by the circle method (RULES.md §7.3, §6.6).
+"""All'italiana: a round robin on a fixed calendar, by the circle method (§7.3, §6.6).
 
 Participants are fixed at the first turno of the block (a phantom None makes the count even;
 its opponent has the bye). In turno ``k`` the first participant stays and the others rotate

@@ -1,4 +1,4 @@
-"""N-S / E-W orientation of a match, alternating sides where the format allows (RULES.md §7.3).
+"""N-S / E-W orientation of a match, alternating sides where the format allows (§7.3).
 
 Mitchell keeps N-S pairs at their table, so it orients its own tables. Every other format asks
 here: the side that has played N-S more often goes E-W; on equal balance the one that played

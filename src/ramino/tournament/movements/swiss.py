@@ -1,4 +1,4 @@
-"""Swiss pairing as a maximum-weight matching (RULES.md §7.3; the lichess model in STYLE.md).
+"""Swiss pairing as a maximum-weight matching (§7.3; lichess pairs its Swiss tournaments so).
 
 Every turno pairs entrants with similar VP, never twice the same opponents when a pairing
 without rematches exists, and prefers opponents whose N-S/E-W balance lets both alternate.

@@ -1,4 +1,4 @@
-"""Scala 40 re-entry (RULES.md §6.5 ``reentry``): the sides that re-entered the match after a
+"""Scala 40 re-entry (§6.5 ``reentry``): the sides that re-entered the match after a
 hand, stored on that hand as a JSON list (NULL: none).
 
 Revision ID: 0011

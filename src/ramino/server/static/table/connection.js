@@ -1,5 +1,5 @@
 // The table's socket and state: one WebSocket, the seat's own view only, actions sent in the
-// record notation (RECORD.md §3).  The server and the engine decide; the page shows and asks.
+// record notation (docs/record.md §3).  The server and the engine decide; the page shows and asks.
 import { lang, t } from "../i18n.js";
 
 const params = new URLSearchParams(location.search);

@@ -91,7 +91,7 @@ function sideOf(i) {
 }
 
 // Scala 40: each player's points left in hand, the hand's penalty points and the match's
-// totals (RULES.md §6.5); a player who reaches the limit is out.
+// totals (§6.5); a player who reaches the limit is out.
 function scala40Breakdown(r) {
   const last = state.last;
   const m = last.match;

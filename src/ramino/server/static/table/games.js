@@ -21,7 +21,7 @@ const GAMES = {
   scala40: {
     scala40: true,
     hasPozzetti: false,
-    twoIsWild: false,       // RULES.md §6.2: only the jolly is wild
+    twoIsWild: false,       // §6.2: only the jolly is wild
     pileLabel: () => t("Pozzo"),
     pickButton: () => t("Prendi dal pozzo (p)"),
     pickLog: (name, cards) => cards.length

@@ -221,7 +221,7 @@ on("update", onUpdate);
 on("act", () => showError(""));  // a new try: the last refusal goes
 on("error", (msg) => {
   if (msg.code === "bad-token") { showJoin(); return; }
-  // An engine refusal names its rule and RULES.md section in the message.
+  // An engine refusal names its rule and docs/rules.md section in the message.
   const refused = msg.code === "illegal" || msg.code === "notation" || msg.code === "stale";
   showError((refused ? t("Mossa rifiutata: ") : "") + msg.message, msg.rule || null);
 });

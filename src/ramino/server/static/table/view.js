@@ -338,7 +338,7 @@ function renderStatus() {
   $("status").dataset.turn = mine ? "1" : "0";
 }
 
-// Scala 40's apertura (RULES.md §6.2), by the hand while it is made: the points laid down
+// Scala 40's apertura (§6.2), by the hand while it is made: the points laid down
 // this turn against the threshold, and a picked card or a swapped jolly still to use.
 function renderOpening() {
   const last = state.last;

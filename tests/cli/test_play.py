@@ -1,0 +1,179 @@
+"""``ramino play`` driven with scripted standard input, ``ramino rules``, and the command
+tree (the tournament commands mounted when their module exists)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ramino
+from ramino.cli import HUMAN_SEAT, app, bot_turn, make_bots
+from ramino.games.burraco.state import BurracoState
+from ramino.records import replay
+from ramino.rules import OPTIONS, preset, preset_names
+from ramino.rules.presets import PRESET_DESCRIPTIONS
+
+runner = CliRunner()
+
+
+def _script(seed: int, bots_seed: int) -> tuple[list[str], BurracoState]:
+    """The lines a scripted player types: replay the same game (same deal, same bot seeds)
+    and, on each of seat 0's turns, ask for help once, try a refused action, then draw and
+    discard the first card the rules allow."""
+    state = BurracoState.new_hand(preset("fibur"), seed=seed)
+    bots = make_bots(bots_seed, state.players)
+    lines: list[str] = []
+    first = True
+    while not state.is_over:
+        if state.current != HUMAN_SEAT:
+            bot_turn(state, bots[state.current])
+            continue
+        if first:
+            lines += ["help", "discard " + "JK", "melt 7h", "show"]
+            first = False
+        lines.append("draw")
+        state.play("draw")
+        discard = next(a for a in state.legal_actions() if a.kind == "discard")
+        lines.append(str(discard))
+        state.apply(discard)
+    return lines, state
+
+
+def test_play_a_whole_hand_with_scripted_input(tmp_path: Path) -> None:
+    lines, expected = _script(seed=21, bots_seed=5)
+    out = tmp_path / "hand.json"
+    result = runner.invoke(app, ["play", "--seed", "21", "--bots-seed", "5", "--out", str(out)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    text = result.stdout
+    assert "your legal actions: draw | pick" in text
+    assert ("refused: discard: draw from the stock or pick the pile first (draw-first, "
+            "RULES.md §2.3)") in text
+    assert "not understood: unknown action 'melt'" in text
+    assert "Score" in text and f"Record written to {out}" in text
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["meta"]["seed"] == 21 and document["meta"]["bots_seed"] == 5
+    report = replay(document)
+    assert report.exit_code == 0
+    exp = expected.result()
+    assert exp is not None
+    assert document["result"]["scores"] == list(exp.scores)
+    assert report.hands[0].state.history() == expected.history()
+
+
+def test_play_input_ending_early_writes_the_partial_record(tmp_path: Path) -> None:
+    out = tmp_path / "partial.json"
+    result = runner.invoke(app, ["play", "--seed", "3", "--out", str(out)], input="draw\n")
+    assert result.exit_code == 1
+    assert "input ended before the end of the hand" in result.stdout
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert "result" not in document and document["turns"][0] == ["draw"]
+    assert replay(document).exit_code == 0
+
+
+def test_play_default_record_name_uses_the_seed(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "--seed", "8"], input="quit\n")
+    assert result.exit_code == 1
+    assert (tmp_path / "records" / "seed-8.json").is_file()
+
+
+def test_play_unknown_preset_exits_2() -> None:
+    result = runner.invoke(app, ["play", "--preset", "casa"])
+    assert result.exit_code == 2 and "unknown preset 'casa'" in result.stderr
+
+
+def test_rules_lists_presets_and_options() -> None:
+    result = runner.invoke(app, ["rules"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    for name in preset_names():
+        assert name in result.stdout
+        assert PRESET_DESCRIPTIONS[name] in result.stdout
+    result = runner.invoke(app, ["rules", "international"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    for spec in OPTIONS:
+        # Every Burraco option, and none of another game's (§6.7 is Scala 40).
+        assert (spec.name in result.stdout) == ("burraco" in spec.games), spec.name
+    assert '"CLEAN"' in result.stdout and "§3.6/§2.8" in result.stdout
+    result = runner.invoke(app, ["rules", "casa"])
+    assert result.exit_code == 2 and "unknown preset" in result.stderr
+
+
+def test_tournament_commands_are_mounted_when_present() -> None:
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    for command in ("replay", "play", "rules"):
+        assert command in result.stdout
+    present = importlib.util.find_spec("ramino.tournament.cli") is not None
+    assert ("tournament" in result.stdout) == present
+
+
+@pytest.mark.parametrize(("preset_name", "players"), [("fibur", 2), ("house", 3),
+                                                      ("buraco-fechado", 6)])
+def test_play_any_burraco_preset_and_player_count(tmp_path: Path, preset_name: str,
+                                                   players: int) -> None:
+    """``ramino play --preset P --players N``: the record it writes names every
+    seat and replays."""
+    out = tmp_path / "hand.json"
+    result = runner.invoke(app, ["play", "--preset", preset_name, "--players", str(players),
+                                 "--seed", "4", "--out", str(out)], input="draw\nquit\n")
+    assert result.exit_code in (0, 1), result.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert len(document["players"]) == players
+    assert runner.invoke(app, ["replay", str(out)]).exit_code == 0
+
+
+def _read_until(fd: int, marker: bytes, seen: bytearray, limit: float = 60.0) -> None:
+    """Read the terminal's output into ``seen`` until ``marker`` shows (``limit`` only bounds
+    a failing test: the assertion is on what is shown, never on how fast)."""
+    end = time.monotonic() + limit
+    while marker not in seen:
+        left = end - time.monotonic()
+        assert left > 0, f"no {marker!r} on the terminal: {bytes(seen)[-500:]!r}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the terminal closed: the program ended
+                chunk = b""
+            assert chunk, f"the program ended before {marker!r}: {bytes(seen)[-500:]!r}"
+            seen += chunk
+
+
+def test_a_terminal_shows_a_typed_command_once(tmp_path: Path) -> None:
+    """On a terminal the line discipline echoes what the player types; ``ramino play`` must
+    not print it a second time (it does echo input from a pipe, for transcripts)."""
+    main, terminal = pty.openpty()
+    source = Path(ramino.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(source), os.environ.get("PYTHONPATH", "")]), "COLUMNS": "100", "TERM": "dumb"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from ramino.cli import main; main()", "play", "--seed", "7",
+         "--out", str(tmp_path / "hand.json")],
+        stdin=terminal, stdout=terminal, stderr=terminal, env=env, close_fds=True)
+    os.close(terminal)
+    seen = bytearray()
+    try:
+        _read_until(main, b"> ", seen)
+        os.write(main, b"help\r")
+        _read_until(main, b"your legal actions:", seen)
+        os.write(main, b"quit\r")
+        _read_until(main, b"Record written", seen)
+    finally:
+        process.wait(timeout=60)
+        os.close(main)
+    text = bytes(seen).decode("utf-8", "replace")
+    typed = text[text.index("your move"):text.index("your legal actions:")]
+    assert typed.count("help") == 1, typed
+    assert process.returncode == 1  # the player quit
