@@ -18,7 +18,6 @@ from babel.messages.catalog import Catalog
 from babel.support import Translations
 from fastapi.testclient import TestClient
 
-from ramino.server import i18n_build
 from ramino.server.i18n import (
     LANG_COOKIE,
     LANGUAGES,
@@ -29,7 +28,9 @@ from ramino.server.i18n import (
     parse_accept_language,
     translations,
 )
+from tests.helpers import load_script
 
+i18n_build = load_script("i18n_build")  # scripts/i18n_build.py: not part of the package
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

@@ -20,8 +20,9 @@ line a user reads: bad input exits 2, a defect of ramino 70.
 
 One module per command group: :mod:`~ramino.cli.core` (the group, its error boundary and what
 the commands share), :mod:`~ramino.cli.replay`, :mod:`~ramino.cli.play`,
-:mod:`~ramino.cli.rules`, :mod:`~ramino.cli.arena`, :mod:`~ramino.cli.serve` (``serve`` and
-``verify``) and :mod:`~ramino.cli.tournament`.  ``ramino.cli:main`` is the entry point.
+:mod:`~ramino.cli.rules`, :mod:`~ramino.cli.arena` and :mod:`~ramino.cli.serve` (``serve``
+and ``verify``); ``ramino tournament`` is loaded by the group when asked for.
+``ramino.cli:main`` is the entry point.
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ from ramino.cli.play import HUMAN_SEAT, bot_seed, bot_turn, make_bots, play_comm
 from ramino.cli.replay import replay_command
 from ramino.cli.rules import rules_command
 from ramino.cli.serve import serve_command, verify_command
-from ramino.cli.tournament import _mount_tournament
 
 __all__ = [
     "DEBUG_VARIABLE",
@@ -75,4 +75,3 @@ app.command("arena")(arena_command)
 app.command("play")(play_command)
 app.command("serve")(serve_command)
 app.command("verify")(verify_command)
-_mount_tournament(app)

@@ -1,20 +1,24 @@
 """The ``ramino`` command group and what every command shares: the error boundary (the one
 place where an error becomes the line a user reads: bad input exits 2, a defect of ramino 70),
-the exit statuses, plain output lines and the bounded reading of an input file.
+``--version``, the exit statuses, plain output lines, the bounded reading of an input file,
+and ``ramino tournament``, which the group loads only when it is asked for.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import sys
 import traceback
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from ramino import __version__
 from ramino.errors import RecordError
 
 EXIT_ILLEGAL = 1
@@ -70,6 +74,27 @@ class ErrorBoundary(TyperGroup):
                 raise  # the command line's own exits and usage errors
             refuse(exc)
 
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        lazy = "tournament" not in names and importlib.util.find_spec("ramino.tournament.cli")
+        return [*names, "tournament"] if lazy else names
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name == "tournament":
+            return tournament_group()
+        return command
+
+
+def needs_server_extra(command: str, exc: ModuleNotFoundError) -> str:
+    """The line for a command whose packages come with ``ramino[server]`` when one of them is
+    not installed; a module of ramino itself that is missing is a defect, raised again."""
+    missing = (exc.name or "").partition(".")[0]
+    if not missing or missing == "ramino":
+        raise exc
+    return (f"ramino {command} needs the server extra ({missing} is not installed): "
+            "pip install 'ramino[server]'")
+
 
 def refuse(exc: Exception) -> NoReturn:
     line = error_line(exc)
@@ -94,6 +119,22 @@ app = typer.Typer(help="ramino: Burraco, Buraco and Scala 40 — play, replay, r
 
 def main() -> None:
     app()
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"ramino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="print the version and exit", is_eager=True, callback=show_version)
+    ] = False,
+) -> None:
+    # No docstring: the group's help is the one given to typer.Typer above.
+    pass
 
 
 def say(console: Console, text: str, *, end: str = "\n") -> None:
@@ -126,3 +167,28 @@ def _stdin_bytes() -> bytes:
         return _at_most(data, "standard input")
     return _at_most(sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape"),
                     "standard input")
+
+
+def tournament_group() -> Any:
+    """``ramino tournament``, loaded when it is first asked for: its packages (networkx, Jinja,
+    fpdf2) take longer to import than a hand takes to play.  Without the server extra it is
+    a command that says so."""
+    if importlib.util.find_spec("ramino.tournament.cli") is None:
+        return None
+    try:
+        module: Any = importlib.import_module("ramino.tournament.cli")
+    except ModuleNotFoundError as exc:
+        line = needs_server_extra("tournament", exc)
+        refusal = typer.Typer()
+
+        @refusal.command(
+            "tournament", add_help_option=False,
+            help="Run a tournament (needs the server extra: pip install 'ramino[server]').",
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+        def refuse_missing_extra() -> NoReturn:
+            raise CliError(line)
+
+        return typer.main.get_command(refusal)
+    group = typer.main.get_group(module.app)
+    group.name = "tournament"
+    return group

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ramino.cli.core import EXIT_MALFORMED, CliError, read_file, say
+from ramino.cli.core import EXIT_MALFORMED, CliError, needs_server_extra, read_file, say
 from ramino.records import load_document
 
 
@@ -39,7 +39,11 @@ def serve_command(
 
     The tournament file and the port are checked first: a file that cannot be read or a
     port already in use is refused in one line (exit status 2) before anything starts."""
-    from ramino.server import serve  # lazily: the plain commands need no web stack
+    try:  # lazily: the plain commands need no web stack, which comes with the server extra
+        import ramino.server.app  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise CliError(needs_server_extra("serve", exc)) from None
+    from ramino.server import serve
 
     if tournament is not None:
         check_tournament_file(tournament)

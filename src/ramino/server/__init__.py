@@ -30,15 +30,26 @@ import gc
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ramino.server.app import create_app
+if TYPE_CHECKING:
+    from ramino.server.app import create_app
 
 __all__ = ["create_app", "serve"]
 
 MAX_WS_BYTES = 16 * 1024  # uvicorn drops larger frames before any handler reads them
 # Full collections at most once per this many young (generation 1) ones, instead of 10.
 FULL_GC_EVERY = 1000
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` is loaded on first use, so that a module of this package that needs no
+    web stack (``fairness``, behind ``ramino verify``) imports without the server extra."""
+    if name == "create_app":
+        from ramino.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
@@ -55,6 +66,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     ``announce`` is called once the database is open and migrated, just before serving: an
     address is announced only for a server that can start."""
     import uvicorn
+
+    from ramino.server.app import create_app
 
     target = db if db is not None else os.environ.get("DATABASE_URL")
     burst, per_second = _http_rate(os.environ.get("RAMINO_HTTP_RATE", "20,0.5"))

@@ -3,7 +3,7 @@
 Italian is the source language: a message id is the Italian text, with ``{placeholders}`` for
 what the page fills in.  ``locale/<lang>/LC_MESSAGES/ramino.po`` holds each language's
 translations and the compiled ``ramino.mo`` beside it ships in the package (rebuilt with
-``python -m ramino.server.i18n_build``; ``tests/server/test_i18n.py`` fails when one is stale).
+``python scripts/i18n_build.py``; ``tests/server/test_i18n.py`` fails when one is stale).
 The templates translate through ``jinja2.ext.i18n``; the scripts fetch the same catalog as
 JSON (``GET /i18n/{lang}.json``), so there is one source of truth for every shown text.
 

@@ -1,8 +1,8 @@
 """Keep the gettext catalogs in step with the pages: extract, update, compile, check.
 
-    python -m ramino.server.i18n_build update   # extract the shown texts, update every .po
-    python -m ramino.server.i18n_build compile  # write each ramino.mo from its .po
-    python -m ramino.server.i18n_build check    # what is stale (exit 1), as the tests check
+    python scripts/i18n_build.py update   # extract the shown texts, update every .po
+    python scripts/i18n_build.py compile  # write each ramino.mo from its .po
+    python scripts/i18n_build.py check    # what is stale (exit 1), as the tests check
 
 Extraction follows ``babel.cfg`` at the top of the source tree (the scripts with Babel's
 JavaScript extractor, the templates with Jinja's).  The keywords: ``_``/``gettext`` (and the
@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po, write_po
 
 from ramino.server.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, TERM_GAMES
 
-ROOT: Final = Path(__file__).resolve().parents[3]
+ROOT: Final = Path(__file__).resolve().parents[1]
 MAPPING: Final = ROOT / "babel.cfg"
 # ``tn("{n} mano", "{n} mani", n)`` in a script and ``ngettext`` in a template: a plural.
 PLAIN_KEYWORDS: Final = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
