@@ -22,10 +22,11 @@ from ramino.errors import IllegalActionError, NotationError
 from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco.state import BurracoState
 from ramino.games.scala40.state import Scala40State
+from ramino.games.state import new_hand
 from ramino.records import dump_document, position_of, record_of
 from ramino.records.burraco.writer import recorded_result
 from ramino.records.scala40.record import scala40_record_of
-from ramino.rules import RuleSet, build_ruleset, preset
+from ramino.rules import build_ruleset, preset
 from ramino.rules.options import Partnerships
 
 HUMAN_SEAT = 0
@@ -82,12 +83,12 @@ def play_command(
                  else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
         out = Path("records") / f"{stamp}.json"
     check_writable(out)
-    if rules.game == "scala40":
-        finished = _play_scala40(console, rules, chosen_seed, chosen_bots, out)
+    state = new_hand(rules, seed=chosen_seed)
+    if isinstance(state, Scala40State):
+        finished = _play_scala40(console, state, chosen_seed, chosen_bots, out)
         if not finished:
             raise typer.Exit(EXIT_ILLEGAL)
         return
-    state = BurracoState.new_hand(rules, seed=chosen_seed)
     partner = state.partner(HUMAN_SEAT)
     names = ["you"] + [f"bot {s}" + (" (partner)" if s == partner else "")
                        for s in range(1, state.players)]
@@ -129,10 +130,10 @@ def check_writable(path: Path) -> None:
         raise CliError(f"--out {path}: {parent} is not writable by this user")
 
 
-def _play_scala40(console: Console, rules: RuleSet, seed: int, bots_seed: int,
+def _play_scala40(console: Console, state: Scala40State, seed: int, bots_seed: int,
                   out: Path) -> bool:
     """A Scala 40 hand (§6) against random-legal bots; you are seat 0."""
-    state = Scala40State.new_hand(rules, seed=seed)
+    rules = state.rules
     names = ["you", *(f"bot {seat}" for seat in range(1, state.players))]
     bots = make_bots(bots_seed, state.players)
     seats = list(range(state.players))

@@ -9,10 +9,11 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from ramino.games.state import GameState
 from ramino.records.document import write_deal
 from ramino.rules import RuleSet
 from ramino.server.fairness import commitment_of
-from ramino.server.games import EngineState, game_of
+from ramino.server.games import game_of
 from ramino.server.matches import MatchPlan, rebuild
 from ramino.server.store import StoredHand
 
@@ -26,7 +27,7 @@ def table_plan(rules: RuleSet, hands: int, target: int | None,
 
 def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | None = None,
              in_play: tuple[bool, ...] | None = None, totals: Sequence[int] = (),
-             prepared: dict[str, Any] | None = None) -> tuple[StoredHand, EngineState]:
+             prepared: dict[str, Any] | None = None) -> tuple[StoredHand, GameState]:
     """A fresh deal and its commitment (hash of deal and salt).  Shuffled with ``secrets``
     unless a seeded ``rng`` is given (tests and reproducible demos only), or the ``prepared``
     deal of a duplicate turno.  ``in_play``: the seats dealt in (default all), ``totals``: the
@@ -44,7 +45,7 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
 
 
 def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
-                index: int) -> tuple[tuple[bool, ...], EngineState]:
+                index: int) -> tuple[tuple[bool, ...], GameState]:
     """The seats dealt in to ``hands[index]`` and its state replayed.  Who was dealt in is not
     stored: it follows from the match before that hand (Scala 40 players out sit out)."""
     game = game_of(rules)
@@ -61,7 +62,7 @@ def reentries_by_hand(hands: Sequence[StoredHand]) -> dict[int, list[int]]:
 
 
 def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | None = None,
-                totals: Sequence[int] = ()) -> EngineState:
+                totals: Sequence[int] = ()) -> GameState:
     """The live state of a stored hand: its deal, then every stored action through the engine."""
     game = game_of(rules)
     # The engine counts seats from the first player; ``hand.dealer`` is a table seat.

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ramino.games.actions import Action
+from ramino.games.state import GameState
 from ramino.server.accounts import Award
-from ramino.server.games import EngineState
 from ramino.server.matches import MIN_RATED_HANDS
 from ramino.server.protocol import ResultInfo
 from ramino.server.ratings import rate_places
@@ -33,7 +33,7 @@ class Move:
     seat: int  # the table seat that acted
     text: str  # the action in the record notation, as stored
     version: int  # the action's number in the hand: the table's version once it is taken
-    after: EngineState  # the engine state after it
+    after: GameState  # the engine state after it
     result: ResultInfo | None  # the hand's result, when the action ends the hand
     turn_over: bool  # the seat's turn ends with it (its clock stops, the next one runs)
     next_seat: int | None  # the table seat whose clock runs next (None: the hand is over)

@@ -16,10 +16,11 @@ import orjson
 
 from ramino.bots import Bot
 from ramino.games.scala40.deal import seat_sides
+from ramino.games.state import GameState
 from ramino.rules import RuleSet
 from ramino.server.bots import make_bot
 from ramino.server.clock import Clock
-from ramino.server.games import EngineState, SeatMap, TableGame, game_of
+from ramino.server.games import SeatMap, TableGame, game_of
 from ramino.server.matches import MIN_RATED_HANDS, MatchPlan, MatchState, starting_side
 from ramino.server.protocol import ChatLine, ResultInfo
 from ramino.server.store import StoredHand, StoredSeat
@@ -44,7 +45,7 @@ class Table:
     bot_level: str
     seats: list[StoredSeat]
     hand: StoredHand
-    state: EngineState
+    state: GameState
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -236,7 +237,7 @@ class Table:
             return result.model_copy(update={"salt": None, "deal": None, "hands": None})
         return result
 
-    def _delayed(self, shared: dict[str, Any]) -> tuple[EngineState, dict[str, Any]]:
+    def _delayed(self, shared: dict[str, Any]) -> tuple[GameState, dict[str, Any]]:
         """The hand as spectators may see it: ``spectator_delay`` actions behind while it is
         played (so that nobody watching can relay it live to a player), all of it at the end."""
         state = self.state
