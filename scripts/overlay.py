@@ -35,7 +35,8 @@ import os
 import sys
 
 # The top floors of the package (docs/engine.md, the layering): no engine module imports them.
-UPPER_FLOORS = frozenset({"server", "tournament", "arena", "env", "cli.py", "__main__.py"})
+UPPER_FLOORS = frozenset({"server", "tournament", "arena", "env", "cli", "cli.py",
+                          "__main__.py"})
 SOURCE_STAMP = ".source-stamp"
 STATE = ".source-state"
 PTH_NAME = "_ramino_overlay.pth"

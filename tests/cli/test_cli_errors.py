@@ -152,7 +152,7 @@ def test_play_refuses_a_player_count_naming_the_option() -> None:
 def test_a_defect_is_one_line_with_exit_70(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(name: str) -> Any:
         raise KeyError("a defect")
-    monkeypatch.setattr("ramino.cli.preset", broken)
+    monkeypatch.setattr("ramino.cli.rules.preset", broken)
     result = runner.invoke(app, ["rules", "fibur"])
     assert result.exit_code == 70  # EX_SOFTWARE
     assert result.stderr.splitlines() == [
@@ -199,7 +199,7 @@ def test_a_database_that_cannot_be_opened_is_one_line(monkeypatch: pytest.Monkey
 
 
 def test_replay_stops_reading_an_endless_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("ramino.cli.MAX_INPUT_BYTES", 1000)
+    monkeypatch.setattr("ramino.cli.core.MAX_INPUT_BYTES", 1000)
     line = refused(runner.invoke(app, ["replay", "/dev/zero"]))
     assert line == "/dev/zero: more than 1,000 bytes, too large for a record"
     line = refused(runner.invoke(app, ["replay", "-"], input=" " * 1001))

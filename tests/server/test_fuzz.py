@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 from starlette.testclient import WebSocketTestSession
 
-import ramino.server.app as server_app
+import ramino.server.routes.accounts as server_app
 
 from .conftest import fast_app_client, join, new_table, recv
 

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from ramino.games.burraco.state import BurracoState
-from ramino.server.games import EngineState
+from ramino.games.state import GameState
 from ramino.server.tables import Table
 
 from .conftest import Frame, act, fast_app_client, join, recv
@@ -54,7 +54,7 @@ def norm(token: str) -> str:
     return "JK" if card.upper() == "JK" else card[:-1].upper() + card[-1].lower()
 
 
-def states_by_version(table: Table) -> list[EngineState]:
+def states_by_version(table: Table) -> list[GameState]:
     """The hand at every version, replayed by the engine from the deal (not by the server)."""
     state = table.game.restart(table.state)
     out = [state.clone()]
@@ -64,7 +64,7 @@ def states_by_version(table: Table) -> list[EngineState]:
     return out
 
 
-def knowable(states: list[EngineState], seat: int | None) -> list[set[str]]:
+def knowable(states: list[GameState], seat: int | None) -> list[set[str]]:
     """Per version, the cards ``seat`` (None: a spectator) may know by then."""
     known: set[str] = set()
     out: list[set[str]] = []
@@ -92,7 +92,7 @@ def engine_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def check_frames(frames: list[Frame], states: list[EngineState], seat: int | None) -> int:
+def check_frames(frames: list[Frame], states: list[GameState], seat: int | None) -> int:
     allowed = knowable(states, seat)
     checked = 0
     for frame in frames:

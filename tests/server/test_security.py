@@ -33,10 +33,10 @@ from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules
 from ramino.server import create_app
 from ramino.server.accounts import dummy_hash, verify_password
-from ramino.server.app import FAILED_JOINS_CLOSE_AFTER
 from ramino.server.bots import StandIn
 from ramino.server.limits import SharedLimit
 from ramino.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_client
+from ramino.server.routes.socket import FAILED_JOINS_CLOSE_AFTER
 
 from .conftest import (
     RECEIVE_TIMEOUT,
@@ -342,7 +342,7 @@ def test_sign_ins_limited_per_account_from_any_address(db: Path) -> None:
 
 def test_unknown_name_costs_an_argon2_verify(client: TestClient,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    import ramino.server.app as server_app
+    import ramino.server.routes.accounts as server_app
 
     hashes: list[str] = []
 

@@ -1,6 +1,7 @@
 """Play online: the table server (FastAPI + WebSockets) and the browser table it serves.
 
-- :mod:`~ramino.server.app`       the app factory, pages, HTTP API and the table WebSocket
+- :mod:`~ramino.server.app`       the app factory: assembles the routers, shares their needs
+- :mod:`~ramino.server.routes`    the routers: lobby, tables, rules, accounts, replays, ``/ws``
 - :mod:`~ramino.server.tables`    one writer per table: check, commit, broadcast; bots, clocks
 - :mod:`~ramino.server.games`     the table's game behind one interface: Burraco/Buraco, Scala 40
 - :mod:`~ramino.server.protocol`  client and server messages with their size limits

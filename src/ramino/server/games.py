@@ -40,8 +40,6 @@ from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
 from ramino.server.views import burraco_marks, public_view, result_info, seat_view
 
-EngineState = GameState  # TODO(lead): rename at the call sites after the server split
-
 
 class SeatMap(Protocol):
     """Table seats <-> engine seats of one hand (engine seat 0 plays first)."""

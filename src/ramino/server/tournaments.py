@@ -39,7 +39,7 @@ from ramino.server.bots import DEFAULT_LEVEL
 from ramino.server.games import game_of
 from ramino.server.protocol import MAX_NAME_CHARS
 from ramino.server.store import StoredHand, StoredSeat, StoredTable, TournamentLink
-from ramino.server.tables import Table, TableManager, _hash
+from ramino.server.tables import Table, TableManager, secret_hash
 from ramino.tournament import store as tournament_store
 from ramino.tournament.model import Discipline, Settings
 from ramino.tournament.model import Table as TournamentTable
@@ -136,6 +136,54 @@ class Played:
 def record_ids(table_id: str, hands: list[int]) -> str:
     """Hand records by id: TABLE/HAND (``GET /api/tables/TABLE/record?hand=HAND``)."""
     return ", ".join(f"{table_id}/{h}" for h in hands)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a server table's finished turno sends to the tournament: each smazzata's scores
+    by side, the ``source`` the trail names (the server table, its hand records, the turns a
+    bot played) and the players who had ``gone`` when a smazzata ended (then the table is
+    abandoned: nothing counts and the director enters the result)."""
+
+    table_id: str
+    round_no: int
+    table_no: int
+    ns: list[int]
+    ew: list[int]
+    source: str
+    gone: list[str]
+
+
+def finished_turno(link: TournamentLink, stored: StoredTable,
+                   now: float) -> list[StoredHand] | None:
+    """The hands of the table's turno when it is over and each ended by the rules: all its
+    smazzate, or those played when the round clock ended at ``now`` (§2.9c, T-37).
+    None while it is played, and for a turno with a smazzata ended early by agreement (the
+    director enters what was played)."""
+    hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
+    cut = link.ends_at is not None and now >= link.ends_at
+    if (len(hands) < stored.match_hands and not (cut and hands)) or any(
+            h.result is None or h.result.get("void") for h in hands):
+        return None
+    return hands
+
+
+def submission(table_id: str, link: TournamentLink, stored: StoredTable,
+               hands: list[StoredHand], played: Played) -> Submission:
+    """What a finished turno (``hands``, :func:`finished_turno`) sends, from what its stored
+    hands say (``played``)."""
+    source = (f"server table {table_id}, records "
+              f"{record_ids(table_id, [h.hand_no for h in hands])}")
+    if len(hands) < stored.match_hands:
+        source += f"; time was up after {len(hands)} of {stored.match_hands} smazzate"
+    if played.absent:
+        source += "; a bot played for absent players in " + "; ".join(played.absent)
+    if played.slow:
+        source += "; a bot finished turns out of time in " + "; ".join(played.slow)
+    return Submission(table_id, link.round_no, link.table_no,
+                      ns=[score[0] for score in played.scores],
+                      ew=[score[1] for score in played.scores], source=source,
+                      gone=[stored.seats[seat].name or f"seat {seat}" for seat in played.gone])
 
 
 class TournamentFeed:
@@ -296,7 +344,9 @@ class TournamentFeed:
 
     def submit(self, table_id: str) -> str | None:
         """Send the table's turno to the tournament if it is complete; the tournament's answer
-        ("counted", "already", "kept"), or None when there is nothing to send."""
+        ("counted", "already", "kept", "abandoned"), or None when there is nothing to send.
+        The store is read, :func:`finished_turno` and :func:`submission` decide, and
+        :meth:`send` writes."""
         # Every table's match end comes here: the link is one key lookup, the hands only then.
         link = self.store.tournament_link(table_id)
         if link is None or link.submitted or link.tournament != self.key:
@@ -304,37 +354,29 @@ class TournamentFeed:
         stored = self.store.load_table(table_id)
         if stored is None:
             return None
-        hands = [h for h in stored.hands if h.hand_no < stored.match_hands]
-        # The round clock ended: the turno is the smazzate played (§2.9c, T-37).
-        cut = link.ends_at is not None and self.manager.wall() >= link.ends_at
-        if (len(hands) < stored.match_hands and not (cut and hands)) or any(
-                h.result is None or h.result.get("void") for h in hands):
-            return None  # not over, or ended early: the director enters what was played
+        hands = finished_turno(link, stored, self.manager.wall())
+        if hands is None:
+            return None
         played = self.played(table_id, stored, stored.match_hands)
-        ns = [score[0] for score in played.scores]
-        ew = [score[1] for score in played.scores]
-        source = (f"server table {table_id}, records "
-                  f"{record_ids(table_id, [h.hand_no for h in hands])}")
-        if len(hands) < stored.match_hands:
-            source += f"; time was up after {len(hands)} of {stored.match_hands} smazzate"
-        if played.absent:
-            source += "; a bot played for absent players in " + "; ".join(played.absent)
-        if played.slow:
-            source += "; a bot finished turns out of time in " + "; ".join(played.slow)
-        gone = played.gone
+        return self.send(submission(table_id, link, stored, hands, played))
+
+    def send(self, sent: Submission) -> str:
+        """Write a submission into the tournament: a result that counts, or an abandoned
+        table left to the director (then not marked sent: it is looked at again)."""
         with tournament_store.change(self.path) as t:
-            if gone:
-                status = t.server_abandoned(link.round_no, link.table_no, source)
+            if sent.gone:
+                status = t.server_abandoned(sent.round_no, sent.table_no, sent.source)
             else:
-                status = t.server_result(link.round_no, link.table_no, ns, ew, source)
-        if gone:
+                status = t.server_result(sent.round_no, sent.table_no, sent.ns, sent.ew,
+                                         sent.source)
+        if sent.gone:
             log.info("table %s: turno %d table %d abandoned (a bot finished for %s): left to "
-                     "the director", table_id, link.round_no, link.table_no,
-                     ", ".join(stored.seats[seat].name or f"seat {seat}" for seat in gone))
+                     "the director", sent.table_id, sent.round_no, sent.table_no,
+                     ", ".join(sent.gone))
             return status  # not sent: the director's to decide, and this is checked again
-        self.store.mark_submitted(table_id)
-        log.info("table %s: turno %d table %d finished, N-S %s E-W %s: %s", table_id,
-                 link.round_no, link.table_no, ns, ew, status)
+        self.store.mark_submitted(sent.table_id)
+        log.info("table %s: turno %d table %d finished, N-S %s E-W %s: %s", sent.table_id,
+                 sent.round_no, sent.table_no, sent.ns, sent.ew, status)
         return status
 
     # --- the director's desk ------------------------------------------------------------------
@@ -377,7 +419,7 @@ class TournamentFeed:
                                       ("ew", seating.ew, table.ew)):
             for seat, name in zip(seats, players(t, entrants, len(seats)), strict=True):
                 reserved[seat] = StoredSeat("human", name[:MAX_NAME_CHARS],
-                                            _hash(seat_key(codes[side], seat)))
+                                            secret_hash(seat_key(codes[side], seat)))
         name = f"{t.settings.name} · turno {round_number} · tavolo {table.number}"
         link = TournamentLink(self.key, round_number, table.number, codes["ns"], codes["ew"],
                               ends_at=ends)

@@ -1,0 +1,93 @@
+"""Records and replays of finished hands: a table's hand record, its replay (every position),
+the replay viewer's page and the replay of an uploaded record."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+
+from ramino.errors import RecordError
+from ramino.records import load_document
+from ramino.server.replays import ReplayError, replay_steps
+from ramino.server.routes.deps import ManagerDep, PagesDep, StoreDep, visible
+from ramino.server.store import Store
+from ramino.server.tables import Table, stored_hand
+
+MAX_RECORD_BYTES = 256 * 1024
+
+router = APIRouter()
+
+
+def held(table: Table, hand_no: int) -> None:
+    """Refuse the record of a duplicate turno's hand whose deal other tables still play."""
+    if table.hidden(hand_no):
+        raise HTTPException(409, f"hand {hand_no} is a duplicate deal: its record is published "
+                            "once every table of the turno has played it")
+
+
+def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] | None:
+    """The record of an earlier, finished hand of ``table``, replayed from the store."""
+    stored = store.load_table(table.id)
+    hands = [] if stored is None else stored.hands
+    found = [i for i, h in enumerate(hands) if h.hand_no == hand_no]
+    if not found or hand_no > table.hand.hand_no:
+        return None
+    past = copy.copy(table)  # the same table and seats, at that hand
+    past.hand = hands[found[0]]
+    past.in_play, past.state = stored_hand(table.rules, table.plan, hands, found[0])
+    return past.record()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def table_record(table_id: str, manager: ManagerDep, store: StoreDep,
+                       invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
+    table = await visible(manager, table_id, invite)
+    held(table, table.hand.hand_no if hand is None else hand)
+    if hand is not None and hand != table.hand.hand_no:
+        # An earlier hand of the table (a tournament result names its records so).
+        past = await asyncio.to_thread(earlier_record, store, table, hand)
+        if past is None:
+            raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
+        return past
+    if not table.finished:
+        # The record holds the whole deal: it is published only once the hand is over.
+        raise HTTPException(409, "the hand is still being played")
+    return table.record()
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, page: PagesDep) -> HTMLResponse:
+    return page(request, "replay.html", {})
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def table_replay(table_id: str, manager: ManagerDep, store: StoreDep,
+                       invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
+    table = await visible(manager, table_id, invite)
+    held(table, table.hand.hand_no if hand is None else hand)
+    if hand is not None and hand != table.hand.hand_no:
+        # An earlier hand: its replay stays where its result panel offered it, also
+        # once the next hand is dealt (a tournament table deals it by itself).
+        past = await asyncio.to_thread(earlier_record, store, table, hand)
+        if past is None:
+            raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
+        return await asyncio.to_thread(replay_steps, past)
+    if not table.finished:
+        raise HTTPException(409, "the hand is still being played")
+    return await asyncio.to_thread(replay_steps, table.record())
+
+
+@router.post("/api/replay")
+async def upload_replay(request: Request) -> dict[str, Any]:
+    body = await request.body()
+    if len(body) > MAX_RECORD_BYTES:
+        raise HTTPException(413, f"a record is limited to {MAX_RECORD_BYTES} bytes")
+    try:
+        document = load_document(body)
+        return await asyncio.to_thread(replay_steps, document)
+    except (RecordError, ReplayError) as exc:
+        raise HTTPException(400, str(exc)) from None
