@@ -27,10 +27,13 @@ of R runs.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import resource
 import statistics
+import sys
 import time
+from typing import Any
 
 import ramino.games.burraco.state as burraco
 import ramino.games.scala40.state as scala40_module
@@ -83,6 +86,63 @@ def scala40_rate(players: int, hands: int, first_seed: int) -> float:
     return hands / (time.process_time() - start)
 
 
+def openspiel_rate(game: Any, hands: int, first_seed: int) -> tuple[float, int]:
+    """Seconds (process time) and actions (chance outcomes included) of ``hands`` OpenSpiel
+    hands played with uniformly random legal actions."""
+    actions = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + hands):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return time.process_time() - start, actions
+
+
+def load_openspiel_game(name: str) -> Any:
+    """OpenSpiel's ``name`` game, or ``None`` when the optional package is not installed."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    return pyspiel.load_game(name)
+
+
+def vs_openspiel(preset_name: str, hands: int, runs: int) -> int:
+    """The side-by-side run of ``--vs-openspiel``; the process's exit status."""
+    game = load_openspiel_game("gin_rummy")
+    if game is None:
+        print("--vs-openspiel needs OpenSpiel: pip install 'ramino[bench]' "
+              "(or pip install 'open-spiel>=2.0.2')", file=sys.stderr)
+        return 2
+    ours: list[tuple[float, float]] = []
+    theirs: list[tuple[float, float]] = []
+    for run in range(runs):
+        elapsed, actions, _, _, _ = play_hands(preset_name, hands, 10_000 * run, False)
+        ours.append((hands / elapsed, actions / elapsed))
+        elapsed, actions = openspiel_rate(game, hands, 10_000 * run)
+        theirs.append((hands / elapsed, actions / elapsed))
+    ramino_hands = statistics.median(rate for rate, _ in ours)
+    openspiel_hands = statistics.median(rate for rate, _ in theirs)
+    compiled = not (burraco.__file__ or "").endswith(".py")
+    print(f"preset: {preset_name} (4 players), against OpenSpiel gin_rummy")
+    print(f"hands: {hands} x {runs} alternating runs")
+    print(f"ramino_hands_per_s: {ramino_hands:.1f} (runs "
+          + " ".join(f"{rate:.1f}" for rate, _ in ours) + ")")
+    print(f"openspiel_hands_per_s: {openspiel_hands:.1f} (runs "
+          + " ".join(f"{rate:.1f}" for rate, _ in theirs) + ")")
+    print(f"ramino_actions_per_s: {statistics.median(a for _, a in ours):.0f}")
+    print(f"openspiel_actions_per_s: {statistics.median(a for _, a in theirs):.0f} "
+          "(chance outcomes included)")
+    print(f"vs_openspiel: {ramino_hands / openspiel_hands:.2f}")
+    print(f"compiled: {'burraco' if compiled else 'none'}")
+    return 0
+
+
 def micro(fn: object, repeat: int) -> float:
     """Median microseconds of ``fn()`` over ``repeat`` calls."""
     assert callable(fn)
@@ -101,7 +161,12 @@ def main() -> None:
     parser.add_argument("--preset", default="fibur")
     parser.add_argument("--variants", action="store_true",
                         help="also every Burraco preset with 2, 3, 4 and 6 players")
+    parser.add_argument("--vs-openspiel", action="store_true",
+                        help="instead: random-play hands per second side by side with "
+                             "OpenSpiel's gin rummy (pip install 'ramino[bench]')")
     args = parser.parse_args()
+    if args.vs_openspiel:
+        sys.exit(vs_openspiel(args.preset, args.hands, args.runs))
 
     rates = []
     action_rates = []

@@ -3,9 +3,12 @@ quotes."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,6 +23,32 @@ def test_engine_bench_prints_every_figure() -> None:
     # Which engines ran compiled: none here (this test runs the pure package, unless the suite
     # itself runs on the compiled overlay).
     assert set(figures["compiled"].split()) <= {"none", "burraco", "scala40"}
+
+
+def test_engine_bench_against_openspiel_without_it_says_how_to_install(tmp_path: Path) -> None:
+    """OpenSpiel is an optional extra: without it ``--vs-openspiel`` says in one line how to
+    install it and exits 2, no traceback.  A ``pyspiel`` that fails to import stands for the
+    missing package here, whether or not it is installed."""
+    (tmp_path / "pyspiel.py").write_text("raise ImportError('not installed')\n")
+    path = os.pathsep.join(p for p in (str(tmp_path), os.environ.get("PYTHONPATH")) if p)
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "engine.py"), "--vs-openspiel"],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": path})
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1
+    assert "pip install 'ramino[bench]'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_engine_bench_against_openspiel_prints_both_rates_and_their_ratio() -> None:
+    pytest.importorskip("pyspiel", reason="the optional bench extra (pip install 'ramino[bench]')")
+    figures = figures_of("engine.py", "--vs-openspiel", "--hands", "2", "--runs", "1")
+    ours = float(figures["ramino_hands_per_s"].split()[0])
+    theirs = float(figures["openspiel_hands_per_s"].split()[0])
+    assert ours > 0 and theirs > 0
+    assert float(figures["vs_openspiel"]) == pytest.approx(ours / theirs, rel=0.02)
+    assert float(figures["ramino_actions_per_s"]) > 0
+    assert figures["compiled"] in ("none", "burraco")
 
 
 def figures_of(script: str, *args: str) -> dict[str, str]:

@@ -53,6 +53,17 @@ class Action(NamedTuple):
         return f"{self.kind} " + " ".join(tokens)
 
 
+_tuple_new: Final = tuple.__new__
+
+
+def new_action(kind: str, cards: tuple[int, ...], meld: int,
+               annotations: tuple[Annotation, ...]) -> Action:
+    """``Action(kind, cards, meld, annotations)`` for move generation, which builds many: the
+    named tuple's own constructor is generated Python code with keyword handling, and this
+    makes the same tuple directly (positional fields only, no defaults)."""
+    return _tuple_new(Action, (kind, cards, meld, annotations))
+
+
 def draw() -> Action:
     return Action(DRAW)
 

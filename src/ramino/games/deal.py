@@ -88,5 +88,21 @@ def deal_from_order(order: list[int], rules: RuleSet, dealer: int | None = None)
 
 def deal_from_seed(seed: int, rules: RuleSet, dealer: int | None = None) -> Deal:
     order = rules.full_pack()
-    random.Random(seed).shuffle(order)
+    seeded_shuffle(order, seed)
     return deal_from_order(order, rules, dealer)
+
+
+def seeded_shuffle(cards: list[int], seed: int) -> None:
+    """``random.Random(seed).shuffle(cards)``: the same permutation, drawn from the same
+    ``getrandbits`` calls as the standard library's shuffle and its ``_randbelow`` (a
+    Fisher-Yates pass from the end, each index by rejection sampling on ``k`` bits).  Spelled
+    out so that the compiled engine runs the loop natively: a new hand spent most of its time
+    in the interpreted shuffle."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

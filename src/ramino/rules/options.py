@@ -768,10 +768,20 @@ def standard_group_naturals(players: int) -> int:
 _POZZETTO_COUNTS: Final = {2: (2,), 3: (2, 3), 4: (2,), 6: (3,)}
 
 
+# Rule sets already checked: every new hand checks its rules, and the check walks every
+# option (a rule set is immutable, so once is enough; bounded, as a server meets many).
+_SUPPORTED: set[RuleSet] = set()
+
+
 def require_supported(rules: RuleSet) -> None:
     """Refuse a rule set that asks for an option value the engine does not implement yet."""
+    if rules in _SUPPORTED:
+        return
     if rules.game not in GAMES:
         raise NotSupportedError(f"not yet supported by the engine: game {rules.game}")
     refused = unsupported_options(rules)
     if refused:
         raise NotSupportedError("not yet supported by the engine: " + ", ".join(refused.values()))
+    if len(_SUPPORTED) >= 256:
+        _SUPPORTED.clear()
+    _SUPPORTED.add(rules)

@@ -40,6 +40,18 @@ from ramino.rules.options import (
     WildRepositionPolicy,
 )
 
+# Enum members as module constants: compiled, a constant is a C static, while ``Enum.MEMBER``
+# goes through the enum type's ``__getattr__`` (Python 3.11) on every use.
+_EXTRA_REALE_13: Final = ExtraBurracoType.REALE_13
+_EXTRA_SUPER_8_GROUP: Final = ExtraBurracoType.SUPER_8_GROUP
+_FREE_WILD_LOWEST: Final = FreeWildPosition.LOWEST
+_REPOSITION_FREE_END_SLIDES: Final = WildRepositionPolicy.FREE_END_SLIDES
+_REPOSITION_FULLY_FLEXIBLE: Final = WildRepositionPolicy.FULLY_FLEXIBLE
+_SEMIPULITO_GROUP_AT_LEAST_8: Final = SemipulitoGroupRule.AT_LEAST_8
+_SEMIPULITO_SEQUENCE_END_WILD_ANY: Final = SemipulitoSequenceRule.END_WILD_ANY
+_WILD_MIN_CARDS_FOUR: Final = WildInSequenceMinCards.FOUR
+_WILD_MIN_CARDS_NEVER: Final = WildInSequenceMinCards.NEVER
+
 SEQUENCE: Final = 0
 GROUP: Final = 1
 HIGH_ACE: Final = 13
@@ -279,9 +291,9 @@ def _sequence_size_ok(meld: Meld, rules: RuleSet) -> bool:
         return False
     if meld.wild >= 0:
         need = rules.wild_in_sequence_min_cards
-        if need is WildInSequenceMinCards.NEVER:
+        if need is _WILD_MIN_CARDS_NEVER:
             return False
-        if need is WildInSequenceMinCards.FOUR and n < 4:
+        if need is _WILD_MIN_CARDS_FOUR and n < 4:
             return False
     return True
 
@@ -312,7 +324,7 @@ def choose_placements(placements: list[Meld], rules: RuleSet) -> list[Meld]:
     placement with the fewest active wilds is."""
     if not placements:
         return []
-    if rules.free_wild_default_position is FreeWildPosition.LOWEST:
+    if rules.free_wild_default_position is _FREE_WILD_LOWEST:
         return placements[:1]
     fewest = 0 if placements[0].wild < 0 else 1
     return [m for m in placements if (0 if m.wild < 0 else 1) == fewest]
@@ -403,12 +415,12 @@ def _respects_policy(old: Meld, new: Meld, added: Sequence[int], rules: RuleSet)
     if new_wild_pos == old_wild_pos and new.cards[new.wild] == wild_card:
         return True
     policy = rules.wild_reposition_policy
-    if policy is WildRepositionPolicy.FULLY_FLEXIBLE:
+    if policy is _REPOSITION_FULLY_FLEXIBLE:
         return True
     freed = make_card(old_wild_pos % 13, old.suit) in added
     if freed:
         return True
-    if policy is WildRepositionPolicy.FREE_END_SLIDES:
+    if policy is _REPOSITION_FREE_END_SLIDES:
         return old.wild == 0 or old.wild == len(old.cards) - 1
     return False
 
@@ -431,20 +443,20 @@ def burraco_type(meld: Meld, rules: RuleSet) -> str | None:
                 return CANASTRA_REAL
         extras = rules.extra_burraco_types
         if extras:
-            if (ExtraBurracoType.REALE_13 in extras and meld.kind == SEQUENCE and n == 13):
+            if (_EXTRA_REALE_13 in extras and meld.kind == SEQUENCE and n == 13):
                 return REALE
-            if ExtraBurracoType.SUPER_8_GROUP in extras and meld.kind == GROUP and n >= 8:
+            if _EXTRA_SUPER_8_GROUP in extras and meld.kind == GROUP and n >= 8:
                 return SUPER
         return PULITO
     if not rules.semipulito_enabled:
         return SPORCO
     if meld.kind == GROUP:
-        if n == 8 or (n > 8 and rules.semipulito_group_rule is SemipulitoGroupRule.AT_LEAST_8):
+        if n == 8 or (n > 8 and rules.semipulito_group_rule is _SEMIPULITO_GROUP_AT_LEAST_8):
             return SEMIPULITO
         return SPORCO
     at_end = meld.wild == 0 or meld.wild == n - 1
     if at_end and (n - 1 >= 7
-                   or rules.semipulito_sequence_rule is SemipulitoSequenceRule.END_WILD_ANY):
+                   or rules.semipulito_sequence_rule is _SEMIPULITO_SEQUENCE_END_WILD_ANY):
         return SEMIPULITO
     return SPORCO
 
@@ -453,9 +465,9 @@ def burraco_bonus(kind: str | None, rules: RuleSet) -> int:
     if kind is None:
         return 0
     if kind == REALE:
-        return EXTRA_BURRACO_POINTS[ExtraBurracoType.REALE_13]
+        return EXTRA_BURRACO_POINTS[_EXTRA_REALE_13]
     if kind == SUPER:
-        return EXTRA_BURRACO_POINTS[ExtraBurracoType.SUPER_8_GROUP]
+        return EXTRA_BURRACO_POINTS[_EXTRA_SUPER_8_GROUP]
     if kind == CANASTRA_REAL:
         return rules.canastra_real_points
     if kind == CANASTRA_AS_A_AS:

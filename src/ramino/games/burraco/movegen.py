@@ -13,11 +13,11 @@ every turn.  The memo is a pure function cache (bounded); it holds no game state
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
 
 from ramino.cards import ACE, JOKER, TWO
-from ramino.games.actions import ATTACH, MELD, Action
+from ramino.games.actions import ATTACH, MELD, Action, new_action
 from ramino.games.burraco.melds import (
     GROUP,
     HIGH_ACE,
@@ -31,7 +31,11 @@ from ramino.games.burraco.melds import (
 )
 from ramino.rules.options import RuleSet, WildRepositionPolicy
 
-WILD_TYPES = (JOKER, 1, 14, 27, 40)
+# Enum members as module constants: compiled, a constant is a C static, while ``Enum.MEMBER``
+# goes through the enum type's ``__getattr__`` (Python 3.11) on every use.
+_REPOSITION_FIBUR_STRICT: Final = WildRepositionPolicy.FIBUR_STRICT
+
+WILD_TYPES: Final = (JOKER, 1, 14, 27, 40)
 MeldOption = tuple[Action, Meld]
 
 
@@ -47,13 +51,17 @@ class Chunk:
 
     __slots__ = ("actions", "melds", "most_cards")
 
-    def __init__(self, actions: list[Action], melds: list[Meld]) -> None:
+    def __init__(self, actions: Sequence[Action], melds: Sequence[Meld]) -> None:
         self.actions = tuple(actions)
         self.melds = tuple(melds)
-        self.most_cards = max((len(action.cards) for action in self.actions), default=0)
+        most = 0
+        for action in self.actions:
+            if len(action.cards) > most:
+                most = len(action.cards)
+        self.most_cards = most
 
 
-_NOTHING = Chunk([], [])
+_NOTHING: Final = Chunk([], [])
 
 Memo = dict[Any, Chunk]
 # How a sorted card multiset may be laid, or a meld extended (see ``_sequence_options``).
@@ -63,16 +71,26 @@ Resolutions = dict[Any, tuple[Meld, ...]]
 # rules: a RuleSet hashes in interpreted Python, and putting it in every key cost more than
 # the rest of a memo hit; a key holding the RuleSet or a Meld would also stay tracked by the
 # garbage collector (see ``Chunk``).
-_MEMOS: dict[RuleSet, tuple[Memo, Resolutions]] = {}
-_MEMO_LIMIT = 200_000
+_MEMOS: Final[dict[RuleSet, tuple[Memo, Resolutions]]] = {}
+_MEMO_LIMIT: Final = 200_000
+
+
+# The rule set last looked up and its tables: a position looks them up by identity first,
+# since hashing a RuleSet calls its (interpreted) ``__hash__``.
+_LAST: Final[list[Any]] = [None, None]
 
 
 def _tables_for(rules: RuleSet) -> tuple[Memo, Resolutions]:
+    if _LAST[0] is rules:
+        last: tuple[Memo, Resolutions] = _LAST[1]
+        return last
     found = _MEMOS.get(rules)
     if found is None:
         if len(_MEMOS) >= 64:
             _MEMOS.clear()
         found = _MEMOS[rules] = ({}, {})
+    _LAST[0] = rules
+    _LAST[1] = found
     return found
 
 
@@ -85,8 +103,8 @@ def memo_for(rules: RuleSet) -> Memo:
 # keys (a 5-6-7 of hearts is offered whatever else the hand holds): without sharing, 600 hands
 # left 102K actions and 45K melds in the memo for 14K and 9K distinct values, and each one is
 # an object every full garbage collection walks.
-_CANONICAL_ACTIONS: dict[Action, Action] = {}
-_CANONICAL_MELDS: dict[Meld, Meld] = {}
+_CANONICAL_ACTIONS: Final[dict[Action, Action]] = {}
+_CANONICAL_MELDS: Final[dict[Meld, Meld]] = {}
 
 
 def _canonical_melds(melds: list[Meld]) -> tuple[Meld, ...]:
@@ -151,27 +169,65 @@ def new_melds(hand: list[int], rules: RuleSet, wilds: int, memo: Memo
     """Every legal new meld of ``hand``, in chunks ``(SEQUENCE, suit, chunk)`` and
     ``(GROUP, rank, chunk)`` so that the caller can apply side constraints (one group per
     rank, one sequence per suit) to a whole chunk at once."""
-    any_wild = wilds != 0
     for suit in range(4):
-        base = suit * 13
-        key: tuple[Any, ...] = ("seq", suit, sequence_key(hand, base, any_wild), wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _remember(memo, key, _sequence_melds(hand, suit, rules))
+        found = sequence_chunk(hand, suit, rules, wilds, memo)
         if found.actions:
             yield SEQUENCE, suit, found
     for rank in range(13 if rules.groups_allowed else 0):
         if rank == TWO and not rules.allow_group_of_twos:
             continue
-        copies = (hand[rank], hand[13 + rank], hand[26 + rank], hand[39 + rank])
-        if copies[0] + copies[1] + copies[2] + copies[3] < 2:
-            continue
-        key = ("grp", rank, copies, wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _remember(memo, key, _group_melds(hand, rank, rules))
+        found = group_chunk(hand, rank, rules, wilds, memo)
         if found.actions:
             yield GROUP, rank, found
+
+
+# Memo keys are ints where they can be (a key per position and suit or rank: an int hashes in
+# one step and is no object for the garbage collector); the low two bits say which table the
+# key is of, so that the kinds never collide.
+_SEQ_TAG: Final = 0
+_GROUP_TAG: Final = 1
+_ATTACH_GROUP_TAG: Final = 2
+_ATTACH_SEQ_TAG: Final = 3
+
+
+def sequence_chunk(hand: list[int], suit: int, rules: RuleSet, wilds: int, memo: Memo
+                   ) -> Chunk:
+    """The new sequences of one suit (the ``SEQUENCE`` chunks of :func:`new_melds`)."""
+    base = suit * 13
+    # sequence_key(hand, base, wilds != 0), packed as it is computed (no tuple per suit).
+    present = 0
+    for place in range(13):
+        if hand[base + place]:
+            present |= 1 << place
+    present |= (present & 1) << 13
+    if wilds:
+        cover = present & ((present >> 1) | (present >> 2) | (present << 1) | (present << 2))
+    else:
+        starts = present & (present >> 1) & (present >> 2)
+        cover = starts | (starts << 1) | (starts << 2)
+    fields = (((cover << 4 | hand[base]) << 4 | hand[base + 1]) << 5 | wilds) << 2 | suit
+    key = fields << 2 | _SEQ_TAG
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _sequence_melds(hand, suit, rules))
+    return found
+
+
+def group_chunk(hand: list[int], rank: int, rules: RuleSet, wilds: int, memo: Memo) -> Chunk:
+    """The new groups of one rank (the ``GROUP`` chunks of :func:`new_melds`; the caller
+    skips the 2s unless ``allow_group_of_twos``)."""
+    c0 = hand[rank]
+    c1 = hand[13 + rank]
+    c2 = hand[26 + rank]
+    c3 = hand[39 + rank]
+    if c0 + c1 + c2 + c3 < 2:
+        return _NOTHING
+    key = (((((((c0 << 4 | c1) << 4 | c2) << 4 | c3) << 4 | rank) << 5 | wilds) << 2)
+           | _GROUP_TAG)
+    found = memo.get(key)
+    if found is None:
+        found = _remember(memo, key, _group_melds(hand, rank, rules))
+    return found
 
 
 def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
@@ -180,42 +236,40 @@ def attachments(meld: Meld, number: int, hand: list[int], rules: RuleSet,
 
     ``wilds`` is :func:`wild_key` of the hand and ``memo`` :func:`memo_for` the rules (both
     computed once per position by the caller)."""
-    # The meld enters the key by its plain fields, not as the object: a key of ints and tuples
-    # is one the garbage collector stops tracking (see ``Chunk``).
-    key: tuple[Any, ...]
+    # The meld enters the key by its cards and the rest as one int, not as the object: a key of
+    # ints and tuples is one the garbage collector stops tracking (see ``Chunk``).  The table
+    # number is the int's top field (``_ANY`` + 1 = 0 for "any number").
     if meld.kind == GROUP:
         r = meld.rank
-        copies = (hand[r], hand[13 + r], hand[26 + r], hand[39 + r])
+        c0 = hand[r]
+        c1 = hand[13 + r]
+        c2 = hand[26 + r]
+        c3 = hand[39 + r]
+        copies = ((c0 << 4 | c1) << 4 | c2) << 4 | c3
         if meld.wild >= 0:
-            if not any(copies):
+            if not copies:
                 return _NOTHING
-            key = (meld.cards, meld.wild, number, copies)
-            found = memo.get(key)
-            if found is None:
-                found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies),
-                                     meld, number, hand, rules)
-            return found
-        if not any(copies) and not wilds:
+            # A group holding its wild takes no other: the hand's wilds do not matter.
+            fields = (copies << 5) << 5 | (meld.wild + 1)
+        else:
+            if not copies and not wilds:
+                return _NOTHING
+            fields = ((copies << 5 | wilds) << 5) | (meld.wild + 1)
+        fields = fields << 2 | _ATTACH_GROUP_TAG
+    else:
+        relevant = _reachable(meld, hand, wilds, rules)
+        if relevant < 0:
             return _NOTHING
-        key = (meld.cards, meld.wild, number, copies, wilds)
-        found = memo.get(key)
-        if found is None:
-            found = _attach_miss(memo, key, (meld.cards, meld.wild, _ANY, copies, wilds),
-                                 meld, number, hand, rules)
-        return found
-    relevant = _reachable(meld, hand, wilds, rules)
-    if relevant is None:
-        return _NOTHING
-    key = (meld.cards, meld.low, meld.wild, number, relevant)
+        fields = ((((relevant << 4) | meld.low) << 5 | (meld.wild + 1)) << 2) | _ATTACH_SEQ_TAG
+    key = (meld.cards, (number + 1) << 48 | fields)
     found = memo.get(key)
     if found is None:
-        found = _attach_miss(memo, key, (meld.cards, meld.low, meld.wild, _ANY, relevant),
-                             meld, number, hand, rules)
+        found = _attach_miss(memo, key, (meld.cards, fields), meld, number, hand, rules)
     return found
 
 
 # The table number standing for "any" in an attachment key (real numbers start at 1).
-_ANY = -1
+_ANY: Final = -1
 
 
 def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ...],
@@ -229,21 +283,33 @@ def _attach_miss(memo: Memo, key: tuple[Any, ...], any_number_key: tuple[Any, ..
         found = _remember(memo, key, _attach_melds(meld, number, hand, rules))
         memo[any_number_key] = found
         return found
-    return _remember(memo, key, [(Action(ATTACH, action.cards, number, action.annotations), meld)
-                                 for action, meld in zip(known.actions, known.melds, strict=True)])
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    if not known.actions:
+        memo[key] = _NOTHING
+        return _NOTHING
+    if len(_CANONICAL_ACTIONS) >= _MEMO_LIMIT:
+        _CANONICAL_ACTIONS.clear()
+    renumbered: list[Action] = []
+    for action in known.actions:
+        fresh = new_action(ATTACH, action.cards, number, action.annotations)
+        renumbered.append(_CANONICAL_ACTIONS.setdefault(fresh, fresh))
+    # The melds are the known chunk's own (already canonical): only the actions change.
+    chunk = memo[key] = Chunk(renumbered, known.melds)
+    return chunk
 
 
-
-
-def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
-               ) -> tuple[Any, ...] | None:
-    """What of the hand an attachment to a sequence can use, as a memo key (``None``: nothing).
+def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet) -> int:
+    """What of the hand an attachment to a sequence can use, as part of a memo key (-1:
+    nothing).
 
     Gaps in the final sequence are filled only by a wild: one from the hand (never into a meld
     that keeps its own wild), the meld's wild moving (under FIBUR_STRICT only when its own card
     is attached), or a natural 2 turning wild; two when the meld's wild is a same-suit 2 that
     can go back to its place.  So the usable places are the meld's and, on each side, those up
-    to the first gap no wild can fill; cards beyond cannot join and stay out of the key."""
+    to the first gap no wild can fill; cards beyond cannot join and stay out of the key, which
+    packs (lo, hi, the suit's aces and 2s, the hand's wilds if they can join, and the places of
+    lo..hi the hand holds) into one int."""
     base = meld.suit * 13
     own_two = base + TWO
     wild_card = meld.cards[meld.wild] if meld.wild >= 0 else -1
@@ -259,7 +325,7 @@ def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
         # the hand: either way the meld can then take a wild from the hand.
         hand_wilds = wilds
         holes = 2
-    elif rules.wild_reposition_policy is WildRepositionPolicy.FIBUR_STRICT:
+    elif rules.wild_reposition_policy is _REPOSITION_FIBUR_STRICT:
         holes = 1 if hand[base + (meld.low + meld.wild) % 13] else 0
     else:
         holes = 1
@@ -279,13 +345,20 @@ def _reachable(meld: Meld, hand: list[int], wilds: int, rules: RuleSet
             if missing > holes:
                 break
         hi += 1
+    # A place the meld already holds with a natural takes no card from the hand (the 2's
+    # place excepted: a natural 2 there may turn wild), so the hand's copy stays out of the key.
+    held = 0
+    for i in range(len(meld.cards)):
+        if i != meld.wild and meld.low + i != TWO:
+            held |= 1 << (meld.low + i)
     places = 0
     for place in range(lo, hi + 1):
-        if hand[base + place % 13]:
+        if hand[base + place % 13] and not held >> place & 1:
             places |= 1 << (place - lo)
     if not places and not hand_wilds:
-        return None
-    return (lo, hi, hand[base], hand[base + 1], hand_wilds, places)
+        return -1
+    return (((((places << 4 | lo) << 4 | hi) << 4 | hand[base]) << 4 | hand[base + 1]) << 5
+            | hand_wilds)
 
 
 def _sequence_melds(hand: list[int], suit: int, rules: RuleSet) -> list[MeldOption]:
@@ -387,12 +460,12 @@ def meld_action(kind: str, number: int, meld: Meld, cards: tuple[int, ...] | lis
                 assert target is not None
                 found = _NOTES[(wild_card, meld.suit, place)] = ((wild_card, target),)
             notes = found
-    return Action(kind, tuple(ordered), number, notes)
+    return new_action(kind, tuple(ordered), number, notes)
 
 
 # The few hundred distinct annotations, shared by every memoised action (fewer objects for
 # the garbage collector to walk; see ``Chunk``).
-_NOTES: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+_NOTES: Final[dict[tuple[int, int, int], tuple[Any, ...]]] = {}
 
 
 def _sequence_candidates(hand: list[int], suit: int, wild_types: list[int], max_len: int
@@ -452,14 +525,16 @@ def _group_candidates(hand: list[int], rank: int, wild_types: list[int], max_nat
 
 
 def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules: RuleSet
-                       ) -> Iterator[tuple[int, ...]]:
+                       ) -> list[tuple[int, ...]]:
+    """Added-card multisets that may extend ``meld`` (the resolvers decide which do), in a
+    fixed order.  Built in a list with plain loops: this runs on every attachment the memo
+    has not seen, the costliest part of move generation."""
+    out: list[tuple[int, ...]] = []
     if meld.kind == GROUP:
         rank = meld.rank
         copies = [hand[s * 13 + rank] for s in range(4)]
         room = rules.max_group_naturals - (len(meld.cards) - (1 if meld.wild >= 0 else 0))
-        wild_options: list[int | None] = [None]
-        if meld.wild < 0:
-            wild_options.extend(wild_types)
+        free_wild = meld.wild < 0
         for a in range(copies[0] + 1):
             for b in range(copies[1] + 1):
                 for c in range(copies[2] + 1):
@@ -469,13 +544,12 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
                             continue
                         naturals = ([rank] * a + [13 + rank] * b + [26 + rank] * c
                                     + [39 + rank] * d)
-                        for w in wild_options:
-                            if w is None:
-                                if k:
-                                    yield tuple(naturals)
-                            else:
-                                yield (*naturals, w)
-        return
+                        if k:
+                            out.append(tuple(naturals))
+                        if free_wild:
+                            for w in wild_types:
+                                out.append((*naturals, w))
+        return out
     base = meld.suit * 13
     own_two = base + TWO
     occupied = [False] * 14
@@ -494,12 +568,22 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
     avail = [hand[base + p % 13] > 0 for p in range(14)]
     longest = rules.max_sequence_cards
     for occ in spans:
-        filled = [p for p in range(14) if occ[p]]
-        if not filled:
+        nat_lo = -1
+        nat_hi = -1
+        for p in range(14):
+            if occ[p]:
+                if nat_lo < 0:
+                    nat_lo = p
+                nat_hi = p
+        if nat_lo < 0:
             continue
-        nat_lo, nat_hi = filled[0], filled[-1]
-        inner = [p for p in range(nat_lo, nat_hi + 1) if not occ[p]]
-        inner_missing = sum(1 for p in inner if not avail[p])
+        inner: list[int] = []
+        inner_missing = 0
+        for p in range(nat_lo, nat_hi + 1):
+            if not occ[p]:
+                inner.append(p)
+                if not avail[p]:
+                    inner_missing += 1
         below_missing = 0
         for lo in range(nat_lo, -1, -1):
             if lo < nat_lo and not avail[lo]:
@@ -513,30 +597,51 @@ def _attach_candidates(meld: Meld, hand: list[int], wild_types: list[int], rules
                 if (inner_missing + below_missing + above_missing > max_holes
                         or hi - lo + 1 > longest):
                     break
-                empty = [*range(lo, nat_lo), *inner, *range(nat_hi + 1, hi + 1)]
-                yield from _fill_variants(empty, avail, base, hand, wild_types, max_holes)
+                empty: list[int] = []
+                for p in range(lo, nat_lo):
+                    empty.append(p)
+                empty.extend(inner)
+                for p in range(nat_hi + 1, hi + 1):
+                    empty.append(p)
+                _fill_variants(empty, avail, base, hand, wild_types, max_holes, out)
+    return out
 
 
 def _fill_variants(empty: list[int], avail: list[bool], base: int, hand: list[int],
-                   wild_types: list[int], max_holes: int) -> Iterator[tuple[int, ...]]:
-    """Added-card multisets for one window: every empty place from the hand except at most
-    ``max_holes`` left for wilds (the one on the table moving, or one from the hand)."""
-    available = [p for p in empty if avail[p]]
+                   wild_types: list[int], max_holes: int, out: list[tuple[int, ...]]) -> None:
+    """Append to ``out`` the added-card multisets for one window: every empty place from the
+    hand except at most ``max_holes`` left for wilds (the one on the table moving, or one from
+    the hand)."""
+    available: list[int] = []
+    for p in empty:
+        if avail[p]:
+            available.append(p)
     missing = len(empty) - len(available)
     choices: list[list[int]] = [[]]
     if missing < max_holes:
-        choices += [[p] for p in available]
+        for p in available:
+            choices.append([p])
     if missing == 0 and max_holes >= 2:
-        choices += [[p, q] for i, p in enumerate(available) for q in available[i + 1:]]
+        for i in range(len(available)):
+            for j in range(i + 1, len(available)):
+                choices.append([available[i], available[j]])
     ace = base + ACE
+    aces_held = hand[ace]
     for holes in choices:
         if missing + len(holes) > max_holes:
             continue
-        added = [base + p % 13 for p in available if p not in holes]
-        if added.count(ace) > hand[ace]:
+        added: list[int] = []
+        aces = 0
+        for p in available:
+            if p not in holes:
+                card = base + p % 13
+                added.append(card)
+                if card == ace:
+                    aces += 1
+        if aces > aces_held:
             continue
         if added:
-            yield tuple(added)
+            out.append(tuple(added))
         for w in wild_types:
             if hand[w] > added.count(w):
-                yield (*added, w)
+                out.append((*added, w))

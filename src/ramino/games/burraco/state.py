@@ -17,10 +17,11 @@ import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from ramino.cards import (
     NUM_TYPES,
+    TWO,
     card_str,
     from_counts,
     is_burraco_wild,
@@ -78,6 +79,22 @@ from ramino.rules.options import (
 )
 from ramino.rules.presets import preset
 
+# Enum members as module constants: compiled, a constant is a C static, while ``Enum.MEMBER``
+# goes through the enum type's ``__getattr__`` (Python 3.11) on every use.
+_CLOSING_BURRACO_CLEAN: Final = ClosingBurracoRequirement.CLEAN
+_PICKUP_TOP_CARD: Final = DiscardPickup.TOP_CARD
+_PILE_VISIBLE_ALL: Final = DiscardPileVisibility.ALL
+_POZZETTO_CON_SCARTO_IMMEDIATELY: Final = PozzettoConScartoPlayable.IMMEDIATELY
+_POZZETTO_PER_TEAM: Final = PozzettoAssignment.PER_TEAM
+_REDISCARD_FORBIDDEN: Final = SingleCardPileRediscard.FORBIDDEN
+_REDISCARD_UNLESS_HELD: Final = SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
+_STOCK_LAST_TWO_UNPLAYABLE: Final = StockExhaustion.LAST_TWO_UNPLAYABLE
+_STOCK_POZZETTO_BECOMES_STOCK: Final = StockExhaustion.POZZETTO_BECOMES_STOCK
+_STOCK_RESHUFFLE_DISCARDS: Final = StockExhaustion.RESHUFFLE_DISCARDS
+_STOCK_VOID_HAND: Final = StockExhaustion.VOID_HAND
+_UPCARD_BURY_AND_REDRAW: Final = UpcardIsWild.BURY_AND_REDRAW
+_UPCARD_KEEP: Final = UpcardIsWild.KEEP
+
 __all__ = [
     "END_CLOSED",
     "END_STALLO",
@@ -93,9 +110,9 @@ __all__ = [
     "TableMeld",
 ]
 
-PHASE_DRAW = "draw"
-PHASE_PLAY = "play"
-PHASE_OVER = "over"
+PHASE_DRAW: Final = "draw"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
 
 
 
@@ -116,7 +133,7 @@ class BurracoState:
     __slots__ = (
         "_history",
         "_legal",
-        "_resolved",
+        "_produced",
         "_values",
         "closed_by",
         "current",
@@ -179,7 +196,7 @@ class BurracoState:
     _values: tuple[int, ...]
     _history: _History | None
     _legal: list[Action] | None
-    _resolved: dict[Action, Meld] | None
+    _produced: tuple[list[Action], list[Meld]] | None
 
     # --- construction ----------------------------------------------------------------------
 
@@ -235,12 +252,12 @@ class BurracoState:
         self.void = False
         self.deal = deal
         self.dealer = dealer
-        if rules.upcard_is_wild is not UpcardIsWild.KEEP:
+        if rules.upcard_is_wild is not _UPCARD_KEEP:
             self._replace_wild_upcard()
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
-        self._resolved = None
+        self._produced = None
         return self
 
     @classmethod
@@ -275,7 +292,7 @@ class BurracoState:
         self.stock = list(reversed(stock))
         self.pile = list(pile)
         slots: list[tuple[int, ...] | None] = [tuple(p) for p in pozzetti]
-        if rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             remaining = iter(slots)
             slots = [None if t else next(remaining, None) for t in taken]
         self.pozzetti = slots
@@ -303,7 +320,7 @@ class BurracoState:
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
-        self._resolved = None
+        self._produced = None
         return self
 
     def clone(self) -> BurracoState:
@@ -339,7 +356,7 @@ class BurracoState:
         other._values = self._values
         other._history = self._history
         other._legal = self._legal
-        other._resolved = self._resolved
+        other._produced = self._produced
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
@@ -399,7 +416,7 @@ class BurracoState:
         return any(teams[i] == team and len(m.cards) >= 7 for i, m in enumerate(melds))
 
     def _has_closing_burraco(self, team: int, melds: list[Meld], teams: list[int]) -> bool:
-        clean_needed = self.rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+        clean_needed = self.rules.closing_burraco_requirement is _CLOSING_BURRACO_CLEAN
         for i, m in enumerate(melds):
             if teams[i] == team and len(m.cards) >= 7 and (
                     not clean_needed or is_clean_burraco(burraco_type(m, self.rules))):
@@ -480,7 +497,7 @@ class BurracoState:
             raise NotationError(f"unknown action kind {kind!r}")
         self._history = _History(self._history, action)
         self._legal = None
-        self._resolved = None
+        self._produced = None
 
     def result(self) -> Result | None:
         """The score of a finished hand (§2.10); ``None`` while it is being played."""
@@ -507,7 +524,7 @@ class BurracoState:
             pozzetto_taken=tuple(self.taken),
             stock_size=len(self.stock),
             pile=(tuple(self.pile)
-                  if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL
+                  if self.rules.discard_pile_visibility is _PILE_VISIBLE_ALL
                   else tuple(self.pile[-1:])),
             pile_size=len(self.pile),
             melds=tuple(TableMeld(i + 1, self.meld_side[i], m) for i, m in enumerate(self.melds)),
@@ -553,7 +570,7 @@ class BurracoState:
                            "pickup-requires-top-card-use", "§3.2/§4.5")
         top = self.pile[-1]
         pile = self.pile
-        if rules.discard_pickup is DiscardPickup.TOP_CARD:
+        if rules.discard_pickup is _PICKUP_TOP_CARD:
             # The top card only (§3.2; the Scala 40 way); it is a one-card pick (§2.3).
             pile = pile[-1:]
         hand = self.hands[seat]
@@ -561,14 +578,14 @@ class BurracoState:
         if len(pile) == 1:
             card = pile[0]
             policy = rules.single_card_pile_rediscard
-            if policy is SingleCardPileRediscard.FORBIDDEN or (
-                    policy is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
+            if policy is _REDISCARD_FORBIDDEN or (
+                    policy is _REDISCARD_UNLESS_HELD
                     and hand[card] == 0):
                 forbidden = card
         known = self.known[seat]
         # What the others saw go into the hand: the whole pile when it lies open, only its top
         # card when it is closed (the lixo fechado, §4.1).
-        seen = pile if self.rules.discard_pile_visibility is DiscardPileVisibility.ALL else (
+        seen = pile if self.rules.discard_pile_visibility is _PILE_VISIBLE_ALL else (
             pile[-1:])
         for c in pile:
             hand[c] += 1
@@ -601,7 +618,7 @@ class BurracoState:
             self.sizes[seat] += len(pending)
             self.pending[seat] = None
             if (self.forbidden_discard in pending and self.rules.single_card_pile_rediscard
-                    is SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD):
+                    is _REDISCARD_UNLESS_HELD):
                 # §2.3 bans re-discarding the card taken as the pile's only card; the
                 # pozzetto's copy is another card, equivalent to it: the exception applies.
                 # Otherwise a hand melded down to the two copies would have no legal move.
@@ -718,10 +735,20 @@ class BurracoState:
         self._after_table_play(seat)
 
     def _known_result(self, action: Action) -> Meld | None:
-        """The meld an action listed by ``legal_actions()`` produces (already fully checked)."""
-        if self._legal is None or self._resolved is None:
+        """The meld an action listed by ``legal_actions()`` produces (already fully checked).
+        A scan, not a dict: the list is short, the action applied is usually the very object
+        listed, and most positions end in a draw or a discard, which never look."""
+        produced = self._produced
+        if self._legal is None or produced is None:
             return None
-        return self._resolved.get(action)
+        actions, melds = produced
+        for i in range(len(actions)):
+            if actions[i] is action:
+                return melds[i]
+        for i in range(len(actions)):
+            if actions[i] == action:
+                return melds[i]
+        return None
 
     def _remove_from_hand(self, seat: int, cards: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -752,12 +779,12 @@ class BurracoState:
         (§2.7, §2.8; a second morto only with ``team_can_take_both_mortos``, §4.2)."""
         if self.taken[team] and not self.rules.team_can_take_both_mortos:
             return False
-        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             return team < len(self.pozzetti) and self.pozzetti[team] is not None
         return any(p is not None for p in self.pozzetti)
 
     def _take_pozzetto(self, team: int) -> tuple[int, ...]:
-        if self.rules.pozzetto_assignment is PozzettoAssignment.PER_TEAM:
+        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
             index = team
         else:
             index = next(i for i, p in enumerate(self.pozzetti) if p is not None)
@@ -842,7 +869,7 @@ class BurracoState:
         trial.melds = list(melds)
         trial.meld_side = list(teams)
         trial._legal = None
-        trial._resolved = None
+        trial._produced = None
         if not trial._generate():
             card = card_str(self.forbidden_discard)
             raise illegal(f"you would be left with only {card}, the one card of the pile you "
@@ -870,7 +897,7 @@ class BurracoState:
                            "discarded this turn", "single-card-pile", "§2.3")
         if not self._pozzetto_available(team):
             if not self._has_closing_burraco(team, melds, teams):
-                clean = rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+                clean = rules.closing_burraco_requirement is _CLOSING_BURRACO_CLEAN
                 need = "a burraco pulito" if clean else "a burraco"
                 raise illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
                                "keep at least one card after discarding (stuck hand)",
@@ -913,7 +940,7 @@ class BurracoState:
                 self._finish(END_CLOSED)
                 return
             pozzetto = self._take_pozzetto(team)
-            if self.rules.pozzetto_con_scarto_playable is PozzettoConScartoPlayable.IMMEDIATELY:
+            if self.rules.pozzetto_con_scarto_playable is _POZZETTO_CON_SCARTO_IMMEDIATELY:
                 hand = self.hands[seat]
                 for c in pozzetto:
                     hand[c] += 1
@@ -946,24 +973,24 @@ class BurracoState:
     def _stock_exhausted(self) -> bool:
         """Does the stock end the hand now?  (§2.9a and the house rules of §3.7, §8 item 1.)"""
         policy = self.rules.stock_exhaustion
-        if policy is StockExhaustion.LAST_TWO_UNPLAYABLE:
+        if policy is _STOCK_LAST_TWO_UNPLAYABLE:
             return len(self.stock) <= 2  # the last two cards of the stock are never played
         if self.stock:
             return False
-        if policy is StockExhaustion.RESHUFFLE_DISCARDS and self.pile:
+        if policy is _STOCK_RESHUFFLE_DISCARDS and self.pile:
             # [S002] "si gira il monte degli scarti": the pile turned over is the new stock, its
             # first discard on top.
             self.stock = list(reversed(self.pile))
             self.pile = []
             return False
-        if policy is StockExhaustion.POZZETTO_BECOMES_STOCK:
+        if policy is _STOCK_POZZETTO_BECOMES_STOCK:
             for i, pozzetto in enumerate(self.pozzetti):
                 if pozzetto is not None:
                     # [S004]: a pozzetto nobody took becomes the stock (no side ever takes it).
                     self.stock = list(reversed(pozzetto))
                     self.pozzetti[i] = None
                     return False
-        if policy is StockExhaustion.VOID_HAND:
+        if policy is _STOCK_VOID_HAND:
             self.void = True  # [CPO]: the hand does not count and is dealt again
         return True
 
@@ -975,7 +1002,7 @@ class BurracoState:
         while is_burraco_wild(self.pile[-1]) and any(
                 not is_burraco_wild(c) for c in self.stock):
             wild = self.pile.pop()
-            if self.rules.upcard_is_wild is UpcardIsWild.BURY_AND_REDRAW:
+            if self.rules.upcard_is_wild is _UPCARD_BURY_AND_REDRAW:
                 self.stock.insert(0, wild)
             else:
                 self.stock.append(wild)
@@ -989,6 +1016,7 @@ class BurracoState:
     # --- move generation ----------------------------------------------------------------------
 
     def _generate(self) -> list[Action]:
+        self._produced = None
         if self.phase == PHASE_OVER:
             return []
         if self.phase == PHASE_DRAW:
@@ -1000,50 +1028,61 @@ class BurracoState:
         seat = self.current
         hand = self.hands[seat]
         size = self.sizes[seat]
-        results = self._table_actions()
+        actions, melds = self._table_actions()
         if self.opening_points >= 0:
             # §3.2: a side's first melding turn must lay down enough points: keep the table
             # actions from which that total can still be reached.
-            results = {a: m for a, m in results.items() if self._opening_reachable_after(a)}
+            keep = [self._opening_reachable_after(a) for a in actions]
+            actions = list(compress(actions, keep))
+            melds = list(compress(melds, keep))
         if self.must_use >= 0:
             # §3.2 / §4.5: the top card taken must be used before the discard; keep only the
             # actions that use it or leave a way to use it.
             top = self.must_use
-            results = {a: m for a, m in results.items()
-                       if top in a.cards or self._still_usable_after(a, top)}
-        self._resolved = results
-        out = list(results)
+            keep = [top in a.cards or self._still_usable_after(a, top) for a in actions]
+            actions = list(compress(actions, keep))
+            melds = list(compress(melds, keep))
+        self._produced = (actions, melds)
+        out = actions[:]
         if self.must_use >= 0 or 0 < self.opening_points < self.rules.min_first_meld_points:
             return out  # no discard before the obligation of the turn is met
-        discards = list(compress(DISCARD_ACTIONS, hand))
+        # One discard per card type held, in card order, but the one card that may not be
+        # discarded this turn (§2.3); the last card only if it may close or go down (§2.8).
         forbidden = self.forbidden_discard
-        if forbidden >= 0 and hand[forbidden]:
-            discards.remove(DISCARD_ACTIONS[forbidden])
-        if size == 1:
-            discards = [a for a in discards if self._may_discard_last(seat, a.cards[0])]
-        out.extend(discards)
+        for card in range(NUM_TYPES):
+            if hand[card] and card != forbidden and (
+                    size != 1 or self._may_discard_last(seat, card)):
+                out.append(DISCARD_ACTIONS[card])
         return out
 
-    def _table_actions(self) -> dict[Action, Meld]:
-        """Every legal meld and attach of the player in turn, with the meld it produces."""
+    def _table_actions(self) -> tuple[list[Action], list[Meld]]:
+        """Every legal meld and attach of the player in turn (``actions[i]`` produces
+        ``melds[i]``).  Each action appears once: the chunks of move generation are disjoint
+        (a sequence's naturals differ in rank, a group's share one; attaches name their
+        meld)."""
         seat = self.current
         team = self.sides[seat]
         hand = self.hands[seat]
         rules = self.rules
         size = self.sizes[seat]
-        results: dict[Action, Meld] = {}
-        own_groups = set()
-        own_suits = set()
-        for i, m in enumerate(self.melds):
-            if self.meld_side[i] == team:
+        actions: list[Action] = []
+        produced: list[Meld] = []
+        table = self.melds
+        table_sides = self.meld_side
+        # The side's groups by rank and sequences by suit, as bits.
+        own_groups = 0
+        own_suits = 0
+        for i in range(len(table)):
+            if table_sides[i] == team:
+                m = table[i]
                 if m.kind == GROUP:
-                    own_groups.add(m.rank)
+                    own_groups |= 1 << m.rank
                 else:
-                    own_suits.add(m.suit)
+                    own_suits |= 1 << m.suit
         if not rules.one_group_per_rank_per_team:
-            own_groups.clear()
+            own_groups = 0
         if rules.multiple_sequences_same_suit:
-            own_suits.clear()
+            own_suits = 0
         # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
         # a chunk whose options all leave more is accepted whole.
         # Holding two copies of the card it may not discard (§2.3), a play that keeps more
@@ -1052,34 +1091,52 @@ class BurracoState:
         shortcut = size - 1 if not careful else 0
         wilds = movegen.wild_key(hand)
         memo = movegen.memo_for(rules)
-        for kind, which, chunk in movegen.new_melds(hand, rules, wilds, memo):
-            if which in (own_groups if kind == GROUP else own_suits):
-                continue
-            if chunk.most_cards < shortcut:
-                results.update(zip(chunk.actions, chunk.melds, strict=True))
-                continue
-            for action, meld in zip(chunk.actions, chunk.melds, strict=True):
-                if len(action.cards) >= shortcut and not self._may_go_down(
-                        seat, action.cards, [*self.melds, meld], [*self.meld_side, team]):
+        for suit in range(4):
+            chunk = movegen.sequence_chunk(hand, suit, rules, wilds, memo)
+            if chunk.actions and not own_suits >> suit & 1:
+                self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
+        if rules.groups_allowed:
+            for rank in range(13):
+                if rank == TWO and not rules.allow_group_of_twos:
                     continue
-                results[action] = meld
-        for i, m in enumerate(self.melds):
-            if self.meld_side[i] != team:
+                chunk = movegen.group_chunk(hand, rank, rules, wilds, memo)
+                if chunk.actions and not own_groups >> rank & 1:
+                    self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
+        for i in range(len(table)):
+            if table_sides[i] != team:
                 continue
+            m = table[i]
             chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
             if chunk.most_cards < shortcut:
-                results.update(zip(chunk.actions, chunk.melds, strict=True))
+                actions.extend(chunk.actions)
+                produced.extend(chunk.melds)
                 continue
             for action, result in zip(chunk.actions, chunk.melds, strict=True):
                 if len(action.cards) >= shortcut:
-                    melds = self.melds[:]
+                    melds = table[:]
                     melds[i] = result
                     back = (returned_to_hand(m, result, action.cards)
                             if rules.wild_may_return_to_hand else [])
-                    if not self._may_go_down(seat, action.cards, melds, self.meld_side, back):
+                    if not self._may_go_down(seat, action.cards, melds, table_sides, back):
                         continue
-                results[action] = result
-        return results
+                actions.append(action)
+                produced.append(result)
+        return actions, produced
+
+    def _add_new_melds(self, chunk: movegen.Chunk, seat: int, team: int, shortcut: int,
+                       actions: list[Action], produced: list[Meld]) -> None:
+        """Append the new melds of ``chunk`` the going-down rules allow (see
+        :meth:`_table_actions`)."""
+        if chunk.most_cards < shortcut:
+            actions.extend(chunk.actions)
+            produced.extend(chunk.melds)
+            return
+        for action, meld in zip(chunk.actions, chunk.melds, strict=True):
+            if len(action.cards) >= shortcut and not self._may_go_down(
+                    seat, action.cards, [*self.melds, meld], [*self.meld_side, team]):
+                continue
+            actions.append(action)
+            produced.append(meld)
 
     def _opening_reachable_after(self, action: Action) -> bool:
         """After ``action``, can this turn's melds still reach ``min_first_meld_points``?"""
@@ -1102,7 +1159,7 @@ class BurracoState:
         if key in seen:
             return seen[key]
         found = False
-        for action in self._table_actions():
+        for action in self._table_actions()[0]:
             points = cards_points(action.cards, self._values)
             if points >= need:
                 found = True
@@ -1118,7 +1175,7 @@ class BurracoState:
 
     def _can_use(self, card: int) -> bool:
         """Is there a legal meld or attach that puts ``card`` on the table now?"""
-        return any(card in action.cards for action in self._table_actions())
+        return any(card in action.cards for action in self._table_actions()[0])
 
     def _still_usable_after(self, action: Action, card: int) -> bool:
         trial = self.clone()
@@ -1142,6 +1199,6 @@ class BurracoState:
         return True
 
 
-DRAW_ACTION = Action(DRAW)
-PICK_ACTION = Action(PICK)
-DISCARD_ACTIONS = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
+DRAW_ACTION: Final = Action(DRAW)
+PICK_ACTION: Final = Action(PICK)
+DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))
