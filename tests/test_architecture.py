@@ -44,8 +44,6 @@ APART = (("ramino.games.burraco", "ramino.games.scala40"),
 
 #: Modules allowed past the size limit, each with the reason it is one module.
 LONG_MODULES: dict[str, str] = {
-    # Being split into modules of one job each; each entry goes when its split lands.
-    "ramino.games.burraco.state": "split after the engine speed work",
     # The meld rules and the memoised meld options the move generation reads: the memos' keys
     # are the rules' own shapes (a suit's ranks held, a run's ends), kept beside them.
     "ramino.games.scala40.melds": "meld rules and the memoised options built from them",

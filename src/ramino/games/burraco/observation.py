@@ -7,10 +7,14 @@ this, and the property tests prove that it never depends on a card the seat cann
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ramino.cards import card_str
+from ramino.cards import card_str, from_counts
 from ramino.games.burraco.melds import Meld
+from ramino.rules.options import DiscardPileVisibility
+
+if TYPE_CHECKING:
+    from ramino.games.burraco.state import BurracoState
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +72,32 @@ class Observation:
             "turn": self.turn,
             "end": self.end,
         }
+
+
+def observe(state: BurracoState, seat: int) -> Observation:
+    """What ``seat`` may know of ``state`` (``BurracoState.observation``)."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a {state.players}-player table")
+    return Observation(
+        seat=seat,
+        players=state.players,
+        sides=state.sides,
+        current=state.current,
+        phase=state.phase,
+        hand=tuple(from_counts(state.hands[seat])),
+        hand_sizes=tuple(state.sizes),
+        pending_pozzetto_sizes=tuple(0 if p is None else len(p) for p in state.pending),
+        pozzetti_left=tuple(len(p) for p in state.pozzetti if p is not None),
+        pozzetto_taken=tuple(state.taken),
+        stock_size=len(state.stock),
+        pile=(tuple(state.pile)
+              if state.rules.discard_pile_visibility is DiscardPileVisibility.ALL
+              else tuple(state.pile[-1:])),
+        pile_size=len(state.pile),
+        melds=tuple(TableMeld(i + 1, state.meld_side[i], m) for i, m in enumerate(state.melds)),
+        known_cards=tuple(tuple(from_counts(k)) for k in state.known),
+        forbidden_discard=(state.forbidden_discard
+                           if seat == state.current and state.forbidden_discard >= 0 else None),
+        turn=state.turn,
+        end=state.end,
+    )

@@ -14,20 +14,16 @@ every action it lists is accepted by ``apply`` and every action ``apply`` accept
 from __future__ import annotations
 
 import dataclasses
-import random
-from collections.abc import Iterator, Sequence
-from itertools import compress
+from collections.abc import Iterator
 from typing import Any, Final
 
 from ramino.cards import (
     NUM_TYPES,
-    TWO,
     card_str,
     from_counts,
-    is_burraco_wild,
     to_counts,
 )
-from ramino.errors import IllegalActionError, NotationError
+from ramino.errors import NotationError
 from ramino.games.actions import (
     ARBITER_EVENTS,
     ATTACH,
@@ -40,12 +36,20 @@ from ramino.games.actions import (
     Action,
     parse_action,
 )
-from ramino.games.burraco import movegen, seating
+from ramino.games.burraco import seating
+from ramino.games.burraco.legal import (
+    PICK_ACTION,
+    can_use,
+    check_final_discard,
+    check_going_down,
+    generate,
+    opening_reachable_after,
+    still_usable_after,
+)
 from ramino.games.burraco.melds import (
     GROUP,
     SEQUENCE,
     Meld,
-    attach_options,
     burraco_type,
     cards_points,
     is_clean_burraco,
@@ -53,7 +57,7 @@ from ramino.games.burraco.melds import (
     resolve_new_meld,
     returned_to_hand,
 )
-from ramino.games.burraco.observation import Observation, TableMeld
+from ramino.games.burraco.observation import Observation, TableMeld, observe
 from ramino.games.burraco.refusals import explain_bad_attach, explain_bad_meld, illegal
 from ramino.games.burraco.scoring import (
     END_CLOSED,
@@ -64,7 +68,15 @@ from ramino.games.burraco.scoring import (
     SideScore,
     score_hand,
 )
+from ramino.games.burraco.stock import (
+    pozzetto_available,
+    replace_wild_upcard,
+    stock_exhausted,
+    take_pozzetto,
+)
 from ramino.games.deal import Deal, check_deal, deal_from_seed
+from ramino.games.history import History, actions_of
+from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from ramino.rules.options import (
     ClosingBurracoRequirement,
     DiscardPickup,
@@ -73,7 +85,6 @@ from ramino.rules.options import (
     PozzettoConScartoPlayable,
     RuleSet,
     SingleCardPileRediscard,
-    StockExhaustion,
     UpcardIsWild,
     require_supported,
 )
@@ -88,11 +99,6 @@ _POZZETTO_CON_SCARTO_IMMEDIATELY: Final = PozzettoConScartoPlayable.IMMEDIATELY
 _POZZETTO_PER_TEAM: Final = PozzettoAssignment.PER_TEAM
 _REDISCARD_FORBIDDEN: Final = SingleCardPileRediscard.FORBIDDEN
 _REDISCARD_UNLESS_HELD: Final = SingleCardPileRediscard.FORBIDDEN_UNLESS_EQUIVALENT_HELD
-_STOCK_LAST_TWO_UNPLAYABLE: Final = StockExhaustion.LAST_TWO_UNPLAYABLE
-_STOCK_POZZETTO_BECOMES_STOCK: Final = StockExhaustion.POZZETTO_BECOMES_STOCK
-_STOCK_RESHUFFLE_DISCARDS: Final = StockExhaustion.RESHUFFLE_DISCARDS
-_STOCK_VOID_HAND: Final = StockExhaustion.VOID_HAND
-_UPCARD_BURY_AND_REDRAW: Final = UpcardIsWild.BURY_AND_REDRAW
 _UPCARD_KEEP: Final = UpcardIsWild.KEEP
 
 __all__ = [
@@ -110,59 +116,16 @@ __all__ = [
     "TableMeld",
 ]
 
-PHASE_DRAW: Final = "draw"
-PHASE_PLAY: Final = "play"
-PHASE_OVER: Final = "over"
-
-
-
-class _History:
-    """A persistent list (shared tail) so that ``clone()`` never copies the past."""
-
-    __slots__ = ("action", "length", "previous")
-
-    def __init__(self, previous: _History | None, action: Action) -> None:
-        self.previous: _History | None = previous
-        self.action: Action = action
-        self.length: int = 1 if previous is None else previous.length + 1
-
 
 class BurracoState:
     """A hand of Burraco in progress.  Mutable; ``clone()`` is cheap."""
 
     __slots__ = (
-        "_history",
-        "_legal",
-        "_produced",
-        "_values",
-        "closed_by",
-        "current",
-        "deal",
-        "dealer",
-        "end",
-        "forbidden_discard",
-        "hands",
-        "known",
-        "meld_side",
-        "melds",
-        "must_use",
-        "opening_points",
-        "pending",
-        "phase",
-        "pile",
-        "players",
-        "pozzetti",
-        "rules",
-        "side_count",
-        "sides",
-        "sizes",
-        "stallo_streak",
-        "stock",
-        "taken",
-        "timeout_left",
-        "turn",
-        "turn_single_pick",
-        "void",
+        "_history", "_legal", "_produced", "_values", "closed_by", "current", "deal", "dealer",
+        "end", "forbidden_discard", "hands", "known", "meld_side", "melds", "must_use",
+        "opening_points", "pending", "phase", "pile", "players", "pozzetti", "rules", "side_count",
+        "sides", "sizes", "stallo_streak", "stock", "taken", "timeout_left", "turn",
+        "turn_single_pick", "void",
     )
 
     rules: RuleSet
@@ -194,7 +157,7 @@ class BurracoState:
     deal: Deal
     dealer: int
     _values: tuple[int, ...]
-    _history: _History | None
+    _history: History | None
     _legal: list[Action] | None
     _produced: tuple[list[Action], list[Meld]] | None
 
@@ -253,7 +216,7 @@ class BurracoState:
         self.deal = deal
         self.dealer = dealer
         if rules.upcard_is_wild is not _UPCARD_KEEP:
-            self._replace_wild_upcard()
+            replace_wild_upcard(self)
         self._values = rules.card_value_table()
         self._history = None
         self._legal = None
@@ -399,13 +362,7 @@ class BurracoState:
         return from_counts(self.hands[seat])
 
     def history(self) -> list[Action]:
-        out: list[Action] = []
-        node = self._history
-        while node is not None:
-            out.append(node.action)
-            node = node.previous
-        out.reverse()
-        return out
+        return actions_of(self._history)
 
     def side_melds(self, team: int) -> Iterator[tuple[int, Meld]]:
         for i, m in enumerate(self.melds):
@@ -432,7 +389,7 @@ class BurracoState:
         do not change it.  Arbiter events (stallo, timeout) are not a player's choice and are
         never listed, though ``apply`` accepts them between turns."""
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = generate(self)
         return self._legal
 
     def play(self, text: str) -> Action:
@@ -469,12 +426,12 @@ class BurracoState:
         elif kind in (MELD, ATTACH):
             top = self.must_use
             if (top >= 0 and top not in action.cards and self._known_result(action) is None
-                    and self.phase == PHASE_PLAY and not self._still_usable_after(action, top)):
+                    and self.phase == PHASE_PLAY and not still_usable_after(self, action, top)):
                 raise illegal(f"{kind}: after this you could no longer use the top card "
                                f"{card_str(top)} you took with the pile",
                                "pickup-requires-top-card-use", "§3.2/§4.5")
             if (self.opening_points >= 0 and self._known_result(action) is None
-                    and self.phase == PHASE_PLAY and not self._opening_reachable_after(action)):
+                    and self.phase == PHASE_PLAY and not opening_reachable_after(self, action)):
                 raise illegal(f"{kind}: your side's first melds must reach "
                                f"{self.rules.min_first_meld_points} points this turn, and "
                                "after this they no longer can", "min-first-meld-points",
@@ -495,7 +452,7 @@ class BurracoState:
             self._do_timeout()
         else:
             raise NotationError(f"unknown action kind {kind!r}")
-        self._history = _History(self._history, action)
+        self._history = History(self._history, action)
         self._legal = None
         self._produced = None
 
@@ -509,31 +466,7 @@ class BurracoState:
                           taken=self.taken)
 
     def observation(self, seat: int) -> Observation:
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} at a {self.players}-player table")
-        return Observation(
-            seat=seat,
-            players=self.players,
-            sides=self.sides,
-            current=self.current,
-            phase=self.phase,
-            hand=tuple(from_counts(self.hands[seat])),
-            hand_sizes=tuple(self.sizes),
-            pending_pozzetto_sizes=tuple(0 if p is None else len(p) for p in self.pending),
-            pozzetti_left=tuple(len(p) for p in self.pozzetti if p is not None),
-            pozzetto_taken=tuple(self.taken),
-            stock_size=len(self.stock),
-            pile=(tuple(self.pile)
-                  if self.rules.discard_pile_visibility is _PILE_VISIBLE_ALL
-                  else tuple(self.pile[-1:])),
-            pile_size=len(self.pile),
-            melds=tuple(TableMeld(i + 1, self.meld_side[i], m) for i, m in enumerate(self.melds)),
-            known_cards=tuple(tuple(from_counts(k)) for k in self.known),
-            forbidden_discard=(self.forbidden_discard
-                               if seat == self.current and self.forbidden_discard >= 0 else None),
-            turn=self.turn,
-            end=self.end,
-        )
+        return observe(self, seat)
 
     # --- DRAW phase -------------------------------------------------------------------------
 
@@ -606,7 +539,7 @@ class BurracoState:
         top = trial.pile[-1]
         trial.apply(PICK_ACTION)
         trial.rules = self.rules
-        return trial._can_use(top)
+        return can_use(trial, top)
 
     def _start_play(self, seat: int) -> None:
         pending = self.pending[seat]
@@ -691,7 +624,7 @@ class BurracoState:
         self._check_meld_rank_and_suit(team, meld)
         melds = [*self.melds, meld]
         teams = [*self.meld_side, team]
-        self._check_going_down(seat, cards, melds, teams)
+        check_going_down(self, seat, cards, melds, teams)
         self.melds.append(meld)
         self.meld_side.append(team)
         self._remove_from_hand(seat, cards)
@@ -721,7 +654,7 @@ class BurracoState:
             melds = self.melds[:]
             melds[number - 1] = new
             back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
-            self._check_going_down(seat, cards, melds, self.meld_side, back)
+            check_going_down(self, seat, cards, melds, self.meld_side, back)
         else:
             new = known
             back = returned_to_hand(old, new, cards) if self.rules.wild_may_return_to_hand else []
@@ -762,153 +695,17 @@ class BurracoState:
     def _after_table_play(self, seat: int) -> None:
         if self.sizes[seat] == 0:
             team = self.sides[seat]
-            if not self._pozzetto_available(team):
+            if not pozzetto_available(self, team):
                 # Only where the house rule lets a close go without a discard (§3.6).
                 self.closed_by = seat
                 self._finish(END_CLOSED)
                 return
             # Checked by _check_going_down: the side has not taken its pozzetto; al volo (§2.7).
-            pozzetto = self._take_pozzetto(team)
+            pozzetto = take_pozzetto(self, team)
             hand = self.hands[seat]
             for c in pozzetto:
                 hand[c] += 1
             self.sizes[seat] = len(pozzetto)
-
-    def _pozzetto_available(self, team: int) -> bool:
-        """May ``team`` take a pozzetto on emptying its hand?  If not, emptying it closes
-        (§2.7, §2.8; a second morto only with ``team_can_take_both_mortos``, §4.2)."""
-        if self.taken[team] and not self.rules.team_can_take_both_mortos:
-            return False
-        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
-            return team < len(self.pozzetti) and self.pozzetti[team] is not None
-        return any(p is not None for p in self.pozzetti)
-
-    def _take_pozzetto(self, team: int) -> tuple[int, ...]:
-        if self.rules.pozzetto_assignment is _POZZETTO_PER_TEAM:
-            index = team
-        else:
-            index = next(i for i, p in enumerate(self.pozzetti) if p is not None)
-        pozzetto = self.pozzetti[index]
-        assert pozzetto is not None
-        first_taken = not any(self.taken)
-        self.pozzetti[index] = None
-        self.taken[team] = True
-        if first_taken and seating.forms_pair_on_first_pozzetto(self.players,
-                                                                 self.rules.pozzetto_sizes):
-            # Three players: the first to empty his hand takes the 18 and plays alone; the
-            # other two become a pair and unite their melds (§5.2).
-            sides = seating.after_solo(self.sides, self.sides.index(team))
-            self.sides = sides
-            self.meld_side = [sides[t] for t in self.meld_side]
-        return pozzetto
-
-    def _check_going_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
-                          teams: list[int], back: Sequence[int] = ()) -> None:
-        """Refuse a meld/attach that empties the hand illegally or leaves a hand that cannot
-        legally be finished (§2.7, §2.8 stuck hand, T-26, T-27, T-28).  ``back``: cards the
-        action returns to the hand (a freed wild, §3.4)."""
-        left = self.sizes[seat] - len(cards) + len(back)
-        if left >= 2:
-            if self._only_forbidden_left(seat, left, cards, back):
-                self._check_not_stranded(seat, cards, melds, teams, back)
-            return
-        team = self.sides[seat]
-        if left == 0:
-            if not self._pozzetto_available(team):
-                if self._has_closing_burraco(team, melds, teams):
-                    if not self.rules.closing_requires_discard:
-                        return  # a house rule: melding the last card closes (§3.6)
-                    raise illegal("you cannot close by melding everything: a close needs a "
-                                   "final discard", "closing-requires-discard", "§2.8")
-                raise illegal("without a burraco you must keep at least one card after "
-                               "discarding (stuck hand)", "stuck-hand", "§2.8")
-            if not self.rules.pozzetto_al_volo_allowed:
-                raise illegal("the pozzetto may not be taken al volo under these rules: keep a "
-                               "card to discard", "pozzetto-al-volo-allowed", "§3.6")
-            if self.rules.pozzetto_requires_burraco and not self._has_any_burraco(
-                    team, melds, teams):
-                raise illegal("your side needs a burraco before taking its pozzetto",
-                               "pozzetto-requires-burraco", "§5.3")
-            return
-        # left == 1: the last card must be a legal final discard.
-        remaining = self.hands[seat][:]
-        for c in cards:
-            remaining[c] -= 1
-        for c in back:
-            remaining[c] += 1
-        last = next(c for c in range(NUM_TYPES) if remaining[c])
-        try:
-            self._check_final_discard(seat, last, melds, teams, "you would be left with "
-                                      f"{card_str(last)} only, which")
-        except IllegalActionError:
-            if not self._may_close_by_attaching(team, last, melds, teams):
-                raise
-
-    def _only_forbidden_left(self, seat: int, left: int, cards: tuple[int, ...],
-                             back: Sequence[int]) -> bool:
-        """Would the ``left`` cards be nothing but copies of the card it may not discard
-        (§2.3)?"""
-        forbidden = self.forbidden_discard
-        if forbidden < 0:
-            return False
-        copies = self.hands[seat][forbidden] - cards.count(forbidden) + list(back).count(
-            forbidden)
-        return copies == left
-
-    def _check_not_stranded(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
-                            teams: list[int], back: Sequence[int]) -> None:
-        """Refuse a play after which the player could neither discard (the cards left are
-        all the one taken as a single-card pile, §2.3) nor play on: the turn could not end."""
-        trial = self.clone()
-        hand = trial.hands[seat]
-        for c in cards:
-            hand[c] -= 1
-        for c in back:
-            hand[c] += 1
-        trial.sizes[seat] += len(back) - len(cards)
-        trial.melds = list(melds)
-        trial.meld_side = list(teams)
-        trial._legal = None
-        trial._produced = None
-        if not trial._generate():
-            card = card_str(self.forbidden_discard)
-            raise illegal(f"you would be left with only {card}, the one card of the pile you "
-                           "took, which may not be discarded this turn: the turn could not "
-                           "end", "single-card-pile", "§2.3")
-
-    def _may_close_by_attaching(self, team: int, card: int, melds: list[Meld],
-                                teams: list[int]) -> bool:
-        """Without ``closing_requires_discard`` a side that may close can also close by
-        attaching its last card (§3.6)."""
-        if self.rules.closing_requires_discard or self._pozzetto_available(team):
-            return False
-        if not self._has_closing_burraco(team, melds, teams):
-            return False
-        return any(teams[i] == team and attach_options(m, (card,), self.rules)
-                   for i, m in enumerate(melds))
-
-    def _check_final_discard(self, seat: int, card: int, melds: list[Meld], teams: list[int],
-                             subject: str) -> None:
-        """Raise unless discarding ``card`` as the last card of the hand is legal."""
-        team = self.sides[seat]
-        rules = self.rules
-        if card == self.forbidden_discard:
-            raise illegal(f"{subject} was the one card of the pile you took and may not be "
-                           "discarded this turn", "single-card-pile", "§2.3")
-        if not self._pozzetto_available(team):
-            if not self._has_closing_burraco(team, melds, teams):
-                clean = rules.closing_burraco_requirement is _CLOSING_BURRACO_CLEAN
-                need = "a burraco pulito" if clean else "a burraco"
-                raise illegal(f"{subject} cannot be your closing discard: closing needs {need}; "
-                               "keep at least one card after discarding (stuck hand)",
-                               "closing-needs-burraco", "§2.8")
-            if is_burraco_wild(card) and not rules.closing_discard_may_be_wild:
-                raise illegal(f"{subject} cannot close: the closing discard may not be a wild "
-                               "(jolly or any 2)", "closing-discard-not-wild", "§2.8")
-            return
-        if rules.pozzetto_requires_burraco and not self._has_any_burraco(team, melds, teams):
-            raise illegal(f"{subject} cannot be discarded: your side needs a burraco before "
-                           "taking its pozzetto", "pozzetto-requires-burraco", "§5.3")
 
     def _do_discard(self, action: Action) -> None:
         self._require_phase(PHASE_PLAY, "discard")
@@ -930,16 +727,16 @@ class BurracoState:
         team = self.sides[seat]
         emptied = self.sizes[seat] == 1
         if emptied:
-            self._check_final_discard(seat, card, self.melds, self.meld_side,
+            check_final_discard(self, seat, card, self.melds, self.meld_side,
                                       f"{card_str(card)}")
         self._remove_from_hand(seat, action.cards)
         self.pile.append(card)
         if emptied:
-            if not self._pozzetto_available(team):
+            if not pozzetto_available(self, team):
                 self.closed_by = seat
                 self._finish(END_CLOSED)
                 return
-            pozzetto = self._take_pozzetto(team)
+            pozzetto = take_pozzetto(self, team)
             if self.rules.pozzetto_con_scarto_playable is _POZZETTO_CON_SCARTO_IMMEDIATELY:
                 hand = self.hands[seat]
                 for c in pozzetto:
@@ -951,7 +748,7 @@ class BurracoState:
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if self._stock_exhausted():
+        if stock_exhausted(self):
             self._finish(END_STOCK)
             return
         stallo = self.rules.stallo_detection
@@ -970,235 +767,6 @@ class BurracoState:
         self.turn_single_pick = False
         self.opening_points = -1
 
-    def _stock_exhausted(self) -> bool:
-        """Does the stock end the hand now?  (§2.9a and the house rules of §3.7, §8 item 1.)"""
-        policy = self.rules.stock_exhaustion
-        if policy is _STOCK_LAST_TWO_UNPLAYABLE:
-            return len(self.stock) <= 2  # the last two cards of the stock are never played
-        if self.stock:
-            return False
-        if policy is _STOCK_RESHUFFLE_DISCARDS and self.pile:
-            # [S002] "si gira il monte degli scarti": the pile turned over is the new stock, its
-            # first discard on top.
-            self.stock = list(reversed(self.pile))
-            self.pile = []
-            return False
-        if policy is _STOCK_POZZETTO_BECOMES_STOCK:
-            for i, pozzetto in enumerate(self.pozzetti):
-                if pozzetto is not None:
-                    # [S004]: a pozzetto nobody took becomes the stock (no side ever takes it).
-                    self.stock = list(reversed(pozzetto))
-                    self.pozzetti[i] = None
-                    return False
-        if policy is _STOCK_VOID_HAND:
-            self.void = True  # [CPO]: the hand does not count and is dealt again
-        return True
-
-    def _replace_wild_upcard(self) -> None:
-        """A jolly or pinella turned up as the first discard, under the house rules of §3.1
-        (FIBUR keeps it, §2.2 item 4): buried at the bottom of the stock and the next card
-        turned, or the stock reshuffled (seeded by the deal, so a replay is identical)."""
-        rng = random.Random(repr(self.deal))
-        while is_burraco_wild(self.pile[-1]) and any(
-                not is_burraco_wild(c) for c in self.stock):
-            wild = self.pile.pop()
-            if self.rules.upcard_is_wild is _UPCARD_BURY_AND_REDRAW:
-                self.stock.insert(0, wild)
-            else:
-                self.stock.append(wild)
-                rng.shuffle(self.stock)
-            self.pile.append(self.stock.pop())
-
     def _finish(self, end: str) -> None:
         self.end = end
         self.phase = PHASE_OVER
-
-    # --- move generation ----------------------------------------------------------------------
-
-    def _generate(self) -> list[Action]:
-        self._produced = None
-        if self.phase == PHASE_OVER:
-            return []
-        if self.phase == PHASE_DRAW:
-            if self.pile and not (self.rules.pickup_forbidden_with_one_card
-                                  and self.sizes[self.current] == 1) and (
-                    not self.rules.pickup_requires_top_card_use or self._pick_usable()):
-                return [DRAW_ACTION, PICK_ACTION]
-            return [DRAW_ACTION]
-        seat = self.current
-        hand = self.hands[seat]
-        size = self.sizes[seat]
-        actions, melds = self._table_actions()
-        if self.opening_points >= 0:
-            # §3.2: a side's first melding turn must lay down enough points: keep the table
-            # actions from which that total can still be reached.
-            keep = [self._opening_reachable_after(a) for a in actions]
-            actions = list(compress(actions, keep))
-            melds = list(compress(melds, keep))
-        if self.must_use >= 0:
-            # §3.2 / §4.5: the top card taken must be used before the discard; keep only the
-            # actions that use it or leave a way to use it.
-            top = self.must_use
-            keep = [top in a.cards or self._still_usable_after(a, top) for a in actions]
-            actions = list(compress(actions, keep))
-            melds = list(compress(melds, keep))
-        self._produced = (actions, melds)
-        out = actions[:]
-        if self.must_use >= 0 or 0 < self.opening_points < self.rules.min_first_meld_points:
-            return out  # no discard before the obligation of the turn is met
-        # One discard per card type held, in card order, but the one card that may not be
-        # discarded this turn (§2.3); the last card only if it may close or go down (§2.8).
-        forbidden = self.forbidden_discard
-        for card in range(NUM_TYPES):
-            if hand[card] and card != forbidden and (
-                    size != 1 or self._may_discard_last(seat, card)):
-                out.append(DISCARD_ACTIONS[card])
-        return out
-
-    def _table_actions(self) -> tuple[list[Action], list[Meld]]:
-        """Every legal meld and attach of the player in turn (``actions[i]`` produces
-        ``melds[i]``).  Each action appears once: the chunks of move generation are disjoint
-        (a sequence's naturals differ in rank, a group's share one; attaches name their
-        meld)."""
-        seat = self.current
-        team = self.sides[seat]
-        hand = self.hands[seat]
-        rules = self.rules
-        size = self.sizes[seat]
-        actions: list[Action] = []
-        produced: list[Meld] = []
-        table = self.melds
-        table_sides = self.meld_side
-        # The side's groups by rank and sequences by suit, as bits.
-        own_groups = 0
-        own_suits = 0
-        for i in range(len(table)):
-            if table_sides[i] == team:
-                m = table[i]
-                if m.kind == GROUP:
-                    own_groups |= 1 << m.rank
-                else:
-                    own_suits |= 1 << m.suit
-        if not rules.one_group_per_rank_per_team:
-            own_groups = 0
-        if rules.multiple_sequences_same_suit:
-            own_suits = 0
-        # Only a meld that leaves at most one card needs the going-down checks (§2.7, §2.8);
-        # a chunk whose options all leave more is accepted whole.
-        # Holding two copies of the card it may not discard (§2.3), a play that keeps more
-        # than one card could still leave only those: every play is checked then (rare).
-        careful = self.forbidden_discard >= 0 and hand[self.forbidden_discard] >= 2
-        shortcut = size - 1 if not careful else 0
-        wilds = movegen.wild_key(hand)
-        memo = movegen.memo_for(rules)
-        for suit in range(4):
-            chunk = movegen.sequence_chunk(hand, suit, rules, wilds, memo)
-            if chunk.actions and not own_suits >> suit & 1:
-                self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
-        if rules.groups_allowed:
-            for rank in range(13):
-                if rank == TWO and not rules.allow_group_of_twos:
-                    continue
-                chunk = movegen.group_chunk(hand, rank, rules, wilds, memo)
-                if chunk.actions and not own_groups >> rank & 1:
-                    self._add_new_melds(chunk, seat, team, shortcut, actions, produced)
-        for i in range(len(table)):
-            if table_sides[i] != team:
-                continue
-            m = table[i]
-            chunk = movegen.attachments(m, i + 1, hand, rules, wilds, memo)
-            if chunk.most_cards < shortcut:
-                actions.extend(chunk.actions)
-                produced.extend(chunk.melds)
-                continue
-            for action, result in zip(chunk.actions, chunk.melds, strict=True):
-                if len(action.cards) >= shortcut:
-                    melds = table[:]
-                    melds[i] = result
-                    back = (returned_to_hand(m, result, action.cards)
-                            if rules.wild_may_return_to_hand else [])
-                    if not self._may_go_down(seat, action.cards, melds, table_sides, back):
-                        continue
-                actions.append(action)
-                produced.append(result)
-        return actions, produced
-
-    def _add_new_melds(self, chunk: movegen.Chunk, seat: int, team: int, shortcut: int,
-                       actions: list[Action], produced: list[Meld]) -> None:
-        """Append the new melds of ``chunk`` the going-down rules allow (see
-        :meth:`_table_actions`)."""
-        if chunk.most_cards < shortcut:
-            actions.extend(chunk.actions)
-            produced.extend(chunk.melds)
-            return
-        for action, meld in zip(chunk.actions, chunk.melds, strict=True):
-            if len(action.cards) >= shortcut and not self._may_go_down(
-                    seat, action.cards, [*self.melds, meld], [*self.meld_side, team]):
-                continue
-            actions.append(action)
-            produced.append(meld)
-
-    def _opening_reachable_after(self, action: Action) -> bool:
-        """After ``action``, can this turn's melds still reach ``min_first_meld_points``?"""
-        laid = self.opening_points + cards_points(action.cards, self._values)
-        need = self.rules.min_first_meld_points - laid
-        if need <= 0:
-            return True
-        trial = self.clone()
-        trial.opening_points = -1
-        trial.must_use = -1
-        trial.apply(action)
-        return not trial.is_over and trial.phase == PHASE_PLAY and trial._can_lay(need, {})
-
-    def _can_lay(self, need: int, seen: dict[tuple[Any, ...], bool]) -> bool:
-        """Is there a run of legal melds and attaches laying ``need`` more points?"""
-        hand = self.hands[self.current]
-        if sum(self._values[c] * n for c, n in enumerate(hand) if n) < need:
-            return False
-        key = (tuple(hand), tuple(self.melds))
-        if key in seen:
-            return seen[key]
-        found = False
-        for action in self._table_actions()[0]:
-            points = cards_points(action.cards, self._values)
-            if points >= need:
-                found = True
-                break
-            trial = self.clone()
-            trial.apply(action)
-            if not trial.is_over and trial.phase == PHASE_PLAY and trial._can_lay(
-                    need - points, seen):
-                found = True
-                break
-        seen[key] = found
-        return found
-
-    def _can_use(self, card: int) -> bool:
-        """Is there a legal meld or attach that puts ``card`` on the table now?"""
-        return any(card in action.cards for action in self._table_actions()[0])
-
-    def _still_usable_after(self, action: Action, card: int) -> bool:
-        trial = self.clone()
-        trial.must_use = -1  # look at the bare position after the action
-        trial.apply(action)
-        return not trial.is_over and trial.phase == PHASE_PLAY and trial._can_use(card)
-
-    def _may_discard_last(self, seat: int, card: int) -> bool:
-        try:
-            self._check_final_discard(seat, card, self.melds, self.meld_side, "")
-        except IllegalActionError:
-            return False
-        return True
-
-    def _may_go_down(self, seat: int, cards: tuple[int, ...], melds: list[Meld],
-                     teams: list[int], back: Sequence[int] = ()) -> bool:
-        try:
-            self._check_going_down(seat, cards, melds, teams, back)
-        except IllegalActionError:
-            return False
-        return True
-
-
-DRAW_ACTION: Final = Action(DRAW)
-PICK_ACTION: Final = Action(PICK)
-DISCARD_ACTIONS: Final = tuple(Action(DISCARD, (card,)) for card in range(NUM_TYPES))

@@ -59,6 +59,7 @@ from ramino.games.actions import (
     parse_action,
 )
 from ramino.games.deal import NO_UPCARD, Deal
+from ramino.games.history import History, actions_of
 from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.deal import (
@@ -88,21 +89,6 @@ from ramino.rules.presets import preset
 END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
 END_STALLO: Final = "stallo"
-
-
-
-
-class _History:
-    __slots__ = ("action", "length", "previous")
-
-    def __init__(self, previous: _History | None, action: Action) -> None:
-        self.previous = previous
-        self.action = action
-        self.length: int = 1 if previous is None else previous.length + 1
-
-
-# The apertura's candidates: the options (cards, declarations, resulting meld), the meld
-# number of each (0 for a new meld, else the table meld laid off on), the good ones' indices.
 
 
 class Scala40State:
@@ -148,7 +134,7 @@ class Scala40State:
     sides: tuple[int, ...]
     dealer_discard: bool
     taken_up: bool  # started from a position (docs/record.md §4), not from a deal
-    _history: _History | None
+    _history: History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
     _canon: dict[tuple[str, int, tuple[int, ...], Meld], Action] | None
@@ -395,13 +381,7 @@ class Scala40State:
         return from_counts(self.hands[seat])
 
     def history(self) -> list[Action]:
-        out: list[Action] = []
-        node = self._history
-        while node is not None:
-            out.append(node.action)
-            node = node.previous
-        out.reverse()
-        return out
+        return actions_of(self._history)
 
     def table(self) -> Iterator[TableMeld]:
         for i, meld in enumerate(self.melds):
@@ -501,7 +481,7 @@ class Scala40State:
             if action not in legal:
                 check_shape(action)
                 raise explain(self, action)
-            self._history = _History(self._history, action)
+            self._history = History(self._history, action)
             self._invalidate()
             if kind == DRAW:
                 self._do_draw()
@@ -519,7 +499,7 @@ class Scala40State:
             if canonical is None:
                 raise explain(self, action, meld)
             resolved = self._resolved[canonical]
-        self._history = _History(self._history, action)
+        self._history = History(self._history, action)
         self._invalidate()
         self._effect(kind, action.cards, resolved)
 
