@@ -28,7 +28,7 @@ from ramino.cli import app
 from ramino.games.scala40.state import Scala40State
 from ramino.records import dump_document, record_of
 from ramino.records.fields import index_path, key_path
-from ramino.records.scala40.record import scala40_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules, preset_names
 from tests.records_helpers import played_hand
 
@@ -56,7 +56,7 @@ def _scala40_hand() -> dict[str, Any]:
     rng = random.Random(5)
     for _ in range(10):
         state.apply(rng.choice(state.legal_actions()))
-    loaded: dict[str, Any] = json.loads(json.dumps(scala40_record_of(
+    loaded: dict[str, Any] = json.loads(json.dumps(scala40_record.record_of(
         state, players=["Anna", "Bruno", "Carla"], meta={"seed": 5})))
     return loaded
 

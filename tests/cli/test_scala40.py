@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from ramino.cli import app
 from ramino.games.scala40.match import Match
-from ramino.records.scala40.record import replay_scala40, scala40_match_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules
 
 
@@ -27,7 +27,7 @@ def test_play_scala40_in_the_terminal_writes_a_record(tmp_path: Path) -> None:
     assert "refused: 5c: a meld needs at least three cards" in text
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["game"] == "scala40" and len(document["players"]) == 3
-    assert replay_scala40(document).ok
+    assert scala40_record.replay(document).ok
     assert document["turns"][0] == ["draw", "meld 6h 7h 8h JK=5h"]
 
 
@@ -44,7 +44,7 @@ def test_replay_prints_a_scala40_match(tmp_path: Path) -> None:
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
     path = tmp_path / "match.json"
-    path.write_text(json.dumps(scala40_match_record_of(match)), encoding="utf-8")
+    path.write_text(json.dumps(scala40_record.match_record_of(match)), encoding="utf-8")
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     winner = match.standing().winner

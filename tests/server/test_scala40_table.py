@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from ramino.games.scala40.state import Scala40State
-from ramino.records.scala40.record import replay_scala40
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules
 from ramino.server.bots import bot_levels
 from ramino.server.fairness import verify_document
@@ -87,7 +87,7 @@ def test_scala40_hand_against_a_bot_scores_and_verifies(tmp_path: Path) -> None:
         assert last["match"]["limit"] == 101
         record = client.get(f"/api/tables/{body['id']}/record").json()
         assert record["game"] == "scala40" and record["players"][0] == "Anna"
-        report = replay_scala40(record)
+        report = scala40_record.replay(record)
         assert report.ok and report.hands[0].result == final
         assert verify_document(record).exit_code == 0
         record["deal"]["stock"][0], record["deal"]["stock"][1] = (record["deal"]["stock"][1],

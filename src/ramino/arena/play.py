@@ -91,8 +91,8 @@ def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: i
     meta = {"deal_seed": deal_seed, "bot_seed": seed}
     if keep_record:
         if isinstance(state, Scala40State):
-            from ramino.records.scala40.record import scala40_record_of
-            record = scala40_record_of(state, players=list(seats), meta=meta)
+            from ramino.records.scala40 import record as scala40_record
+            record = scala40_record.record_of(state, players=list(seats), meta=meta)
         else:
             from ramino.records.burraco.writer import record_of
             record = record_of(state, players=list(seats), meta=meta)

@@ -25,7 +25,7 @@ from ramino.games.scala40.state import Scala40State
 from ramino.games.state import new_hand
 from ramino.records import dump_document, position_of, record_of
 from ramino.records.burraco.writer import recorded_result
-from ramino.records.scala40.record import scala40_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import build_ruleset, preset
 from ramino.rules.options import Partnerships
 
@@ -185,7 +185,7 @@ def _play_scala40(console: Console, state: Scala40State, seed: int, bots_seed: i
     meta = {"event": "ramino play", "date": dt.date.today().isoformat(), "seed": seed,
             "bots_seed": bots_seed, "bots": "random"}
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(dump_document(scala40_record_of(state, players=names, meta=meta)),
+    out.write_text(dump_document(scala40_record.record_of(state, players=names, meta=meta)),
                    encoding="utf-8")
     result = state.result()
     if result is not None:

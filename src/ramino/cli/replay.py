@@ -27,7 +27,8 @@ from ramino.records import (
     load_document,
     replay,
 )
-from ramino.records.scala40.record import Scala40ReplayReport, is_scala40_document, replay_scala40
+from ramino.records.scala40 import record as scala40_record
+from ramino.records.scala40.record import is_scala40_document
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 
@@ -44,11 +45,11 @@ def replay_command(
     error); 2: not a well-formed record (the field named on standard error)."""
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
-    report: ReplayReport | Scala40ReplayReport = (
-        replay_scala40(document) if is_scala40_document(document) else replay(document))
+    report: ReplayReport | scala40_record.ReplayReport = (
+        scala40_record.replay(document) if is_scala40_document(document) else replay(document))
     if as_json:
         typer.echo(json.dumps(report.result_json(), ensure_ascii=False))
-    elif isinstance(report, Scala40ReplayReport):
+    elif isinstance(report, scala40_record.ReplayReport):
         _print_scala40_report(Console(highlight=False), report)
     else:
         _print_report(Console(highlight=False), report)
@@ -92,7 +93,7 @@ def _print_report(console: Console, report: ReplayReport) -> None:
         _print_hand(console, report.hands[0], rules, names)
 
 
-def _print_scala40_report(console: Console, report: Scala40ReplayReport) -> None:
+def _print_scala40_report(console: Console, report: scala40_record.ReplayReport) -> None:
     """Scala 40: each hand's end and penalty points; for a match the totals and who is out."""
     names = report.record.players
     word = "seat" if report.record.rules.partnerships is Partnerships.NONE else "side"

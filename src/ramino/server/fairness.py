@@ -18,7 +18,8 @@ from ramino.errors import RecordError
 from ramino.games.deal import Deal
 from ramino.records import read_record, replay
 from ramino.records.document import write_deal
-from ramino.records.scala40.record import is_scala40_document, read_scala40_record, replay_scala40
+from ramino.records.scala40 import record as scala40_record
+from ramino.records.scala40.record import is_scala40_document
 
 
 def canonical_deal(deal: dict[str, Any]) -> str:
@@ -44,7 +45,7 @@ def verify_document(document: object) -> Verdict:
     deals: list[Deal | None]
     try:
         if scala40:
-            s40 = read_scala40_record(document)
+            s40 = scala40_record.read_record(document)
             meta_value, deals = s40.meta, [h.deal for h in s40.hands]
         else:
             record = read_record(document)
@@ -63,7 +64,7 @@ def verify_document(document: object) -> Verdict:
     if computed != commitment:
         return Verdict(False, f"the deal does NOT match the commitment: sha256 is {computed}, "
                        f"the server published {commitment}", 1)
-    report = replay_scala40(document) if scala40 else replay(document)
+    report = scala40_record.replay(document) if scala40 else replay(document)
     if not report.ok:
         problems = "; ".join(p.message for p in report.problems)
         return Verdict(False, f"the deal matches its commitment, but the record does not "

@@ -31,7 +31,7 @@ from ramino.games.scala40.state import Scala40State
 from ramino.games.state import GameState
 from ramino.records import record_of
 from ramino.records.document import read_deal
-from ramino.records.scala40.record import read_scala40_deal, scala40_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards
@@ -337,7 +337,7 @@ class Scala40Game(TableGame):
                                                      for s in seating.order))
 
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
-        return read_scala40_deal(deal, self._rules(rules, seating))
+        return scala40_record.read_deal(deal, self._rules(rules, seating))
 
     def restart(self, state: GameState) -> Scala40State:
         assert isinstance(state, Scala40State)
@@ -407,8 +407,8 @@ class Scala40Game(TableGame):
                seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, Scala40State) and isinstance(seating, Order)
         # The seats out of the match are not in the hand: say which table seats played.
-        return scala40_record_of(state, players=players,
-                                 meta={**meta, "table_seats": list(seating.order)})
+        return scala40_record.record_of(state, players=players,
+                                        meta={**meta, "table_seats": list(seating.order)})
 
 
 GAMES: dict[str, TableGame] = {"burraco": BurracoGame(), "buraco": BurracoGame(),

@@ -22,7 +22,8 @@ from ramino.games.burraco.state import BurracoState
 from ramino.games.scala40.state import Scala40State
 from ramino.records import read_record
 from ramino.records.burraco.replay import start_state
-from ramino.records.scala40.record import is_scala40_document, read_scala40_record
+from ramino.records.scala40 import record as scala40_record
+from ramino.records.scala40.record import is_scala40_document
 
 
 class ReplayError(Exception):
@@ -90,7 +91,7 @@ def _position40(state: Scala40State) -> dict[str, Any]:
 
 def _scala40_steps(document: object, max_steps: int) -> dict[str, Any]:
     try:
-        record = read_scala40_record(document)
+        record = scala40_record.read_record(document)
     except RecordError as exc:
         raise ReplayError(f"not a well-formed record: {exc}") from None
     if record.is_match:

@@ -15,7 +15,7 @@ from ramino.games.deal import Deal
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.match import Match, standing
 from ramino.games.scala40.state import Scala40State
-from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules, preset
 
 FISCA = preset("fisca")
@@ -147,19 +147,19 @@ def test_a_match_goes_on_until_one_player_remains_and_is_a_record() -> None:
         result = state.result()
         assert result is not None
         scored.append((seats, result.scores))
-    document = json.loads(json.dumps(scala40_match_record_of(match)))
-    report = replay_scala40(document)
+    document = json.loads(json.dumps(scala40_record.match_record_of(match)))
+    report = scala40_record.replay(document)
     assert report.ok and report.standing == final
     broken = json.loads(json.dumps(document))
     broken["hands"][-1]["dealer"] = (broken["hands"][-1]["dealer"] + 1) % 3
-    assert "dealer-rotation" in [p.rule for p in replay_scala40(broken).problems]
+    assert "dealer-rotation" in [p.rule for p in scala40_record.replay(broken).problems]
 
 
 def test_a_match_hand_after_the_end_is_refused() -> None:
     match = _play_match(2, 5)
-    document = json.loads(json.dumps(scala40_match_record_of(match)))
+    document = json.loads(json.dumps(scala40_record.match_record_of(match)))
     document["hands"].append(document["hands"][-1])
-    assert "match-over" in [p.rule for p in replay_scala40(document).problems]
+    assert "match-over" in [p.rule for p in scala40_record.replay(document).problems]
 
 
 def test_penalties_of_a_hand_use_the_scala40_values() -> None:
@@ -243,5 +243,5 @@ def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:
         replayed.apply(action)
     assert not replayed.is_over and replayed.turn == before - 1
     assert result.scores == result.hand_points
-    document = json.loads(json.dumps(scala40_record_of(state)))
-    assert replay_scala40(document).ok and document["result"]["end"] == "stallo"
+    document = json.loads(json.dumps(scala40_record.record_of(state)))
+    assert scala40_record.replay(document).ok and document["result"]["end"] == "stallo"

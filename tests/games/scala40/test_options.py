@@ -21,7 +21,7 @@ from ramino.games.phases import PHASE_DRAW, PHASE_PLAY
 from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import Match, standing
 from ramino.games.scala40.state import Scala40State
-from ramino.records.scala40.record import replay_scala40, scala40_match_record_of, scala40_record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import RuleSet, make_rules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scala40"
@@ -117,7 +117,7 @@ def test_a_partnership_match_is_a_record(players: int, value: str) -> None:
         totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
     assert tuple(totals) == final.totals
     assert final.totals[1 - final.winner] >= rules.elimination_limit
-    document = json.loads(json.dumps(scala40_match_record_of(match)))
+    document = json.loads(json.dumps(scala40_record.match_record_of(match)))
     out = CliRunner().invoke(app, ["replay", "--json", "-"], input=json.dumps(document))
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["match"] == final.as_json()
@@ -149,8 +149,8 @@ def test_dealer_14_deals_and_records_refuse_an_upcard() -> None:
     rules = make_rules("fisca", {"initial_discard": "DEALER_14"})
     state = Scala40State.new_hand(rules, seed=4, dealer=1)
     assert state.sizes == [13, 14, 13, 13] and state.current == 1
-    document = json.loads(json.dumps(scala40_record_of(state)))
-    assert "upcard" not in document["deal"] and replay_scala40(document).ok
+    document = json.loads(json.dumps(scala40_record.record_of(state)))
+    assert "upcard" not in document["deal"] and scala40_record.replay(document).ok
     document["deal"]["upcard"] = document["deal"]["stock"].pop()
     out = CliRunner().invoke(app, ["replay", "-"], input=json.dumps(document))
     assert out.exit_code == 2 and "deal.upcard" in out.output
@@ -167,7 +167,7 @@ def _opened_table(options: dict[str, object]) -> Scala40State:
     nothing else that melds (the fixture opt-opening_counts_only_new_melds-*)."""
     document = json.loads((FIXTURES / "opt-opening_counts_only_new_melds-false.json").read_text())
     rules = make_rules("fisca", options)
-    state = Scala40State.new_hand(rules, deal=replay_scala40(document).hands[0].state.deal)
+    state = Scala40State.new_hand(rules, deal=scala40_record.replay(document).hands[0].state.deal)
     for text in ("draw", "meld Ks Kd Kc", "meld 9s Ts Js", "discard 5c", "draw"):
         state.play(text)
     return state
@@ -205,7 +205,7 @@ def test_a_swap_before_opening_when_the_option_is_false() -> None:
     jolly must still be used that turn (here: to open), or the swap is refused."""
     document = json.loads(
         (FIXTURES / "opt-jolly_swap_requires_opened-false.json").read_text())
-    deal = replay_scala40(document).hands[0].state.deal
+    deal = scala40_record.replay(document).hands[0].state.deal
     turns = [t for turn in document["turns"][:4] for t in turn]
     for value, legal in ((True, False), (False, True)):
         rules = make_rules("fisca", {"jolly_swap_requires_opened": value})
@@ -271,7 +271,7 @@ def test_a_match_with_reentry_is_a_record() -> None:
     match = next(m for m in matches if m.reentries)
     final = match.standing()
     assert final.over and any(final.reentered)
-    document = json.loads(json.dumps(scala40_match_record_of(match)))
+    document = json.loads(json.dumps(scala40_record.match_record_of(match)))
     assert any("reentries" in hand for hand in document["hands"])
     out = CliRunner().invoke(app, ["replay", "--json", "-"], input=json.dumps(document))
     assert out.exit_code == 0, out.output
@@ -280,7 +280,7 @@ def test_a_match_with_reentry_is_a_record() -> None:
         match.reenter(0)
     broken = json.loads(json.dumps(document))
     broken["hands"][0]["reentries"] = [0]
-    assert [p.rule for p in replay_scala40(broken).problems] == ["reentry"]
+    assert [p.rule for p in scala40_record.replay(broken).problems] == ["reentry"]
     plain = json.loads(json.dumps(document))
     plain["rules"]["options"]["reentry"] = "NONE"
-    assert "reentry" in [p.rule for p in replay_scala40(plain).problems]
+    assert "reentry" in [p.rule for p in scala40_record.replay(plain).problems]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from ramino.cards import JOKER, parse_card
 from ramino.cli import app
-from ramino.records.scala40.record import replay_scala40
+from ramino.records.scala40 import record as scala40_record
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scala40"
 FILES = sorted(FIXTURES.glob("*.json"))
@@ -59,7 +59,7 @@ def test_fixture_replays_as_expected(path: Path) -> None:
         assert "problems" not in report
         if "result" in document:
             assert report == document["result"]
-    replayed = replay_scala40(document)
+    replayed = scala40_record.replay(document)
     state = replayed.hands[0].state
     if "end" in expect:
         assert state.end == expect["end"]
@@ -88,7 +88,7 @@ def test_fixture_replays_as_expected(path: Path) -> None:
 def test_a_wrong_recorded_result_is_reported() -> None:
     document = _document(FIXTURES / "T-45b.json")
     document["result"]["scores"][1] += 1
-    report = replay_scala40(document)
+    report = scala40_record.replay(document)
     assert [p.rule for p in report.problems] == ["result-differs"]
 
 

@@ -15,8 +15,8 @@ from ramino.cli import app
 from ramino.games.actions import PICK
 from ramino.games.phases import PHASE_DRAW, PHASE_PLAY
 from ramino.games.scala40.state import Scala40State
-from ramino.records.scala40.position import read_scala40_position, scala40_position_of
-from ramino.records.scala40.record import replay_scala40, scala40_record_of
+from ramino.records.scala40 import position as scala40_position
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules
 from tests.games.scala40.test_properties import RULESETS
 
@@ -48,8 +48,8 @@ def _same_play(a: Scala40State, b: Scala40State, rng: random.Random, steps: int)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_position_round_trips_and_plays_on_like_the_hand(seed: int) -> None:
     state, rng = _taken_up(seed, lambda s: s.turn >= 14 and s.phase == PHASE_DRAW)
-    position = scala40_position_of(state)
-    again = read_scala40_position(json.loads(json.dumps(position.as_json())), FISCA)
+    position = scala40_position.position_of(state)
+    again = scala40_position.read_position(json.loads(json.dumps(position.as_json())), FISCA)
     assert again == position
     taken = again.state(FISCA)
     for field in ("hands", "sizes", "stock", "pile", "melds", "meld_seat", "opened",
@@ -61,9 +61,9 @@ def test_a_position_round_trips_and_plays_on_like_the_hand(seed: int) -> None:
 def test_a_position_just_after_a_pick_keeps_the_picked_card_bound() -> None:
     """§6.3 item 1: the card picked from the pozzo must still be used, and not discarded."""
     state, _ = _taken_up(6, lambda s: bool(s.history()) and s.history()[-1].kind == PICK)
-    position = scala40_position_of(state)
+    position = scala40_position.position_of(state)
     assert position.phase == PHASE_PLAY and position.picked == state.picked
-    taken = read_scala40_position(position.as_json(), FISCA).state(FISCA)
+    taken = scala40_position.read_position(position.as_json(), FISCA).state(FISCA)
     assert taken.legal_actions() == state.legal_actions()
     assert taken.observation(taken.current).must_use == (state.picked,)
 
@@ -71,10 +71,10 @@ def test_a_position_just_after_a_pick_keeps_the_picked_card_bound() -> None:
 def test_a_position_mid_turn_is_not_written() -> None:
     state, _ = _taken_up(2, lambda s: s.phase == PHASE_PLAY and any(
         a.kind in ("meld", "attach") for a in s.legal_actions()))
-    scala40_position_of(state)  # just after the draw: written
+    scala40_position.position_of(state)  # just after the draw: written
     state.apply(next(a for a in state.legal_actions() if a.kind in ("meld", "attach")))
     with pytest.raises(ValueError, match="just after the draw"):
-        scala40_position_of(state)
+        scala40_position.position_of(state)
 
 
 def _t45_document(discard: str) -> dict[str, Any]:
@@ -113,16 +113,16 @@ def test_t45_from_a_position_through_ramino_replay() -> None:
 
 def test_a_hand_played_on_from_a_position_is_a_record() -> None:
     state, rng = _taken_up(9, lambda s: s.turn >= 12 and s.phase == PHASE_DRAW)
-    position = scala40_position_of(state)
+    position = scala40_position.position_of(state)
     taken = position.state(FISCA)
     while not taken.is_over:
         taken.apply(rng.choice(taken.legal_actions()))
-    document = json.loads(json.dumps(scala40_record_of(taken, position=position)))
+    document = json.loads(json.dumps(scala40_record.record_of(taken, position=position)))
     assert "position" in document and "deal" not in document and "result" in document
-    report = replay_scala40(document)
+    report = scala40_record.replay(document)
     assert report.ok and report.hands[0].result == taken.result()
     with pytest.raises(ValueError, match="position"):
-        scala40_record_of(taken)
+        scala40_record.record_of(taken)
 
 
 @pytest.mark.parametrize(("change", "where"), [
@@ -150,8 +150,8 @@ def test_positions_round_trip_under_every_property_rule_set() -> None:
                                          and state.phase == PHASE_DRAW):
             state.apply(rng.choice(state.legal_actions()))
         assert not state.is_over
-        position = scala40_position_of(state)
-        taken = read_scala40_position(json.loads(json.dumps(position.as_json())),
+        position = scala40_position.position_of(state)
+        taken = scala40_position.read_position(json.loads(json.dumps(position.as_json())),
                                       rules).state(rules)
         assert taken.sides == state.sides and taken.opened == state.opened
         _same_play(state, taken, rng, 25)

@@ -52,7 +52,7 @@ OPTIONAL_FIELDS = ("turn", "picked")
 
 
 @dataclass(frozen=True, slots=True)
-class Scala40Position:
+class Position:
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     pile: tuple[int, ...]
@@ -87,14 +87,14 @@ class Scala40Position:
         return out
 
 
-def scala40_position_of(state: Scala40State) -> Scala40Position:
+def position_of(state: Scala40State) -> Position:
     """The position a hand has reached, at the start of a turn or just after its draw."""
     if state.is_over or state.dealer_discard:
         raise ValueError("a position is taken in a hand in play, after the dealer's discard")
     history = state.history()
     if state.phase == PHASE_PLAY and history and history[-1].kind not in (DRAW, PICK):
         raise ValueError("a position in phase 'play' is the moment just after the draw")
-    return Scala40Position(
+    return Position(
         hands=tuple(tuple(from_counts(h)) for h in state.hands),
         stock=tuple(reversed(state.stock)), pile=tuple(state.pile),
         melds=tuple(zip(state.meld_seat, state.melds, strict=True)),
@@ -102,8 +102,8 @@ def scala40_position_of(state: Scala40State) -> Scala40Position:
         turn=state.turn, picked=state.picked if state.picked >= 0 else None)
 
 
-def read_scala40_position(value: object, rules: RuleSet, path: str = "position",
-                          dealer: int | None = None) -> Scala40Position:
+def read_position(value: object, rules: RuleSet, path: str = "position",
+                          dealer: int | None = None) -> Position:
     """Check the form and the consistency of a position (exit 2 naming the field)."""
     obj = expect_object(value, path, required=POSITION_FIELDS, optional=OPTIONAL_FIELDS)
     n = rules.players
@@ -146,7 +146,7 @@ def read_scala40_position(value: object, rules: RuleSet, path: str = "position",
         if phase != PHASE_PLAY or picked not in hands[current]:
             raise RecordError(picked_path, "the card picked from the pozzo is in the hand of "
                               "the seat in turn, in phase 'play'")
-    position = Scala40Position(hands, stock, pile, tuple(melds), opened, current, phase, turn,
+    position = Position(hands, stock, pile, tuple(melds), opened, current, phase, turn,
                                picked)
     try:
         position.state(rules, dealer)

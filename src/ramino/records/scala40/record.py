@@ -52,7 +52,7 @@ from ramino.records.fields import (
     read_cards,
 )
 from ramino.records.rules_field import read_rules, write_rules
-from ramino.records.scala40.position import Scala40Position, read_scala40_position
+from ramino.records.scala40.position import Position, read_position
 from ramino.rules import RuleSet, build_ruleset
 from ramino.rules.options import InitialDiscard
 
@@ -66,7 +66,7 @@ def is_scala40_document(document: object) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Scala40HandRecord:
+class HandRecord:
     seats: tuple[int, ...]  # match seats dealt in, in turn order
     dealer: int  # a match seat
     deal: Deal | None  # None: the hand is taken up at ``position``
@@ -75,14 +75,14 @@ class Scala40HandRecord:
     meta: Any = None
     path: str = ""
     reentries: tuple[int, ...] = ()  # sides that re-entered before this hand (§6.5)
-    position: Scala40Position | None = None
+    position: Position | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Scala40Record:
+class Record:
     rules: RuleSet
     players: tuple[str, ...] | None
-    hands: tuple[Scala40HandRecord, ...]
+    hands: tuple[HandRecord, ...]
     is_match: bool = False
     meta: Any = None
     has_meta: bool = False
@@ -91,7 +91,7 @@ class Scala40Record:
 # --- reading -------------------------------------------------------------------------------------
 
 
-def read_scala40_record(document: object) -> Scala40Record:
+def read_record(document: object) -> Record:
     """Check the form of a Scala 40 document (docs/record.md §4) and return it."""
     check_format(document)
     is_match = isinstance(document, dict) and "match" in document
@@ -114,7 +114,7 @@ def read_scala40_record(document: object) -> Scala40Record:
         players = tuple(expect_str(x, index_path("players", i)) for i, x in enumerate(names))
     if not is_match:
         hand = _read_hand(obj, rules, tuple(range(rules.players)), "", in_match=False)
-        return Scala40Record(rules, players, (hand,), False, obj.get("meta"), "meta" in obj)
+        return Record(rules, players, (hand,), False, obj.get("meta"), "meta" in obj)
     match = expect_object(obj["match"], "match", optional=("elimination_limit",))
     if "elimination_limit" in match:
         path = "match.elimination_limit"
@@ -145,11 +145,11 @@ def read_scala40_record(document: object) -> Scala40Record:
                 raise RecordError(seats_path, "match seats in increasing order, each once")
         hand = _read_hand(raw, rules, seats, path, in_match=True)
         hands.append(dataclasses.replace(hand, reentries=back) if back else hand)
-    return Scala40Record(rules, players, tuple(hands), True, obj.get("meta"), "meta" in obj)
+    return Record(rules, players, tuple(hands), True, obj.get("meta"), "meta" in obj)
 
 
 def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str, *,
-               in_match: bool) -> Scala40HandRecord:
+               in_match: bool) -> HandRecord:
     if in_match:
         obj = expect_object(value, path, required=("deal", "turns"),
                             optional=("dealer", "result", "meta", "seats", "reentries"))
@@ -169,21 +169,21 @@ def _read_hand(value: object, rules: RuleSet, seats: tuple[int, ...], path: str,
     deal = None
     position = None
     if "position" in obj:
-        position = read_scala40_position(obj["position"], local, key_path(path, "position"),
+        position = read_position(obj["position"], local, key_path(path, "position"),
                                          seats.index(dealer))
     else:
-        deal = read_scala40_deal(obj["deal"], local, key_path(path, "deal"),
+        deal = read_deal(obj["deal"], local, key_path(path, "deal"),
                                  seats.index(dealer))
     turns = read_turns(obj["turns"], key_path(path, "turns"), allow_swap=True)
     result = None
     if obj.get("result") is not None:
         result = _read_result(obj["result"], len(hand_sides(rules, seats)),
                               key_path(path, "result"))
-    return Scala40HandRecord(seats, dealer, deal, turns, result,
+    return HandRecord(seats, dealer, deal, turns, result,
                              obj.get("meta") if in_match else None, path, position=position)
 
 
-def read_scala40_deal(value: object, rules: RuleSet, path: str = "deal",
+def read_deal(value: object, rules: RuleSet, path: str = "deal",
                       dealer: int | None = None) -> Deal:
     """The deal of a hand whose dealer is hand seat ``dealer`` (default: the last seat)."""
     if dealer is None:
@@ -245,7 +245,7 @@ def _result_json(result: Result) -> dict[str, Any]:
 
 
 def _hand_json(state: Scala40State, dealer: int,
-               position: Scala40Position | None = None) -> dict[str, Any]:
+               position: Position | None = None) -> dict[str, Any]:
     if state.taken_up and position is None:
         raise ValueError("a hand taken up from a position is written with that position")
     start: dict[str, Any] = ({"position": position.as_json()} if position is not None
@@ -258,11 +258,11 @@ def _hand_json(state: Scala40State, dealer: int,
     return out
 
 
-def scala40_record_of(state: Scala40State, *, players: Sequence[str] | None = None,
+def record_of(state: Scala40State, *, players: Sequence[str] | None = None,
                       meta: Mapping[str, Any] | None = None,
-                      position: Scala40Position | None = None) -> dict[str, Any]:
+                      position: Position | None = None) -> dict[str, Any]:
     """The ``ramino-record/1`` document of a Scala 40 hand (finished or not); a hand taken up
-    at ``position`` (``Scala40Position.state``) is written with it instead of a deal."""
+    at ``position`` (``Position.state``) is written with it instead of a deal."""
     out: dict[str, Any] = {"format": FORMAT, "game": GAME, "rules": write_rules(state.rules)}
     if players is not None:
         out["players"] = list(players)
@@ -272,7 +272,7 @@ def scala40_record_of(state: Scala40State, *, players: Sequence[str] | None = No
     return out
 
 
-def scala40_match_record_of(match: Match, *, players: Sequence[str] | None = None,
+def match_record_of(match: Match, *, players: Sequence[str] | None = None,
                             meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The document of a Scala 40 match: each hand with its seats, dealer, deal and turns."""
     rules = match.rules
@@ -299,7 +299,7 @@ def scala40_match_record_of(match: Match, *, players: Sequence[str] | None = Non
 
 
 @dataclass(frozen=True, slots=True)
-class Scala40Problem:
+class Problem:
     kind: str  # "illegal" | "result" | "match"
     message: str
     path: str = ""
@@ -316,11 +316,11 @@ class Scala40Problem:
 
 
 @dataclass(slots=True)
-class Scala40HandReplay:
-    hand: Scala40HandRecord
+class HandReplay:
+    hand: HandRecord
     state: Scala40State
     result: Result | None = None
-    problems: list[Scala40Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     def result_json(self) -> dict[str, Any]:
         if self.result is not None:
@@ -329,14 +329,14 @@ class Scala40HandReplay:
 
 
 @dataclass(slots=True)
-class Scala40ReplayReport:
-    record: Scala40Record
-    hands: list[Scala40HandReplay]
+class ReplayReport:
+    record: Record
+    hands: list[HandReplay]
     standing: MatchStanding | None = None
-    match_problems: list[Scala40Problem] = field(default_factory=list)
+    match_problems: list[Problem] = field(default_factory=list)
 
     @property
-    def problems(self) -> list[Scala40Problem]:
+    def problems(self) -> list[Problem]:
         return [p for h in self.hands for p in h.problems] + self.match_problems
 
     @property
@@ -359,11 +359,11 @@ class Scala40ReplayReport:
         return out
 
 
-def replay_scala40(document: object) -> Scala40ReplayReport:
-    """Replay a Scala 40 document (or a read :class:`Scala40Record`)."""
-    record = (document if isinstance(document, Scala40Record)
-              else read_scala40_record(document))
-    report = Scala40ReplayReport(record, [])
+def replay(document: object) -> ReplayReport:
+    """Replay a Scala 40 document (or a read :class:`Record`)."""
+    record = (document if isinstance(document, Record)
+              else read_record(document))
+    report = ReplayReport(record, [])
     rules = record.rules
     sides = seat_sides(rules)
     scored: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -382,8 +382,8 @@ def replay_scala40(document: object) -> Scala40ReplayReport:
     return report
 
 
-def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
-                 penalties: tuple[int, ...]) -> Scala40HandReplay:
+def _replay_hand(record: Record, hand: HandRecord, index: int,
+                 penalties: tuple[int, ...]) -> HandReplay:
     rules = hand_rules(record.rules, len(hand.seats))
     local_dealer = hand.seats.index(hand.dealer)
     if hand.position is not None:
@@ -392,13 +392,13 @@ def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
         assert hand.deal is not None
         state = Scala40State.new_hand(rules, deal=hand.deal, dealer=local_dealer,
                                       penalties=penalties)
-    out = Scala40HandReplay(hand, state)
+    out = HandReplay(hand, state)
     where = f"hand {index + 1}, " if record.is_match else ""
     turns_path = key_path(hand.path, "turns")
     for i, turn in enumerate(hand.turns):
         if turn.event is not None:
             path = index_path(turns_path, i)
-            out.problems.append(Scala40Problem(
+            out.problems.append(Problem(
                 "illegal", f"{where}turn {i + 1} ({path}): {turn.event!r} is not an event of "
                 "Scala 40 (rule scala40-actions, RULES.md §6.3)", path, i + 1,
                 hand.seats[state.current], turn.written[0], "scala40-actions", "§6.3"))
@@ -409,7 +409,7 @@ def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
             try:
                 state.apply(action)
             except IllegalActionError as exc:
-                out.problems.append(Scala40Problem(
+                out.problems.append(Problem(
                     "illegal", f"{where}turn {i + 1} ({path}), seat {seat}: {text!r} is illegal: "
                     f"{exc.reason} (rule {exc.rule}, RULES.md {exc.section})", path, i + 1, seat,
                     text, exc.rule, exc.section))
@@ -420,11 +420,11 @@ def _replay_hand(record: Scala40Record, hand: Scala40HandRecord, index: int,
     return out
 
 
-def _check_result(out: Scala40HandReplay, recorded: tuple[str, tuple[int, ...]], path: str,
+def _check_result(out: HandReplay, recorded: tuple[str, tuple[int, ...]], path: str,
                   where: str) -> None:
     computed = out.result
     if computed is None:
-        out.problems.append(Scala40Problem(
+        out.problems.append(Problem(
             "result", f"{where}{path}: the record gives a result ({recorded[0]}) but the hand is "
             "not over after the last turn", path, rule="hand-not-over", section="§6.4"))
         return
@@ -434,11 +434,11 @@ def _check_result(out: Scala40HandReplay, recorded: tuple[str, tuple[int, ...]],
     if recorded[1] != computed.scores:
         diffs.append(f"scores recorded {list(recorded[1])}, computed {list(computed.scores)}")
     if diffs:
-        out.problems.append(Scala40Problem("result", f"{where}{path} differs: " + "; ".join(diffs),
+        out.problems.append(Problem("result", f"{where}{path} differs: " + "; ".join(diffs),
                                            path, rule="result-differs", section="§6.5"))
 
 
-def _check_match(report: Scala40ReplayReport) -> None:
+def _check_match(report: ReplayReport) -> None:
     record = report.record
     n = record.rules.players
     sides = seat_sides(record.rules)
@@ -449,7 +449,7 @@ def _check_match(report: Scala40ReplayReport) -> None:
         now = standing(record.rules, scored, back)
         refused = [s for s in hand.reentries if not now.can_reenter[s]]
         if refused:
-            report.match_problems.append(Scala40Problem(
+            report.match_problems.append(Problem(
                 "match", f"{hand.path}.reentries: side {refused[0]} may not re-enter here "
                 f"(reentry={record.rules.reentry.value}: once, right after its elimination, "
                 "while two sides remain; rule reentry, RULES.md §6.5)",
@@ -459,7 +459,7 @@ def _check_match(report: Scala40ReplayReport) -> None:
             back[i] = hand.reentries
             now = standing(record.rules, scored, back)
         if now.over:
-            report.match_problems.append(Scala40Problem(
+            report.match_problems.append(Problem(
                 "match", f"{hand.path}: the match was over after hand {i}; no further hand is "
                 "played (rule match-over, RULES.md §6.5)", hand.path, rule="match-over",
                 section="§6.5"))
@@ -467,7 +467,7 @@ def _check_match(report: Scala40ReplayReport) -> None:
         in_play = [not now.eliminated[sides[s]] for s in range(n)]
         expected = tuple(s for s in range(n) if in_play[s])
         if hand.seats != expected:
-            report.match_problems.append(Scala40Problem(
+            report.match_problems.append(Problem(
                 "match", f"{hand.path}.seats: {list(hand.seats)} are dealt in, but the seats in "
                 f"play are {list(expected)} (rule elimination, RULES.md §6.5)",
                 key_path(hand.path, "seats"), rule="elimination", section="§6.5"))
@@ -475,14 +475,14 @@ def _check_match(report: Scala40ReplayReport) -> None:
         if i > 0:
             before = report.hands[i - 1].hand.dealer
             if hand.dealer != next_dealer(before, in_play):
-                report.match_problems.append(Scala40Problem(
+                report.match_problems.append(Problem(
                     "match", f"{hand.path}.dealer: {hand.dealer}, but the deal passes to seat "
                     f"{next_dealer(before, in_play)} (rule dealer-rotation, RULES.md §6.1)",
                     key_path(hand.path, "dealer"), rule="dealer-rotation", section="§6.1"))
                 break
         if played.result is None:
             if i != len(report.hands) - 1 and not played.problems:
-                report.match_problems.append(Scala40Problem(
+                report.match_problems.append(Problem(
                     "match", f"{hand.path}: this hand is not over but the match goes on",
                     hand.path, rule="hand-not-over", section="§6.4"))
             break
