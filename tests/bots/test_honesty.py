@@ -112,7 +112,7 @@ def test_scala40_search_is_honest() -> None:
 
 def test_the_check_catches_the_scala40_oracle() -> None:
     """Control: the Scala 40 oracle reads the hidden hands, so the same check must catch it."""
-    from ramino.bots.scala40.search import Scala40OracleBot
+    from ramino.bots.scala40 import search as scala40_search
 
     rules = preset("fisca")
     rng = random.Random(5)
@@ -126,7 +126,7 @@ def test_the_check_catches_the_scala40_oracle() -> None:
             if len(legal) > 1 and legal[0].kind != "draw":
                 choices = []
                 for world in (state, resample(state.observation(seat), rng, rules)):
-                    oracle = Scala40OracleBot(3, rules, samples=3, horizon=4)
+                    oracle = scala40_search.OracleBot(3, rules, samples=3, horizon=4)
                     oracle.see(world)
                     choices.append(oracle.choose(world.observation(seat), world.legal_actions()))
                 differences += choices[0] != choices[1]

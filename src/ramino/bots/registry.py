@@ -75,26 +75,26 @@ def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = f
 
 
 def _greedy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40.greedy import Scala40GreedyBot
+    from ramino.bots.scala40 import greedy as scala40_greedy
     _no_options("greedy", options)
-    return Scala40GreedyBot(seed, rules)
+    return scala40_greedy.GreedyBot(seed, rules)
 
 
 def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40.expert import Scala40ExpertBot, Scala40ExpertWeights
-    return Scala40ExpertBot(seed, rules, _weights(Scala40ExpertWeights, options,
-                                                  "Scala 40 expert"))
+    from ramino.bots.scala40 import expert as scala40_expert
+    weights = _weights(scala40_expert.ExpertWeights, options, "Scala 40 expert")
+    return scala40_expert.ExpertBot(seed, rules, weights)
 
 
 def _search40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40.search import Scala40SearchBot
-    return Scala40SearchBot(seed, rules, **_search_options(options))
+    from ramino.bots.scala40 import search as scala40_search
+    return scala40_search.SearchBot(seed, rules, **_search_options(options))
 
 
 def _oracle40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
-    from ramino.bots.scala40.search import Scala40OracleBot
+    from ramino.bots.scala40 import search as scala40_search
     tallone = float(options.pop("tallone", "1"))
-    return Scala40OracleBot(seed, rules, tallone=tallone, **_search_options(options))
+    return scala40_search.OracleBot(seed, rules, tallone=tallone, **_search_options(options))
 
 
 def _no_options(name: str, options: dict[str, str]) -> None:

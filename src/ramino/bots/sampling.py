@@ -111,7 +111,7 @@ class SampledSearch(Generic[_Seen, _State]):
 
     default_preset = "fibur"
     default_horizon = 12
-    #: Each game's bot sets its budget (``SearchBot``, ``Scala40SearchBot``); these are the
+    #: Each game's bot sets its budget (``SearchBot``, ``scala40_search.SearchBot``); these are the
     #: settings any other would start from: 32 + 96 worlds was the Burraco default of
     #: 2026-11-30, four times 8 + 24 (the search's own sampling noise was most of its regret
     #: per decision, scripts/decision_regret.py; +81.9 to +151.8 points per hand against the

@@ -11,8 +11,8 @@ import pytest
 from ramino.arena.duplicate import run_match
 from ramino.arena.play import play_hand
 from ramino.bots.registry import make_bot
-from ramino.bots.scala40.expert import Scala40ExpertBot, Scala40ExpertWeights, _Context
-from ramino.bots.scala40.greedy import Scala40GreedyBot
+from ramino.bots.scala40.expert import ExpertBot, ExpertWeights, _Context
+from ramino.bots.scala40.greedy import GreedyBot
 from ramino.bots.scala40.plan import TurnView, best_plan, penalty_laid
 from ramino.cards import JOKER, pack, parse_annotated_card, to_counts
 from ramino.games.scala40 import melds as m40
@@ -74,7 +74,7 @@ def position40(hand: str, melds: list[tuple[int, str]] | None = None, *, opened:
     return state
 
 
-def finish_turn(state: Scala40State, bot: Scala40GreedyBot | Scala40ExpertBot) -> list[str]:
+def finish_turn(state: Scala40State, bot: GreedyBot | ExpertBot) -> list[str]:
     played = []
     while not state.is_over and state.current == 0:
         action = bot.choose(state.observation(0), state.legal_actions())
@@ -85,9 +85,9 @@ def finish_turn(state: Scala40State, bot: Scala40GreedyBot | Scala40ExpertBot) -
 
 
 def test_the_registry_gives_scala40_its_own_bots_under_the_same_names() -> None:
-    assert isinstance(make_bot("greedy", 0, FISCA), Scala40GreedyBot)
+    assert isinstance(make_bot("greedy", 0, FISCA), GreedyBot)
     expert = make_bot("expert:keep_rank=3", 0, FISCA)
-    assert isinstance(expert, Scala40ExpertBot) and expert.w.keep_rank == 3
+    assert isinstance(expert, ExpertBot) and expert.w.keep_rank == 3
     with pytest.raises(ValueError, match="unknown Scala 40 expert weight"):
         make_bot("expert:keep_pair=3", 0, FISCA)
     with pytest.raises(ValueError, match="takes no settings"):
@@ -106,7 +106,7 @@ def test_bots_play_whole_hands_legally_at_every_table_size(spec: str) -> None:
 def test_greedy_opens_with_the_best_forty_and_keeps_the_jolly() -> None:
     # J-Q-K-A of hearts is 41 (§1.3: the ace high counts 11); 2-3-JK of clubs is not needed.
     state = position40("Jh Qh Kh Ah 2c 3c JK 7d 9s 5s", opened=0b1110)
-    played = finish_turn(state, Scala40GreedyBot(0, FISCA))
+    played = finish_turn(state, GreedyBot(0, FISCA))
     assert played[0] == "meld Ah Jh Qh Kh"
     assert state.opened[0] and state.hands[0][JOKER] == 1
     assert len(played) == 2 and played[1].startswith("discard")
@@ -114,7 +114,7 @@ def test_greedy_opens_with_the_best_forty_and_keeps_the_jolly() -> None:
 
 def test_greedy_lays_off_and_closes_when_it_can() -> None:
     state = position40("8s 3c 3d 3h 5d", [(1, "9s Ts Js"), (2, "2d 3d 4d")], opened=0b111)
-    played = finish_turn(state, Scala40GreedyBot(0, FISCA))
+    played = finish_turn(state, GreedyBot(0, FISCA))
     assert state.end == "closed" and state.closed_by == 0
     assert len(played) == 3 and played[-1].startswith("discard")
 
@@ -132,14 +132,14 @@ def test_nobody_closes_in_the_first_round() -> None:
 
 def test_greedy_discards_the_highest_useless_card() -> None:
     state = position40("Kd 9h 8h 4c 4s 2d", opened=0b1111)
-    choice = Scala40GreedyBot(0, FISCA).choose(state.observation(0), state.legal_actions())
+    choice = GreedyBot(0, FISCA).choose(state.observation(0), state.legal_actions())
     assert str(choice) == "discard Kd"  # 9h 8h and the fours are useful; Kd is 10 points
 
 
 def test_the_plan_uses_the_picked_card() -> None:
     # After a pick (§6.3 item 1) the card must be used this turn: the plan melds it.
     state = position40("7h 8h Kc 2d", opened=0b1111, phase="draw", pozzo="9h")
-    bot = Scala40GreedyBot(0, FISCA)
+    bot = GreedyBot(0, FISCA)
     assert bot.choose(state.observation(0), state.legal_actions()).kind == "pick"
     played = finish_turn(state, bot)
     assert played[:2] == ["pick", "meld 7h 8h 9h"]
@@ -149,7 +149,7 @@ def test_expert_sheds_points_when_an_opponent_is_about_to_close() -> None:
     quiet = position40("Kd Qd 5c 6s 2h", opened=0b1111)
     urgent = position40("Kd Qd 5c 6s 2h", opened=0b1111)
     urgent.sizes[1] = 2
-    bot = Scala40ExpertBot(0, FISCA)
+    bot = ExpertBot(0, FISCA)
     assert bot.urgency(quiet.observation(0)) == 0.0
     assert bot.urgency(urgent.observation(0)) == 1.0
     choice = bot.choose(urgent.observation(0), urgent.legal_actions())
@@ -161,7 +161,7 @@ def test_expert_counts_cards_a_pair_whose_completing_cards_are_gone_is_dead() ->
     live = position40("5h 6h Tc Ts 3s", [(1, "Jc Qc Kc")], opened=0b1111)
     dead = position40("5h 6h Tc Ts 3s", [(1, "2h 3h 4h"), (2, "4h 4c 4d"), (3, "7h 7c 7d"),
                                          (1, "7h 8h 9h")], opened=0b1111)
-    bot = Scala40ExpertBot(0, FISCA)
+    bot = ExpertBot(0, FISCA)
     five = cards("5h")[0]
 
     def keep(state: Scala40State) -> float:
@@ -179,14 +179,14 @@ def test_expert_holds_back_for_a_chiusura_in_mano_only_when_it_pays() -> None:
     doubled = make_rules("fisca", {"chiusura_in_mano_multiplier": 2})
     for rules, expected in ((FISCA, False), (doubled, True)):
         state = position40(hand, opened=0, rules=rules)
-        bot = Scala40ExpertBot(0, rules)
+        bot = ExpertBot(0, rules)
         view = TurnView.of(state.observation(0), rules)
         assert bot.hold_back(state.observation(0), view, 0.0) is expected
 
 
 def test_weights_round_trip() -> None:
-    w = Scala40ExpertWeights(keep_rank=2.5, hold_left=3)
-    assert Scala40ExpertWeights.from_dict({**w.as_dict(), "nonsense": 1.0}) == w
+    w = ExpertWeights(keep_rank=2.5, hold_left=3)
+    assert ExpertWeights.from_dict({**w.as_dict(), "nonsense": 1.0}) == w
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -212,12 +212,12 @@ def test_search_and_oracle_play_a_hand_legally() -> None:
 
 
 def test_search_is_deterministic_for_a_seed() -> None:
-    from ramino.bots.scala40.search import Scala40SearchBot
+    from ramino.bots.scala40 import search as scala40_search
 
     state = position40("Kd Qd 5c 6s 2h 9h 9d", opened=0b1111)
     legal = state.legal_actions()
-    a = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
-    b = Scala40SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
+    a = scala40_search.SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
+    b = scala40_search.SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
     assert a == b and a in legal
 
 

@@ -2,7 +2,7 @@
 penalty points at risk, and the chiusura in mano (§6).
 
 Every choice is a weighted score over what the observation shows; the weights live in
-:class:`Scala40ExpertWeights` and were set by duplicate-deal arena runs (``docs/bots.md``).
+:class:`ExpertWeights` and were set by duplicate-deal arena runs (``docs/bots.md``).
 
 - **Urgency** (§6.4–§6.5): when an opponent who has opened holds few cards the hand may end any
   turn and every card in hand is a penalty: the jolly (25) goes down, high cards are shed first.
@@ -50,7 +50,7 @@ from ramino.rules.presets import preset
 
 
 @dataclass(frozen=True, slots=True)
-class Scala40ExpertWeights:
+class ExpertWeights:
     """The expert's judgement in numbers (penalty-point units)."""
 
     jolly_keep: float = 40.0      # cost of laying the jolly beyond its 25, when not urgent
@@ -75,19 +75,19 @@ class Scala40ExpertWeights:
         return {k: float(v) for k, v in asdict(self).items()}
 
     @classmethod
-    def from_dict(cls, data: dict[str, float]) -> Scala40ExpertWeights:
+    def from_dict(cls, data: dict[str, float]) -> ExpertWeights:
         names = {f.name: f.type for f in fields(cls)}
         clean = {k: (int(v) if names[k] in ("int", int) else float(v))
                  for k, v in data.items() if k in names}
         return replace(cls(), **clean)  # type: ignore[arg-type]
 
 
-class Scala40ExpertBot:
+class ExpertBot:
     def __init__(self, seed: int = 0, rules: RuleSet | None = None,
-                 weights: Scala40ExpertWeights | None = None) -> None:
+                 weights: ExpertWeights | None = None) -> None:
         self.seed = seed
         self.rules = rules or preset("fisca")
-        self.w = weights or Scala40ExpertWeights()
+        self.w = weights or ExpertWeights()
 
     # --- the protocol ---------------------------------------------------------------------
 
@@ -316,4 +316,4 @@ class _Context:
         return count
 
 
-__all__ = ["Scala40ExpertBot", "Scala40ExpertWeights", "opponents"]
+__all__ = ["ExpertBot", "ExpertWeights", "opponents"]

@@ -43,7 +43,7 @@ JOLLY_KEEP = 40.0
 PLAYS = frozenset({MELD, ATTACH, SWAP})
 
 
-class Scala40GreedyBot:
+class GreedyBot:
     """Greedy, memoryless; ``seed`` only breaks exact ties."""
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None) -> None:
@@ -97,4 +97,4 @@ def fallback_play(plays: Sequence[Action], rules: RuleSet) -> Action:
                                      sum(penalty_value(c, rules) for c in a.cards)))
 
 
-__all__ = ["Plan", "Scala40GreedyBot", "discard_key", "fallback_play"]
+__all__ = ["GreedyBot", "Plan", "discard_key", "fallback_play"]

@@ -22,7 +22,7 @@ import statistics
 from collections.abc import Sequence
 
 from ramino.bots.sampling import SampledSearch
-from ramino.bots.scala40.expert import Scala40ExpertBot
+from ramino.bots.scala40.expert import ExpertBot
 from ramino.cards import NUM_TYPES
 from ramino.games.actions import Action
 from ramino.games.scala40.observation import Observation
@@ -37,7 +37,7 @@ ROLLOUT_LIMIT = 5_000
 MAX_SEATS = 6  # §6.1: 2 to 6 players
 
 
-class Scala40SearchBot(SampledSearch[Observation, Scala40State]):
+class SearchBot(SampledSearch[Observation, Scala40State]):
     default_preset = "fisca"
     default_horizon = 8
     default_samples = 8
@@ -46,9 +46,9 @@ class Scala40SearchBot(SampledSearch[Observation, Scala40State]):
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
         super().__init__(seed, rules, **settings)
-        self.expert = Scala40ExpertBot(seed, self.rules)
+        self.expert = ExpertBot(seed, self.rules)
         # Every table size (a match hand after an elimination has fewer seats than the rules).
-        self.rollout_bots = [Scala40ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
+        self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]
@@ -92,7 +92,7 @@ class Scala40SearchBot(SampledSearch[Observation, Scala40State]):
         return statistics.fmean(others) - points[side]
 
 
-class Scala40OracleBot(Scala40SearchBot):
+class OracleBot(SearchBot):
     _state: Scala40State | None = None
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, tallone: float = 1,
@@ -113,4 +113,4 @@ class Scala40OracleBot(Scala40SearchBot):
         return world
 
 
-__all__ = ["Scala40OracleBot", "Scala40SearchBot"]
+__all__ = ["OracleBot", "SearchBot"]
