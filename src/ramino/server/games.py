@@ -23,9 +23,11 @@ from typing import Any, Protocol
 
 from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
+from ramino.games.burraco import deal as burraco_deal
 from ramino.games.burraco.state import PHASE_DRAW, BurracoState
-from ramino.games.deal import Deal, deal_from_order
-from ramino.games.scala40.deal import scala40_deal_from_order, seat_sides
+from ramino.games.deal import Deal
+from ramino.games.scala40 import deal as scala40_deal
+from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import hand_rules, next_dealer, side_count
 from ramino.games.scala40.state import Scala40State
 from ramino.games.state import GameState
@@ -228,7 +230,7 @@ class BurracoGame(TableGame):
     def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
         order = pack(rules.decks)
         rng.shuffle(order)
-        return deal_from_order(order, rules)
+        return burraco_deal.deal_from_order(order, rules)
 
     def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
               totals: Sequence[int]) -> BurracoState:
@@ -325,7 +327,7 @@ class Scala40Game(TableGame):
         order = pack(2)
         rng.shuffle(order)
         hand = self._rules(rules, seating)
-        return scala40_deal_from_order(order, hand, hand.players - 1)
+        return scala40_deal.deal_from_order(order, hand, hand.players - 1)
 
     def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
               totals: Sequence[int]) -> Scala40State:

@@ -10,8 +10,9 @@ import pytest
 from ramino.cards import pack, to_counts
 from ramino.errors import IllegalActionError, NotSupportedError, RulesError
 from ramino.games.actions import parse_action
+from ramino.games.burraco.deal import deal_from_order
 from ramino.games.burraco.state import BurracoState
-from ramino.games.deal import Deal, deal_from_order
+from ramino.games.deal import Deal
 from ramino.rules import make_rules, preset
 from tests.helpers import cards, position
 

@@ -9,8 +9,8 @@ import pytest
 
 from ramino.cards import pack, to_counts
 from ramino.errors import IllegalActionError
+from ramino.games.burraco.deal import deal_from_order
 from ramino.games.burraco.state import BurracoState
-from ramino.games.deal import deal_from_order
 from ramino.rules import make_rules, preset
 from tests.helpers import cards, position
 

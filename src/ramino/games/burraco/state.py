@@ -37,6 +37,7 @@ from ramino.games.actions import (
     parse_action,
 )
 from ramino.games.burraco import seating
+from ramino.games.burraco.deal import check_deal, deal_from_seed
 from ramino.games.burraco.legal import (
     PICK_ACTION,
     can_use,
@@ -74,7 +75,7 @@ from ramino.games.burraco.stock import (
     stock_exhausted,
     take_pozzetto,
 )
-from ramino.games.deal import Deal, check_deal, deal_from_seed
+from ramino.games.deal import Deal
 from ramino.games.history import History, actions_of
 from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from ramino.rules.options import (

@@ -33,7 +33,7 @@ def dealt_sizes(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     return tuple(rules.hand_size + (extra and seat == dealer) for seat in range(rules.players))
 
 
-def check_scala40_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) -> None:
+def check_deal(deal: Deal, rules: RuleSet, dealer: int | None = None) -> None:
     """Refuse a deal that is not the 108-card pack dealt 13 (``hand_size``) a seat, plus the
     upcard or (``DEALER_14``) the dealer's fourteenth card (§6.1)."""
     if dealer is None:
@@ -67,14 +67,14 @@ def pack_problem(cards: Sequence[int]) -> str:
     return "; ".join(parts)
 
 
-def scala40_deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
+def deal_from_seed(seed: int, rules: RuleSet, dealer: int) -> Deal:
     """Shuffle the 108-card pack with ``seed`` and deal it (§6.1)."""
     order = pack(2)
     random.Random(seed).shuffle(order)
-    return scala40_deal_from_order(order, rules, dealer)
+    return deal_from_order(order, rules, dealer)
 
 
-def scala40_deal_from_order(order: list[int], rules: RuleSet, dealer: int) -> Deal:
+def deal_from_order(order: list[int], rules: RuleSet, dealer: int) -> Deal:
     """Deal a shuffled 108-card pack (first element = top) as §6.1 says: ``hand_size`` cards
     one at a time from the dealer's left, then the upcard (or, ``DEALER_14``, a fourteenth card
     to the dealer); the rest is the tallone, top first."""

@@ -64,10 +64,10 @@ from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.deal import (
     PACK_SIZE,
-    check_scala40_deal,
+    check_deal,
+    deal_from_seed,
     deal_stream_seed,
     pack_problem,
-    scala40_deal_from_seed,
     seat_sides,
 )
 from ramino.games.scala40.melds import GROUP, SEQUENCE, Meld
@@ -166,9 +166,9 @@ class Scala40State:
         if deal is None:
             if seed is None:
                 raise ValueError("new_hand needs a seed or an explicit deal")
-            deal = scala40_deal_from_seed(seed, rules, dealer)
+            deal = deal_from_seed(seed, rules, dealer)
         else:
-            check_scala40_deal(deal, rules, dealer)
+            check_deal(deal, rules, dealer)
         self = cls()
         self.rules = rules
         self.players = n
