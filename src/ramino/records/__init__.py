@@ -8,7 +8,7 @@
 """
 
 from ramino.records.burraco.position import Position, position_of, read_position
-from ramino.records.burraco.replay import HandReplay, Problem, ReplayReport, replay
+from ramino.records.burraco.replay import HandReplay, ReplayReport, replay
 from ramino.records.burraco.writer import match_record_of, record_of
 from ramino.records.document import (
     BREAKDOWN_KEYS,
@@ -22,6 +22,7 @@ from ramino.records.document import (
     write_record,
 )
 from ramino.records.io import dump_document, load_document
+from ramino.records.problem import Problem
 
 __all__ = [
     "BREAKDOWN_KEYS", "FORMAT", "HandRecord", "HandReplay", "Position", "Problem", "Record",

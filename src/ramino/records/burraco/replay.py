@@ -30,26 +30,8 @@ from ramino.records.burraco.position import Position, position_of
 from ramino.records.burraco.writer import recorded_result
 from ramino.records.document import HandRecord, Record, RecordedResult, read_record
 from ramino.records.fields import index_path, key_path
+from ramino.records.problem import Problem
 from ramino.rules import RuleSet
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a well-formed record does not replay cleanly (exit status 1)."""
-
-    kind: str  # "illegal" | "result" | "match"
-    message: str
-    path: str = ""
-    turn: int | None = None  # 1-based position in ``turns``
-    seat: int | None = None  # record seat
-    action: str | None = None  # as written
-    rule: str | None = None
-    section: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "message": self.message, "path": self.path,
-                "turn": self.turn, "seat": self.seat, "action": self.action,
-                "rule": self.rule, "section": self.section}
 
 
 @dataclass(slots=True)

@@ -51,6 +51,7 @@ from ramino.records.fields import (
     read_card,
     read_cards,
 )
+from ramino.records.problem import Problem
 from ramino.records.rules_field import read_rules, write_rules
 from ramino.records.scala40.position import Position, read_position
 from ramino.rules import RuleSet, build_ruleset
@@ -296,23 +297,6 @@ def match_record_of(match: Match, *, players: Sequence[str] | None = None,
 
 
 # --- replaying -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    kind: str  # "illegal" | "result" | "match"
-    message: str
-    path: str = ""
-    turn: int | None = None
-    seat: int | None = None
-    action: str | None = None
-    rule: str | None = None
-    section: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "message": self.message, "path": self.path,
-                "turn": self.turn, "seat": self.seat, "action": self.action,
-                "rule": self.rule, "section": self.section}
 
 
 @dataclass(slots=True)
