@@ -17,17 +17,23 @@ describes, and a published sheet is scored anew from its entries by the engine's
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import json
 from pathlib import Path
 from typing import Any, Final
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from ramino.server.i18n import LANGUAGES, translations
-from ramino.server.routes.deps import PagesDep
+from ramino.errors import RaminoError
+from ramino.scoresheet import Sheet, SheetError, sheet_record
+from ramino.server.i18n import LANG_COOKIE, LANGUAGES, choose_language, translations
+from ramino.server.routes.deps import PagesDep, StoreDep, costly
+from ramino.server.routes.lobby import table_presets
+from ramino.server.scorekeeper import published_view, setups
+from ramino.server.sheet_store import load_sheet, save_sheet
 
 router = APIRouter()
 
@@ -66,9 +72,13 @@ def worker_script() -> str:
             .replace("__PRECACHE__", json.dumps([PAGE, *ASSETS, *DATA])))
 
 
-@functools.cache
+# A sheet of a few hundred hands is a few tens of KiB; the core refuses more than 500 hands.
+MAX_SHEET_BYTES: Final = 128 * 1024
+
+
 def score_tables() -> dict[str, Any]:
-    return {}
+    """Every setup's score table, by preset and options (:func:`setups`)."""
+    return setups(tuple(table_presets()))
 
 
 @router.get(PAGE, response_class=HTMLResponse)
@@ -85,8 +95,9 @@ async def service_worker() -> Response:
 
 @router.get(PAGE + "/manifest.webmanifest")
 async def manifest(request: Request) -> Response:
-    lang = request.query_params.get("lang", "it")
-    name = translations(lang if lang in LANGUAGES else "it").gettext(APP_NAME)
+    lang = choose_language(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                           request.headers.get("accept-language"))
+    name = translations(lang).gettext(APP_NAME)
     body = {"name": name, "short_name": "Segnapunti", "start_url": PAGE, "scope": PAGE,
             "display": "standalone", "background_color": "#eef2ee", "theme_color": "#134a2f",
             "icons": [{"src": "/static/segnapunti/icon.svg", "sizes": "any",
@@ -98,3 +109,68 @@ async def manifest(request: Request) -> Response:
 async def tables() -> dict[str, Any]:
     """Every preset's score table: what the page's arithmetic needs, offline too."""
     return score_tables()
+
+
+def refused(exc: RaminoError) -> JSONResponse:
+    """A sheet the core refuses: 422 naming the field (its JSON path) and the reason."""
+    if isinstance(exc, SheetError):
+        content = {"detail": str(exc), "path": exc.path, "code": exc.code}
+    else:
+        content = {"detail": str(exc), "path": getattr(exc, "path", ""), "code": "shape"}
+    return JSONResponse(content, status_code=422)
+
+
+def read_body(body: bytes) -> Any:
+    if len(body) > MAX_SHEET_BYTES:
+        raise HTTPException(413, f"a sheet is limited to {MAX_SHEET_BYTES} bytes")
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise HTTPException(422, "body: not a JSON document") from None
+
+
+@router.post("/api/segnapunti", status_code=201, dependencies=[Depends(costly)])
+async def publish(request: Request, store: StoreDep) -> JSONResponse:
+    """Store a sheet for a read-only link.  The sheet is read and scored anew here from its
+    counts alone (``Sheet.from_dict``: a total, a score or any field it does not know is
+    never taken from the client); what is stored is the core's own form of it."""
+    document = read_body(await request.body())
+    try:
+        sheet = Sheet.from_dict(document)
+    except RaminoError as exc:
+        return refused(exc)
+    stored = sheet.as_dict()
+    sheet_id = await asyncio.to_thread(save_sheet, store, sheet.rules.preset, stored)
+    return JSONResponse({"id": sheet_id, "url": f"{PAGE}/s/{sheet_id}", "view": sheet.view()},
+                        status_code=201)
+
+
+async def published(store: StoreDep, sheet_id: str) -> Sheet:
+    """A published sheet, read (and so scored) again by the core, else 404."""
+    stored = await asyncio.to_thread(load_sheet, store, sheet_id)
+    if stored is None:
+        raise HTTPException(404, "there is no published sheet with this id")
+    return Sheet.from_dict(stored)
+
+
+PublishedDep = Depends(published)
+
+
+@router.get("/api/segnapunti/{sheet_id}")
+async def published_json(sheet: Sheet = PublishedDep) -> dict[str, Any]:
+    return {"sheet": sheet.as_dict(), "view": sheet.view()}
+
+
+@router.get("/api/segnapunti/{sheet_id}/record")
+async def published_record(sheet_id: str, sheet: Sheet = PublishedDep) -> JSONResponse:
+    """The sheet as a ``ramino-record/1`` match document of hand results, for the
+    tournament director to import."""
+    return JSONResponse(sheet_record(sheet), headers={
+        "Content-Disposition": f'attachment; filename="segnapunti-{sheet_id[:12]}.json"'})
+
+
+@router.get(PAGE + "/s/{sheet_id}", response_class=HTMLResponse)
+async def published_page(request: Request, sheet_id: str, page: PagesDep,
+                         sheet: Sheet = PublishedDep) -> HTMLResponse:
+    return page(request, "segnapunti_sheet.html",
+                {"sheet_id": sheet_id, **published_view(sheet)}, game=sheet.rules.game)

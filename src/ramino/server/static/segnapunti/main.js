@@ -1,6 +1,402 @@
-import { t, translatePage } from "../i18n.js";
+// The score keeper (segnapunti): choose the rules and the players, enter each hand as the
+// players count it, and read the hand's score, the running sheet and the end of the match.
+// Scores are the arithmetic of the engine's score table (score.js); the sheet stays on this
+// device (sheet.js) and a service worker keeps the page working with no network.  Publishing
+// sends the counts to the server, which scores them again and gives a read-only link.
+import { setGame, t, tn, translatePage } from "../i18n.js";
+import { checkHand, scoreHand, sheetView } from "./score.js";
+import {
+  clearDraft, clearPublished, loadDraft, loadPublished, loadSheet, newSheet, removeLast,
+  saveDraft, savePublished, saveSheet, setupKey, tableOf,
+} from "./sheet.js";
+import {
+  breakdownTable, burracoEntry, el, locate, problemText, runningTable, scala40Entry, sideNames,
+} from "./view.js";
+
 translatePage();
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/segnapunti/sw.js", { scope: "/segnapunti" });
+const $ = (id) => document.getElementById(id);
+const keeper = $("keeper");
+let tables = {};
+let sheet = loadSheet();
+let table = null;
+let draft = null;
+let checking = false;  // after a refused "Segna": the message follows every change
+
+// --- offline -----------------------------------------------------------------------------
+
+function offlineStatus() {
+  const ready = !!navigator.serviceWorker?.controller;
+  $("offline").textContent = !navigator.onLine
+    ? t("Senza rete: il foglio resta su questo telefono.")
+    : ready ? t("Pronto anche senza rete.") : "";
+  keeper.dataset.offline = ready ? "ready" : "";
 }
-document.getElementById("keeper").dataset.state = "ready";
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/segnapunti/sw.js", { scope: "/segnapunti" })
+    .catch(() => {});
+  navigator.serviceWorker.addEventListener("controllerchange", offlineStatus);
+  navigator.serviceWorker.ready.then(offlineStatus);
+}
+addEventListener("online", offlineStatus);
+addEventListener("offline", offlineStatus);
+
+// --- setup ---------------------------------------------------------------------------------
+
+const form = $("setup-form");
+
+// The options of the setup chosen in the form, as the server keys its tables: only what
+// differs from the preset's own setup (the table keyed "{}").
+function chosenOptions() {
+  const setups = tables[form.elements.preset.value] || {};
+  const base = setups["{}"];
+  const options = {};
+  if (!base) return options;
+  const players = Number(form.elements.players.value);
+  if (players && players !== base.players) options.players = players;
+  if (base.game === "scala40") {
+    if ($("variant").value) options.partnerships = $("variant").value;
+    const limit = Number(form.elements.limit.value);
+    if (limit && limit !== base.scala40.elimination_limit) options.elimination_limit = limit;
+    if (form.elements.reentry.checked) options.reentry = "ONCE_AT_HIGHEST_REMAINING";
+  }
+  return options;
+}
+
+function setupTable() {
+  return (tables[form.elements.preset.value] || {})[setupKey(chosenOptions())] || null;
+}
+
+function fillSetup() {
+  const preset = form.elements.preset;
+  $("preset-text").textContent = preset.selectedOptions[0]?.dataset.text || "";
+  const setups = Object.values(tables[preset.value] || {});
+  const scala = setups[0]?.game === "scala40";
+  setGame(setups[0]?.game);
+  const counts = [...new Set(setups.map((s) => s.players))].sort((a, b) => a - b);
+  const players = form.elements.players;
+  const was = Number(players.value) || tables[preset.value]?.["{}"]?.players;
+  players.replaceChildren(...counts.map((n) => el("option", { value: n, text: String(n) })));
+  players.value = String(counts.includes(was) ? was : counts[0]);
+  $("limit-field").hidden = !scala;
+  $("reentry-field").hidden = !scala;
+  $("variant-field").hidden = !scala;
+  $("target-field").hidden = scala;
+  const limits = [...new Set(setups.filter((s) => s.scala40).map((s) => s.scala40.elimination_limit))];
+  if (scala && form.elements.limit.options.length !== limits.length) {
+    form.elements.limit.replaceChildren(...limits.map((n) => el("option", { value: n, text: String(n) })));
+  }
+  const n = Number(players.value);
+  for (const option of $("variant").options) {
+    option.disabled = !!option.value && !setups.some((s) => s.players === n
+      && s.scala40 && s.scala40.partnerships === option.value);
+  }
+  if ($("variant").selectedOptions[0]?.disabled) $("variant").value = "";
+  const chosen = setupTable();
+  if (chosen && chosen.burraco) {
+    form.elements.target.placeholder = String(chosen.burraco.match.value);
+  }
+  const names = $("names");
+  const kept = [...names.querySelectorAll("input")].map((input) => input.value);
+  names.replaceChildren(...(chosen ? chosen.sides : []).map((seats, side) =>
+    el("fieldset", { className: "side-names" },
+      el("legend", { text: seats.length > 1 ? t("Squadra {n}", { n: side + 1 }) : "" }),
+      ...seats.map((seat) => el("label", { className: "field" },
+        el("span", { text: t("Giocatore {n}", { n: seat + 1 }) }),
+        el("input", { type: "text", name: `name${seat}`, maxlength: 60, autocomplete: "off",
+                      value: kept[seat] || "", placeholder: t("Giocatore {n}", { n: seat + 1 }) }))))));
+  $("start").disabled = !chosen;
+}
+
+form.addEventListener("change", (event) => {
+  if (event.target.name !== "target" && !event.target.name?.startsWith("name")) fillSetup();
+});
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const chosen = setupTable();
+  if (!chosen) return;
+  const players = [];
+  for (let seat = 0; seat < chosen.players; seat++) {
+    const value = (form.elements[`name${seat}`]?.value || "").trim();
+    players.push(value || t("Giocatore {n}", { n: seat + 1 }));
+  }
+  const target = form.elements.target.value.trim();
+  if (chosen.burraco && target && !(Number.isInteger(Number(target)) && Number(target) > 0)) {
+    $("setup-error").textContent = t("Punti per vincere: scrivi un numero intero maggiore di zero.");
+    form.elements.target.focus();
+    return;
+  }
+  $("setup-error").textContent = "";
+  sheet = newSheet(form.elements.preset.value, chosenOptions(), players,
+                   chosen.burraco && target ? Number(target) : null);
+  saveSheet(sheet);
+  clearDraft();
+  clearPublished();
+  draft = null;
+  show();
+});
+
+// --- the hand being entered ----------------------------------------------------------------
+
+function emptyDraft(view) {
+  if (table.game === "scala40") {
+    return { chiusura_in_mano: false, players: view.standing.in_play.map((inPlay) =>
+      (inPlay ? { in_hand: "", opened: true, closed: false } : null)) };
+  }
+  return { sides: table.sides.map(() => ({ burrachi: {}, melded: "", in_hand: "",
+                                           pozzetto_taken: false, closed: false })) };
+}
+
+const number = (text) => (String(text).trim() === "" ? 0 : Number(text));
+
+// The hand's counts as the core reads them, from what is typed.
+function entryOf(d) {
+  if (table.game === "scala40") {
+    return { chiusura_in_mano: !!d.chiusura_in_mano, players: d.players.map((p) => (p
+      ? { in_hand: number(p.in_hand), opened: !!p.opened, closed: !!p.closed } : null)) };
+  }
+  return { sides: d.sides.map((s) => {
+    const burrachi = {};
+    for (const [kind, count] of Object.entries(s.burrachi)) if (count) burrachi[kind] = count;
+    return { burrachi, melded: number(s.melded), in_hand: number(s.in_hand),
+             pozzetto_taken: !!s.pozzetto_taken, closed: !!s.closed };
+  }) };
+}
+
+function entityNames() {
+  return table.game === "scala40" ? sheet.players : sideNames(table, sheet.players);
+}
+
+function buildHandForm(view) {
+  const box = $("hand-sides");
+  const names = entityNames();
+  if (table.game === "scala40") {
+    box.replaceChildren(...draft.players.map((p, seat) => (p ? scala40Entry(seat, names[seat], p) : null))
+      .filter(Boolean));
+    const mano = table.scala40.chiusura_in_mano_allowed;
+    $("closers").replaceChildren(...(mano ? [el("label", { className: "toggle" },
+      el("input", { type: "checkbox", id: "f-chiusura_in_mano", checked: draft.chiusura_in_mano }),
+      el("span", { text: t("Chiusura in mano") }))] : []));
+    $("closers").hidden = !mano;
+  } else {
+    box.replaceChildren(...draft.sides.map((s, i) => burracoEntry(table.burraco, i, names[i], s)));
+    $("closers").hidden = true;
+  }
+  const dealer = sheet.players[view.next_dealer];
+  $("hand-title").textContent = `${t("Mano {n}", { n: view.hands.length + 1 })} · ${t("dà le carte {name}", { name: dealer })}`;
+}
+
+function readForm() {
+  if (table.game === "scala40") {
+    draft.players.forEach((p, seat) => {
+      if (!p) return;
+      p.in_hand = $(`f-p${seat}-in_hand`).value;
+      p.opened = $(`f-p${seat}-opened`).checked;
+      p.closed = $(`f-p${seat}-closed`).checked;
+    });
+    const mano = $("f-chiusura_in_mano");
+    draft.chiusura_in_mano = !!mano && mano.checked;
+  } else {
+    draft.sides.forEach((s, i) => {
+      s.melded = $(`f-s${i}-melded`).value;
+      s.in_hand = $(`f-s${i}-in_hand`).value;
+      s.pozzetto_taken = $(`f-s${i}-pozzetto_taken`).checked;
+      s.closed = $(`f-s${i}-closed`).checked;
+    });
+  }
+  saveDraft({ hands: sheet.hands.length, draft });
+}
+
+// The live score of what is typed, and (after a refused "Segna") the first problem.
+function refresh() {
+  const entry = entryOf(draft);
+  const names = entityNames();
+  const problem = checkHand(table, entry);
+  for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+  for (const node of document.querySelectorAll(".entry.bad")) node.classList.remove("bad");
+  $("hand-error").textContent = "";
+  if (problem && checking) {
+    $("hand-error").textContent = problemText(problem, names);
+    const { id } = locate(problem.path, names);
+    const field = id && $(id);
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      field.closest(".entry")?.classList.add("bad");
+    }
+  }
+  const result = problem && problem.code === "shape" ? null : scoreHand(table, entry);
+  if (result) breakdownTable($("breakdown"), table.game, result, names);
+  $("breakdown").hidden = !result;
+  if (result && table.game !== "scala40") {
+    result.scores.forEach((score, i) => {
+      const node = $(`score-s${i}`);
+      node.textContent = t("Punti della mano: {n}", { n: score > 0 ? `+${score}` : score });
+      node.classList.toggle("negative", score < 0);
+    });
+  } else if (result) {
+    entry.players.forEach((p, seat) => {
+      if (p) $(`score-p${seat}`).textContent = t("Penalità: {n}", { n: result.seat_scores[seat] });
+    });
+  }
+  return problem;
+}
+
+$("hand-form").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-step]");
+  if (!button) return;
+  const side = draft.sides[Number(button.dataset.side)];
+  const kind = button.dataset.kind;
+  side.burrachi[kind] = Math.max(0, (side.burrachi[kind] || 0) + Number(button.dataset.step));
+  $(`f-s${button.dataset.side}-burrachi-${kind}-count`).textContent = String(side.burrachi[kind]);
+  readForm();
+  refresh();
+});
+$("hand-form").addEventListener("input", () => { readForm(); refresh(); });
+$("hand-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  readForm();
+  checking = true;
+  const problem = refresh();
+  if (problem) {
+    const { id } = locate(problem.path, entityNames());
+    const field = id && $(id);
+    (field?.matches("input") ? field : field?.querySelector("button"))?.focus();
+    return;
+  }
+  sheet.hands.push(entryOf(draft));
+  saveSheet(sheet);
+  clearDraft();
+  draft = null;
+  checking = false;
+  show();
+  $("sheet").scrollIntoView({ block: "start" });
+});
+
+// --- the sheet -----------------------------------------------------------------------------
+
+function showSheet(view) {
+  const names = table.game === "scala40" && table.scala40.partnerships === "NONE"
+    ? sheet.players : sideNames(table, sheet.players);
+  runningTable($("running"), view, names);
+  const s = view.standing;
+  $("sheet-goal").textContent = table.game === "scala40"
+    ? t("Eliminato chi arriva a {n} punti.", { n: s.limit })
+    : s.target ? t("Vince chi arriva a {n} punti.", { n: s.target }) : "";
+  const end = $("match-end");
+  end.hidden = !s.over && !s.extra_hand;
+  end.textContent = s.over
+    ? (s.winner === null ? t("Partita finita: pari.") : t("Partita finita: vince {name}.", { name: names[s.winner] }))
+    : s.extra_hand ? t("Pari oltre il traguardo: si gioca un'altra mano.") : "";
+  keeper.dataset.over = s.over ? "1" : "";
+  const back = $("reentries");
+  back.replaceChildren(...(s.can_reenter || []).map((may, side) => (may
+    ? el("button", { type: "button", className: "wide", "data-reenter": side,
+                     text: t("{name} rientra in partita", { name: names[side] }) }) : null))
+    .filter(Boolean));
+  $("undo").disabled = !sheet.hands.length;
+  $("publish").disabled = !sheet.hands.length;
+  const link = loadPublished();
+  const status = $("publish-status");
+  status.replaceChildren();
+  if (link) {
+    status.append(link.hands === sheet.hands.length
+      ? t("Pubblicato: ") : t("Pubblicato con {count}: ", { count: tn("{n} mano", "{n} mani", link.hands) }),
+    el("a", { href: link.url, id: "published-link", text: new URL(link.url, location.href).href }));
+  }
+}
+
+$("reentries").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-reenter]");
+  if (!button) return;
+  sheet.reentries = [...(sheet.reentries || []),
+                     { before: sheet.hands.length, side: Number(button.dataset.reenter) }];
+  saveSheet(sheet);
+  draft = null;
+  show();
+});
+
+$("undo").addEventListener("click", () => {
+  if (!sheet.hands.length) return;
+  const hand = removeLast(sheet);
+  saveSheet(sheet);
+  // The hand taken back is in the form again: press "Segna" to put it back as it was.
+  draft = table.game === "scala40"
+    ? { chiusura_in_mano: hand.chiusura_in_mano, players: hand.players.map((p) => (p
+      ? { in_hand: String(p.in_hand), opened: p.opened, closed: p.closed } : null)) }
+    : { sides: hand.sides.map((s) => ({ burrachi: { ...s.burrachi }, melded: String(s.melded),
+        in_hand: String(s.in_hand), pozzetto_taken: s.pozzetto_taken, closed: s.closed })) };
+  saveDraft({ hands: sheet.hands.length, draft });
+  show();
+});
+
+$("new-sheet").addEventListener("click", () => {
+  $("setup").hidden = false;
+  $("back-to-sheet").hidden = !sheet;
+  $("hand").hidden = true;
+  $("sheet").hidden = true;
+  fillSetup();
+  $("setup").scrollIntoView({ block: "start" });
+});
+$("back-to-sheet").addEventListener("click", () => show());
+
+$("publish").addEventListener("click", async () => {
+  $("publish-error").textContent = "";
+  $("publish").disabled = true;
+  let response;
+  try {
+    response = await fetch("/api/segnapunti", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(sheet) });
+  } catch {
+    $("publish-error").textContent = t("Senza rete non si pubblica: riprova quando torna la connessione.");
+    $("publish").disabled = false;
+    return;
+  }
+  const answer = await response.json().catch(() => ({}));
+  $("publish").disabled = false;
+  if (!response.ok) {
+    $("publish-error").textContent = response.status === 429
+      ? t("Troppe richieste: riprova tra qualche secondo.")
+      : `${t("Non riuscito")}: ${answer.detail || response.status}`;
+    return;
+  }
+  savePublished({ url: answer.url, hands: sheet.hands.length });
+  show();
+});
+
+// --- the page ------------------------------------------------------------------------------
+
+function show() {
+  table = sheet && tableOf(tables, sheet);
+  if (!table) {
+    $("setup").hidden = false;
+    $("back-to-sheet").hidden = true;
+    $("hand").hidden = true;
+    $("sheet").hidden = true;
+    fillSetup();
+    keeper.dataset.state = "setup";
+    return;
+  }
+  setGame(table.game);
+  const view = sheetView(table, sheet);
+  $("setup").hidden = true;
+  $("sheet").hidden = false;
+  showSheet(view);
+  $("hand").hidden = view.standing.over;
+  if (!view.standing.over) {
+    const kept = loadDraft();
+    if (!draft && kept && kept.hands === sheet.hands.length) draft = kept.draft;
+    if (!draft || (table.game === "scala40") !== !!draft.players) draft = emptyDraft(view);
+    buildHandForm(view);
+    refresh();
+  }
+  keeper.dataset.state = "sheet";
+  keeper.dataset.hands = String(sheet.hands.length);
+}
+
+fetch("/api/segnapunti/tables").then((response) => response.json()).then((found) => {
+  tables = found;
+  show();
+  offlineStatus();
+}).catch(() => {
+  $("offline").textContent = t("Le regole non sono arrivate: apri la pagina con la rete una volta.");
+});
