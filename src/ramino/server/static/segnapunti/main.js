@@ -11,6 +11,7 @@ import {
 } from "./sheet.js";
 import {
   breakdownTable, burracoEntry, el, locate, problemText, runningTable, scala40Entry, sideNames,
+  signed,
 } from "./view.js";
 
 translatePage();
@@ -230,7 +231,7 @@ function refresh() {
   if (result && table.game !== "scala40") {
     result.scores.forEach((score, i) => {
       const node = $(`score-s${i}`);
-      node.textContent = t("Punti della mano: {n}", { n: score > 0 ? `+${score}` : score });
+      node.textContent = t("Punti della mano: {n}", { n: signed(score) });
       node.classList.toggle("negative", score < 0);
     });
   } else if (result) {
@@ -279,6 +280,7 @@ function showSheet(view) {
     ? sheet.players : sideNames(table, sheet.players);
   runningTable($("running"), view, names);
   const s = view.standing;
+  $("totals-line").textContent = names.map((name, side) => `${name} ${s.totals[side]}`).join(" · ");
   $("sheet-goal").textContent = table.game === "scala40"
     ? t("Eliminato chi arriva a {n} punti.", { n: s.limit })
     : s.target ? t("Vince chi arriva a {n} punti.", { n: s.target }) : "";
