@@ -36,7 +36,8 @@ async ({cases, sheets}) => {
     const table = tables[c.preset][c.key];
     const found = score.checkHand(table, c.hand);
     const problem = found && { path: found.path, code: found.code };
-    return { problem, result: found && found.code === "shape" ? null : score.scoreHand(table, c.hand) };
+    const malformed = found && found.code === "shape";
+    return { problem, result: malformed ? null : score.scoreHand(table, c.hand) };
   });
   const views = sheets.map((s) => score.sheetView(tables[s.preset][s.key], s.sheet));
   return { one, views };
