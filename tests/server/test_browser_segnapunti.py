@@ -174,7 +174,14 @@ def keep_match(page: Page, shots: Shots) -> None:
     assert page.locator("#score-s1").inner_text() == "Punti della mano: +360"
     record(page, 1)
     side(page, 0, melded=200, in_hand=120)
-    side(page, 1, pulito=2, melded=600, taken=True, closed=True)
+    # Two burrachi puliti cannot lie in 60 points of cards: the field says so.
+    side(page, 1, pulito=2, melded=60, taken=True, closed=True)
+    page.click("#record-hand")
+    assert page.locator("#hand-error").inner_text() == (
+        "Bruno & Dario · burraco pulito: 2 × burraco pulito vogliono almeno 70 punti di carte "
+        "in tavola, ne sono segnati 60.")
+    assert page.locator("#f-s1-burrachi-pulito").get_attribute("aria-invalid") == "true"
+    page.fill("#f-s1-melded", "600")
     record(page, 2)
     assert totals(page) == ["800", "1460"]
     # A reload keeps the sheet: it lives on the phone.

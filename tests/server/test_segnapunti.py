@@ -162,6 +162,7 @@ def test_a_finished_match_exports_as_a_record(api: TestClient) -> None:
     (fibur_sheet([{"sides": [{**CLOSED["sides"][0], "melded": "420"}, CLOSED["sides"][1]]}]),
      "hands[0].sides[0].melded", "shape"),
     (fibur_sheet(players=["Anna"]), "players", "shape"),
+    (fibur_sheet(players=["Anna", "Bruno\u202e", "Carla", "Dario"]), "players[1]", "name"),
     ({**fibur_sheet(), "format": "other/1"}, "format", "shape"),
     ({**fibur_sheet(), "rules": {"preset": "nope"}}, "rules.preset", "shape"),
 ])

@@ -33,6 +33,7 @@ from ramino.server.i18n import LANG_COOKIE, LANGUAGES, choose_language, translat
 from ramino.server.routes.deps import PagesDep, StoreDep, costly
 from ramino.server.routes.lobby import table_presets
 from ramino.server.scorekeeper import published_view, setups
+from ramino.server.security import shown_name_problem
 from ramino.server.sheet_store import load_sheet, save_sheet
 
 router = APIRouter()
@@ -139,6 +140,11 @@ async def publish(request: Request, store: StoreDep) -> JSONResponse:
         sheet = Sheet.from_dict(document)
     except RaminoError as exc:
         return refused(exc)
+    for seat, name in enumerate(sheet.players):
+        # The link shows the names to anyone: no control or bidirectional characters.
+        problem = shown_name_problem(name)
+        if problem is not None:
+            return refused(SheetError(f"players[{seat}]", "name", problem))
     stored = sheet.as_dict()
     sheet_id = await asyncio.to_thread(save_sheet, store, sheet.rules.preset, stored)
     return JSONResponse({"id": sheet_id, "url": f"{PAGE}/s/{sheet_id}", "view": sheet.view()},

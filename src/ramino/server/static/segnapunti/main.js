@@ -164,8 +164,15 @@ function entryOf(d) {
   }) };
 }
 
+// Who enters a count: each player at Scala 40, each side at Burraco and Buraco.
 function entityNames() {
   return table.game === "scala40" ? sheet.players : sideNames(table, sheet.players);
+}
+
+// Who scores: each side (a player at Scala 40 unless in pairs or teams).
+function sideLabels() {
+  return table.game === "scala40" && table.scala40.partnerships === "NONE"
+    ? sheet.players : sideNames(table, sheet.players);
 }
 
 function buildHandForm(view) {
@@ -226,7 +233,7 @@ function refresh() {
     }
   }
   const result = problem && problem.code === "shape" ? null : scoreHand(table, entry);
-  if (result) breakdownTable($("breakdown"), table.game, result, names);
+  if (result) breakdownTable($("breakdown"), table.game, result, sideLabels());
   $("breakdown").hidden = !result;
   if (result && table.game !== "scala40") {
     result.scores.forEach((score, i) => {
@@ -276,8 +283,7 @@ $("hand-form").addEventListener("submit", (event) => {
 // --- the sheet -----------------------------------------------------------------------------
 
 function showSheet(view) {
-  const names = table.game === "scala40" && table.scala40.partnerships === "NONE"
-    ? sheet.players : sideNames(table, sheet.players);
+  const names = sideLabels();
   runningTable($("running"), view, names);
   const s = view.standing;
   $("totals-line").textContent = names.map((name, side) => `${name} ${s.totals[side]}`).join(" · ");
