@@ -93,16 +93,9 @@ class Sheet:
         return sheet
 
     def check_setup(self) -> None:
+        """Refuse rules the sheet cannot keep, a wrong number of names, a bad dealer."""
         rules = self.rules
-        try:
-            require_supported(rules)
-            check_partnerships(rules)
-        except RulesError as exc:
-            raise SheetError("rules", "rules", str(exc)) from None
-        if rules.game != "scala40" and rules.players == 3:
-            raise SheetError("rules.options.players", "players",
-                             "three-player Burraco forms its pairs during the hand (RULES.md "
-                             "§5.2); the score keeper keeps 2, 4 or 6 players")
+        check_rules(rules)
         if len(self.players) != rules.players:
             raise SheetError("players", "shape", f"expected {rules.players} names, one per "
                              f"seat, got {len(self.players)}")
@@ -279,6 +272,7 @@ class Sheet:
                 raise SheetError("format", "shape", f"{fmt!r}: this reader knows "
                                  f"{SHEET_FORMAT!r}")
             rules = read_rules(obj["rules"])
+            check_rules(rules)
             names = expect_list(obj["players"], "players", length=rules.players)
             players = tuple(expect_str(n, index_path("players", i)) for i, n in enumerate(names))
             match = None
@@ -340,6 +334,19 @@ class Sheet:
                 "sides": [{"seats": seats, "name": name} for seats, name in
                           zip(self.side_seats(), self.side_names(), strict=True)],
                 "hands": hands, "next_dealer": dealers[-1], "standing": standing}
+
+
+def check_rules(rules: RuleSet) -> None:
+    """Refuse a rule set the engine or the sheet cannot keep."""
+    try:
+        require_supported(rules)
+        check_partnerships(rules)
+    except RulesError as exc:
+        raise SheetError("rules", "rules", str(exc)) from None
+    if rules.game != "scala40" and rules.players == 3:
+        raise SheetError("rules.options.players", "players",
+                         "three-player Burraco forms its pairs during the hand (RULES.md "
+                         "§5.2); the score keeper keeps 2, 4 or 6 players")
 
 
 def read_hand(rules: RuleSet, value: object, path: str) -> HandEntry:
