@@ -105,6 +105,8 @@ class Sheet:
                                  f"a name of 1 to {MAX_NAME} characters")
         if self.dealer is not None and not 0 <= self.dealer < rules.players:
             raise SheetError("dealer", "shape", f"a seat 0..{rules.players - 1}")
+        if self.dealer == rules.players - 1:
+            self.dealer = None  # the default, written only when it differs
 
     # --- what the rules make of it ------------------------------------------------------------
 
