@@ -6,6 +6,7 @@ pozzetto taken, who closed)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ramino.bots.registry import make_bot
 from ramino.cards import NUM_TYPES
@@ -24,8 +25,8 @@ def finish(state: BurracoState | Scala40State, seed: int, bots: str = "greedy") 
                         seed * 10 + i, rules) for i in range(state.players)]
     while not state.is_over:
         seat = state.current
-        state.apply(players[seat].choose(state.observation(seat),  # type: ignore[arg-type]
-                                         state.legal_actions()))
+        observation: Any = state.observation(seat)
+        state.apply(players[seat].choose(observation, state.legal_actions()))
 
 
 def play_burraco(rules: RuleSet, seed: int, bots: str = "greedy") -> BurracoState:

@@ -30,14 +30,17 @@ from ramino.scoresheet import (
 )
 from ramino.scoresheet.limits import burraco_types
 
-BURRACO = [("fibur", {}), ("house", {}), ("international", {}), ("buraco-fechado", {}),
+Rules = list[tuple[str, dict[str, Any]]]
+BURRACO: Rules = [
+           ("fibur", {}), ("house", {}), ("international", {}), ("buraco-fechado", {}),
            ("buraco-aberto", {"no_clean_canastra_melds_negative": True}),
            ("fibur", {"players": 2}), ("fibur", {"players": 6}),
            ("fibur", {"stock_exhaustion": "VOID_HAND", "match_mode": "FIXED_HANDS_VP(3)"}),
            ("buraco-fechado", {"canastra_real_points": 500, "canastra_as_a_as_points": 1000,
                                "ace_both_ends_in_sequence": True,
                                "team_can_take_both_mortos": True})]
-SCALA40 = [("fisca", {}), ("fisca", {"players": 3, "reentry": "ONCE_AT_HIGHEST_REMAINING"}),
+SCALA40: Rules = [
+           ("fisca", {}), ("fisca", {"players": 3, "reentry": "ONCE_AT_HIGHEST_REMAINING"}),
            ("fisca", {"players": 2, "elimination_limit": 201}),
            ("fisca", {"chiusura_in_mano_multiplier": 2, "unopened_flat_penalty": 100}),
            ("fisca", {"players": 6, "partnerships": "TEAMS_3V3"})]
