@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cli.core import CliError, read_file, say
-from ramino.cli.play import read_command
+from ramino.cli.play import check_writable, read_command
 from ramino.records import dump_document
 from ramino.rules import build_ruleset, preset
 from ramino.scoresheet import (
@@ -74,6 +74,8 @@ def score_command(
     the sheet to the target (or the elimination limit).  At a prompt: 'undo' takes back the
     last hand, 'reenter N' re-enters side N (Scala 40), 'quit' stops."""
     console = Console(highlight=False)
+    if export is not None:
+        check_writable(export, "--export")
     if sheet_file is not None and sheet_file.exists():
         if option or players or target is not None or dealer is not None or (
                 preset_name != "fibur"):
@@ -84,6 +86,10 @@ def score_command(
         sheet = new_sheet(preset_name, option or [], players, target, dealer)
         if no_input and sheet_file is not None:
             raise CliError(f"--sheet {sheet_file}: no such file to show")
+        if sheet_file is not None:
+            check_writable(sheet_file, "--sheet")
+    if no_input and export is not None and not sheet.hands:
+        raise CliError("--export: the sheet has no hand yet")
     if no_input:
         print_sheet(console, sheet)
     else:
@@ -93,7 +99,9 @@ def score_command(
         keep_score(console, sheet, sheet_file)
     if export is not None:
         if not sheet.hands:
-            raise CliError("--export: the sheet has no hand yet")
+            say(console, f"No hand counted: {export} not written")
+            return
+        export.parent.mkdir(parents=True, exist_ok=True)
         export.write_text(dump_document(sheet_record(sheet)), encoding="utf-8")
         say(console, f"Record written to {export}")
 
@@ -207,6 +215,7 @@ def reenter(console: Console, sheet: Sheet, command: str, path: Path | None) -> 
 
 def save(sheet: Sheet, path: Path | None) -> None:
     if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dump_document(sheet.as_dict()), encoding="utf-8")
 
 
