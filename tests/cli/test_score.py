@@ -102,3 +102,38 @@ def test_refusals_are_one_line_naming_the_option_or_file(tmp_path: Path) -> None
         assert words in result.stderr, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1
         assert "Traceback" not in result.output
+
+
+def test_replay_checks_a_results_record(tmp_path: Path) -> None:
+    """``ramino replay`` on hands of results: 0 when every result is the counts' score, 1 when
+    one differs or the rules refuse a hand (the field named), 2 when a count is malformed."""
+    record_file = tmp_path / "record.json"
+    lines = [*burraco_hand("0"), *burraco_hand("0"), "quit"]
+    runner.invoke(app, ["score", *PLAYERS, "--export", str(record_file)],
+                  input="\n".join(lines) + "\n")
+    good = runner.invoke(app, ["replay", str(record_file)])
+    assert good.exit_code == 0, good.output
+    assert "Anna & Carla" in good.stdout and "1410" in good.stdout
+    shown = runner.invoke(app, ["replay", "--json", str(record_file)])
+    assert json.loads(shown.stdout)["match"]["totals"] == [1410, 190]
+    document = json.loads(record_file.read_text())
+    document["hands"][1]["result"]["scores"] = [705, 90]
+    record_file.write_text(json.dumps(document))
+    differs = runner.invoke(app, ["replay", "--json", str(record_file)])
+    assert differs.exit_code == 1
+    assert differs.stderr.strip() == ("hands[1].result.scores: recorded [705, 90], computed "
+                                      "[705, 95] from the counts")
+    assert json.loads(differs.stdout)["problems"][0]["path"] == "hands[1].result.scores"
+    document["hands"][0]["counts"]["sides"][1]["closed"] = True
+    record_file.write_text(json.dumps(document))
+    refused = runner.invoke(app, ["replay", str(record_file)])
+    assert refused.exit_code == 1
+    assert "hands[0].counts.sides[1].closed: a side closes only after taking its pozzetto" in (
+        refused.stderr)
+    document["hands"][0]["counts"]["sides"][1]["melded"] = "lots"
+    record_file.write_text(json.dumps(document))
+    malformed = runner.invoke(app, ["replay", str(record_file)])
+    assert malformed.exit_code == 2
+    assert malformed.stderr.strip() == ("not a well-formed ramino-record/1 record: "
+                                        "hands[0].counts.sides[1].melded: expected an integer, "
+                                        "got a string")
