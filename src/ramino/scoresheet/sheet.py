@@ -73,6 +73,9 @@ class Sheet:
     dealer: int | None = None  # the first hand's dealer; None: the last seat (docs/record.md §2)
     reentries: list[Reentered] = field(default_factory=list)
     meta: Any = None
+    # Each hand's score, kept beside the very entry it scores (entries are immutable).
+    _scored: list[tuple[HandEntry, HandScore]] = field(default_factory=list, init=False,
+                                                       repr=False, compare=False)
 
     # --- building ---------------------------------------------------------------------------
 
@@ -139,7 +142,14 @@ class Sheet:
 
     def results(self) -> list[HandScore]:
         """Every hand's score, in order."""
-        return [self._score(hand) for hand in self.hands]
+        memo = self._scored
+        for i, hand in enumerate(self.hands):
+            if i < len(memo) and memo[i][0] is hand:
+                continue
+            del memo[i:]
+            memo.append((hand, self._score(hand)))
+        del memo[len(self.hands):]
+        return [score for _, score in memo]
 
     def _score(self, hand: HandEntry) -> HandScore:
         if isinstance(hand, Scala40Hand):
