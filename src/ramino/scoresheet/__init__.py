@@ -30,10 +30,11 @@ Public API
 ``score_table(rules, match=None) -> dict`` (:mod:`.table`)
     the preset's scoring as numbers for a page that scores offline; the module documents the
     exact arithmetic a client may do with it.
-``sheet_record(sheet)``, ``read_sheet_record(doc) -> Sheet``, ``is_results_document(doc)``
-(:mod:`.record`)
+``sheet_record(sheet)``, ``read_sheet_record(doc) -> Sheet``, ``is_results_document(doc)``,
+``check_sheet_record(doc) -> (Sheet, problems)`` (:mod:`.record`)
     the ``ramino-record/1`` match document of hand results (docs/record.md "Hands of
-    results"), and back.
+    results"), and back; ``check_sheet_record`` returns what the rules refuse as
+    ``(path, reason)`` problems instead of raising (``ramino replay``'s exit 1).
 
 The stored sheet (``Sheet.as_dict()``, ``format: "ramino-scoresheet/1"``)
 -------------------------------------------------------------------------
@@ -102,15 +103,38 @@ from ramino.scoresheet.entries import (
     SideCount,
 )
 from ramino.scoresheet.errors import SheetError
-from ramino.scoresheet.record import is_results_document, read_sheet_record, sheet_record
+from ramino.scoresheet.record import (
+    check_sheet_record,
+    is_results_document,
+    read_sheet_record,
+    sheet_record,
+)
 from ramino.scoresheet.scoring import HandScore, score_burraco, score_scala40
 from ramino.scoresheet.sheet import SHEET_FORMAT, Reentered, Sheet, read_hand
 from ramino.scoresheet.table import TABLE_FORMAT, score_table
 from ramino.scoresheet.validate import check_burraco, check_scala40
 
 __all__ = [
-    "ENDS", "SHEET_FORMAT", "TABLE_FORMAT", "BurracoHand", "HandEntry", "HandScore",
-    "PlayerCount", "Reentered", "Scala40Hand", "Sheet", "SheetError", "SideCount",
-    "check_burraco", "check_scala40", "is_results_document", "read_hand", "read_sheet_record",
-    "score_burraco", "score_scala40", "score_table", "sheet_record",
+    "ENDS",
+    "SHEET_FORMAT",
+    "TABLE_FORMAT",
+    "BurracoHand",
+    "HandEntry",
+    "HandScore",
+    "PlayerCount",
+    "Reentered",
+    "Scala40Hand",
+    "Sheet",
+    "SheetError",
+    "SideCount",
+    "check_burraco",
+    "check_scala40",
+    "check_sheet_record",
+    "is_results_document",
+    "read_hand",
+    "read_sheet_record",
+    "score_burraco",
+    "score_scala40",
+    "score_table",
+    "sheet_record",
 ]

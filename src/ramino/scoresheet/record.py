@@ -87,6 +87,18 @@ def read_sheet_record(document: object) -> Sheet:
     """The sheet a results document holds.  Raises :class:`RecordError` naming the field:
     a malformed document, counts the rules cannot give, or a ``result`` other than the one
     the counts score."""
+    sheet, problems = check_sheet_record(document)
+    if problems:
+        raise RecordError(*problems[0])
+    return sheet
+
+
+def check_sheet_record(document: object) -> tuple[Sheet, list[tuple[str, str]]]:
+    """Read a results document as ``ramino replay`` does: a malformed document raises
+    :class:`RecordError` (exit 2); what the rules refuse — counts they cannot give, a
+    ``result`` other than the one the counts score, a wrong dealer or seats, a hand after the
+    end — is returned as ``(path, reason)`` problems (exit 1), with the sheet of the hands
+    read up to the first refused hand."""
     check_format(document)
     obj = expect_object(document, "", required=("format", "game", "match", "hands"),
                         optional=("rules", "players", "meta"))
@@ -108,14 +120,28 @@ def read_sheet_record(document: object) -> Sheet:
         if match == MatchFormat.from_rules(rules):
             match = None
     raw_hands = expect_list(obj["hands"], "hands", min_length=1)
+    sheet = Sheet(rules, players, [], match, None, [], obj.get("meta"))
     try:
-        sheet = Sheet(rules, players, [], match, None, [], obj.get("meta"))
         sheet.check_setup()
-        for i, raw in enumerate(raw_hands):
-            _read_hand(sheet, raw, index_path("hands", i), i)
     except SheetError as exc:
         raise RecordError(exc.path, exc.reason) from None
-    return sheet
+    problems: list[tuple[str, str]] = []
+    for i, raw in enumerate(raw_hands):
+        try:
+            _read_hand(sheet, raw, index_path("hands", i), i, problems)
+        except SheetError as exc:
+            if exc.code == "shape":
+                raise RecordError(exc.path, exc.reason) from None
+            problems.append((exc.path, exc.reason))
+            break
+        except _Refused as exc:
+            problems.append((exc.path, exc.reason))
+            break
+    return sheet, problems
+
+
+class _Refused(RecordError):
+    """What the rules refuse in a results document (exit 1, not a malformed record)."""
 
 
 def _scala40_match(value: object, rules: RuleSet) -> RuleSet:
@@ -126,7 +152,8 @@ def _scala40_match(value: object, rules: RuleSet) -> RuleSet:
     return rules
 
 
-def _read_hand(sheet: Sheet, raw: object, path: str, index: int) -> None:
+def _read_hand(sheet: Sheet, raw: object, path: str, index: int,
+               problems: list[tuple[str, str]]) -> None:
     obj = expect_object(raw, path, required=("counts", "result"), optional=_HAND_FIELDS)
     rules = sheet.rules
     if obj.get("reentries") is not None:
@@ -136,7 +163,7 @@ def _read_hand(sheet: Sheet, raw: object, path: str, index: int) -> None:
             try:
                 sheet.reenter(expect_int(side, where, 0, rules.players - 1))
             except SheetError as exc:
-                raise RecordError(where, exc.reason) from None
+                raise _Refused(where, exc.reason) from None
     if index == 0 and obj.get("dealer") is not None:
         first = expect_int(obj["dealer"], key_path(path, "dealer"), 0, rules.players - 1)
         sheet.dealer = None if first == rules.players - 1 else first
@@ -144,7 +171,7 @@ def _read_hand(sheet: Sheet, raw: object, path: str, index: int) -> None:
     if obj.get("dealer") is not None:
         dealer = expect_int(obj["dealer"], key_path(path, "dealer"), 0, rules.players - 1)
         if dealer != expected_dealer:
-            raise RecordError(key_path(path, "dealer"),
+            raise _Refused(key_path(path, "dealer"),
                               f"seat {dealer} deals, but the deal passes to seat "
                               f"{expected_dealer} (RULES.md §2.1, §6.1)")
     hand = read_hand(rules, obj["counts"], key_path(path, "counts"))
@@ -153,32 +180,34 @@ def _read_hand(sheet: Sheet, raw: object, path: str, index: int) -> None:
         if obj.get("seats") is not None:
             listed = expect_list(obj["seats"], key_path(path, "seats"))
             if listed != seats:
-                raise RecordError(key_path(path, "seats"), f"{listed}: the counts are for "
+                raise _Refused(key_path(path, "seats"), f"{listed}: the counts are for "
                                   f"seats {seats}")
         elif len(seats) != rules.players:
-            raise RecordError(key_path(path, "seats"), f"missing: the counts deal in seats "
+            raise _Refused(key_path(path, "seats"), f"missing: the counts deal in seats "
                               f"{seats}, not every seat")
     elif obj.get("seats") is not None:
         raise RecordError(key_path(path, "seats"), "only Scala 40 hands list their seats")
     score = sheet.add_hand(hand, key_path(path, "counts"))
     _check_result(obj["result"], score.end, score.scores,
-                  None if sheet.is_scala40 else score.breakdown, key_path(path, "result"))
+                  None if sheet.is_scala40 else score.breakdown, key_path(path, "result"),
+                  problems)
 
 
 def _check_result(value: object, end: str, scores: tuple[int, ...],
-                  breakdown: tuple[dict[str, int], ...] | None, path: str) -> None:
+                  breakdown: tuple[dict[str, int], ...] | None, path: str,
+                  problems: list[tuple[str, str]]) -> None:
     obj = expect_object(value, path, required=("end", "scores"), optional=("breakdown",))
     written_end = expect_str(obj["end"], key_path(path, "end")).lower()
     if written_end != end:
-        raise RecordError(key_path(path, "end"), f"recorded {written_end!r}, but the counts "
-                          f"say {end!r}")
+        problems.append((key_path(path, "end"), f"recorded {written_end!r}, but the counts "
+                         f"say {end!r}"))
     scores_path = key_path(path, "scores")
     written = [expect_int(s, index_path(scores_path, i))
                for i, s in enumerate(expect_list(obj["scores"], scores_path,
                                                  length=len(scores)))]
     if written != list(scores):
-        raise RecordError(scores_path, f"recorded {written}, computed {list(scores)} from the "
-                          "counts")
+        problems.append((scores_path, f"recorded {written}, computed {list(scores)} from the "
+                         "counts"))
     if obj.get("breakdown") is None:
         return
     if breakdown is None:
@@ -189,5 +218,5 @@ def _check_result(value: object, end: str, scores: tuple[int, ...],
         parts = expect_object(raw, side_path, optional=tuple(breakdown[i]))
         for key, computed in breakdown[i].items():
             if key in parts and expect_int(parts[key], key_path(side_path, key)) != computed:
-                raise RecordError(key_path(side_path, key), f"recorded {parts[key]}, computed "
-                                  f"{computed} from the counts")
+                problems.append((key_path(side_path, key), f"recorded {parts[key]}, computed "
+                                 f"{computed} from the counts"))

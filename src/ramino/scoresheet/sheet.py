@@ -73,6 +73,9 @@ class Sheet:
     dealer: int | None = None  # the first hand's dealer; None: the last seat (docs/record.md §2)
     reentries: list[Reentered] = field(default_factory=list)
     meta: Any = None
+    # Each hand's score, kept beside the very entry it scores (entries are immutable).
+    _scored: list[tuple[HandEntry, HandScore]] = field(default_factory=list, init=False,
+                                                       repr=False, compare=False)
 
     # --- building ---------------------------------------------------------------------------
 
@@ -93,16 +96,9 @@ class Sheet:
         return sheet
 
     def check_setup(self) -> None:
+        """Refuse rules the sheet cannot keep, a wrong number of names, a bad dealer."""
         rules = self.rules
-        try:
-            require_supported(rules)
-            check_partnerships(rules)
-        except RulesError as exc:
-            raise SheetError("rules", "rules", str(exc)) from None
-        if rules.game != "scala40" and rules.players == 3:
-            raise SheetError("rules.options.players", "players",
-                             "three-player Burraco forms its pairs during the hand (RULES.md "
-                             "§5.2); the score keeper keeps 2, 4 or 6 players")
+        check_rules(rules)
         if len(self.players) != rules.players:
             raise SheetError("players", "shape", f"expected {rules.players} names, one per "
                              f"seat, got {len(self.players)}")
@@ -112,6 +108,8 @@ class Sheet:
                                  f"a name of 1 to {MAX_NAME} characters")
         if self.dealer is not None and not 0 <= self.dealer < rules.players:
             raise SheetError("dealer", "shape", f"a seat 0..{rules.players - 1}")
+        if self.dealer == rules.players - 1:
+            self.dealer = None  # the default, written only when it differs
 
     # --- what the rules make of it ------------------------------------------------------------
 
@@ -144,7 +142,14 @@ class Sheet:
 
     def results(self) -> list[HandScore]:
         """Every hand's score, in order."""
-        return [self._score(hand) for hand in self.hands]
+        memo = self._scored
+        for i, hand in enumerate(self.hands):
+            if i < len(memo) and memo[i][0] is hand:
+                continue
+            del memo[i:]
+            memo.append((hand, self._score(hand)))
+        del memo[len(self.hands):]
+        return [score for _, score in memo]
 
     def _score(self, hand: HandEntry) -> HandScore:
         if isinstance(hand, Scala40Hand):
@@ -279,6 +284,7 @@ class Sheet:
                 raise SheetError("format", "shape", f"{fmt!r}: this reader knows "
                                  f"{SHEET_FORMAT!r}")
             rules = read_rules(obj["rules"])
+            check_rules(rules)
             names = expect_list(obj["players"], "players", length=rules.players)
             players = tuple(expect_str(n, index_path("players", i)) for i, n in enumerate(names))
             match = None
@@ -340,6 +346,19 @@ class Sheet:
                 "sides": [{"seats": seats, "name": name} for seats, name in
                           zip(self.side_seats(), self.side_names(), strict=True)],
                 "hands": hands, "next_dealer": dealers[-1], "standing": standing}
+
+
+def check_rules(rules: RuleSet) -> None:
+    """Refuse a rule set the engine or the sheet cannot keep."""
+    try:
+        require_supported(rules)
+        check_partnerships(rules)
+    except RulesError as exc:
+        raise SheetError("rules", "rules", str(exc)) from None
+    if rules.game != "scala40" and rules.players == 3:
+        raise SheetError("rules.options.players", "players",
+                         "three-player Burraco forms its pairs during the hand (RULES.md "
+                         "§5.2); the score keeper keeps 2, 4 or 6 players")
 
 
 def read_hand(rules: RuleSet, value: object, path: str) -> HandEntry:

@@ -22,6 +22,8 @@ The table (``format: "ramino-score-table/1"``)::
      "pozzetto_penalty_if_neither_took": false, "unplayed_pozzetto_counts_in_hand": true,
      "melds_negative_without_clean": false,     # §4.4
      "closing_needs_clean": false,              # closing_burraco_requirement=CLEAN, §2.8
+     "closing_needs_pozzetto": true,            # false where a morto may become the stock
+                                                #   or one side take both (§4.2)
      "pozzetto_requires_burraco": false,        # §5.3
      "void_on_stock": false,                    # stock_exhaustion=VOID_HAND, §3.7
      "point_step": 5, "pack_points": 1080,
@@ -79,18 +81,22 @@ is over when at most one side is in play: that side wins; when none is, the lowe
 the last hand's sides wins and an exact tie has no winner.  The dealer passes to the next seat
 in play to the left.
 
-Consistency checks, each with its field and ``code`` (:mod:`ramino.scoresheet.validate`):
-Burraco ``burraco-type`` (a type not in ``types``), ``burrachi-points`` (``melded`` below
-``Σ burrachi[t] × min_points``, taken in the order of ``types``), ``point-step`` (a card-point
-count not a multiple of ``point_step``), ``pack-points`` (all sides' ``melded + in_hand +
-unplayed_pozzetto`` above ``pack_points``), ``unplayed-not-taken``, ``two-closers``,
-``close-without-pozzetto``, ``close-without-burraco``, ``close-without-clean`` (with
-``closing_needs_clean``), ``pozzetto-without-burraco`` (with ``pozzetto_requires_burraco``),
-``end-closed`` / ``end-not-closed``; Scala 40 ``two-closers``, ``closer-in-hand``,
-``unopened-in-hand`` (not opened: ``in_hand`` outside ``unopened_min..hand_max``),
-``in-hand-max``, ``in-mano-not-allowed``, ``in-mano-without-close``, ``dealt-in`` (an entry for
-a player out, or ``null`` for one in play); the sheet's ``match-over`` (a hand after the end)
-and ``reentry``.
+Consistency checks, each with its field and ``code`` (:mod:`ramino.scoresheet.validate`
+gives the order and the fields):
+
+- Burraco: ``burraco-type`` (a type not in ``types``); ``burrachi-points`` (``melded`` below
+  ``Σ burrachi[t] × min_points``, summed in the order of ``types``); ``point-step`` (a
+  card-point count not a multiple of ``point_step``); ``unplayed-not-taken``;
+  ``pozzetto-without-burraco`` (with ``pozzetto_requires_burraco``);
+  ``close-without-pozzetto`` (with ``closing_needs_pozzetto``); ``close-without-burraco``;
+  ``close-without-clean`` (with ``closing_needs_clean``); ``two-closers``; ``pack-points``
+  (all sides' ``melded + in_hand + unplayed_pozzetto`` above ``pack_points``);
+  ``end-closed`` / ``end-not-closed``.
+- Scala 40: ``two-closers``; ``closer-in-hand``; ``unopened-in-hand`` (not opened: ``in_hand``
+  outside ``unopened_min..hand_max``); ``in-hand-max``; ``in-mano-not-allowed``;
+  ``in-mano-without-close``; ``end-closed`` / ``end-not-closed``.
+- The sheet: ``dealt-in`` (an entry for a player out, or ``null`` for one in play),
+  ``match-over`` (a hand after the end), ``reentry``.
 """
 
 from __future__ import annotations
@@ -108,6 +114,7 @@ from ramino.scoresheet.limits import (
     point_step,
     scala40_hand_bounds,
 )
+from ramino.scoresheet.validate import closing_needs_pozzetto
 
 TABLE_FORMAT: Final = "ramino-score-table/1"
 
@@ -147,6 +154,7 @@ def score_table(rules: RuleSet, match: MatchFormat | None = None) -> dict[str, A
         "melds_negative_without_clean": rules.no_clean_canastra_melds_negative,
         "closing_needs_clean": (rules.closing_burraco_requirement
                                 is ClosingBurracoRequirement.CLEAN),
+        "closing_needs_pozzetto": closing_needs_pozzetto(rules),
         "pozzetto_requires_burraco": rules.pozzetto_requires_burraco,
         "void_on_stock": rules.stock_exhaustion is StockExhaustion.VOID_HAND,
         "point_step": point_step(rules), "pack_points": pack_points(rules),

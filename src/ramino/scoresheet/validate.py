@@ -8,7 +8,8 @@ Burraco and Buraco, per hand (``hands[i]``) and side (``hands[i].sides[s]``):
   all sides' card points together at most the pack's (``pack-points``, on ``sides``);
 - ``unplayed_pozzetto`` only for a side that took its pozzetto (``unplayed-not-taken``);
 - ``closed``: at most one side (``two-closers``, §2.8); the closer took its pozzetto
-  (``close-without-pozzetto``, §2.8 item 1) and has a burraco (``close-without-burraco``,
+  (``close-without-pozzetto``, §2.8 item 1; not where a pozzetto can leave the table
+  untaken, §4.2) and has a burraco (``close-without-burraco``,
   item 2), a clean one under ``closing_burraco_requirement=CLEAN`` (``close-without-clean``);
 - ``pozzetto_taken`` with ``pozzetto_requires_burraco``: the side has a burraco
   (``pozzetto-without-burraco``, §5.3);
@@ -30,7 +31,7 @@ Which players are dealt in and the match's end are the sheet's checks
 from __future__ import annotations
 
 from ramino.records.fields import index_path, key_path
-from ramino.rules.options import ClosingBurracoRequirement, RuleSet
+from ramino.rules.options import ClosingBurracoRequirement, RuleSet, StockExhaustion
 from ramino.scoresheet.entries import BurracoHand, Scala40Hand, SideCount
 from ramino.scoresheet.errors import SheetError
 from ramino.scoresheet.limits import (
@@ -97,7 +98,7 @@ def _check_side(rules: RuleSet, side: SideCount, path: str, step: int) -> None:
                          "under pozzetto_requires_burraco a side takes its pozzetto only after "
                          "making a burraco (RULES.md §5.3)")
     if side.closed:
-        if not side.pozzetto_taken:
+        if not side.pozzetto_taken and closing_needs_pozzetto(rules):
             raise SheetError(key_path(path, "closed"), "close-without-pozzetto",
                              "a side closes only after taking its pozzetto (RULES.md §2.8 "
                              "item 1)")
@@ -110,6 +111,15 @@ def _check_side(rules: RuleSet, side: SideCount, path: str, step: int) -> None:
             raise SheetError(key_path(path, "closed"), "close-without-clean",
                              f"{rules.preset} closes only with a clean burraco (pulito) on "
                              "the table (RULES.md §2.8, §3.6)")
+
+
+def closing_needs_pozzetto(rules: RuleSet) -> bool:
+    """Whether a side that closed must have taken its pozzetto: always, unless a pozzetto can
+    leave the table untaken — a morto becoming the stock (``POZZETTO_BECOMES_STOCK``) or a side
+    taking both (``team_can_take_both_mortos``) — when a side with none left to take may close
+    (§4.2)."""
+    return not (rules.stock_exhaustion is StockExhaustion.POZZETTO_BECOMES_STOCK
+                or rules.team_can_take_both_mortos)
 
 
 def _check_end(end: str | None, closed: bool, path: str) -> None:
