@@ -88,7 +88,9 @@ function checkSide(b, side, path) {
     return refuse(`${path}.pozzetto_taken`, "pozzetto-without-burraco");
   }
   if (side.closed) {
-    if (!side.pozzetto_taken) return refuse(`${path}.closed`, "close-without-pozzetto");
+    if (!side.pozzetto_taken && b.closing_needs_pozzetto) {
+      return refuse(`${path}.closed`, "close-without-pozzetto");
+    }
     if (!hasBurraco) return refuse(`${path}.closed`, "close-without-burraco");
     const clean = b.types.some((t) => t.clean && (counts[t.name] || 0) > 0);
     if (b.closing_needs_clean && !clean) return refuse(`${path}.closed`, "close-without-clean");
