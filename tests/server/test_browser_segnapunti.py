@@ -107,6 +107,14 @@ def no_overflow(page: Page) -> None:
     assert width <= 0, f"the page is {width} px wider than the screen"
 
 
+TOUCH_TARGETS = """
+[...document.querySelectorAll('button, select, input[type=number], input[type=text], label.toggle')]
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => [node.id || node.textContent.trim().slice(0, 30), node.getBoundingClientRect().height])
+  .filter(([, height]) => height < 44)
+"""
+
+
 def check_clean(view: Watched, *pages: Page) -> None:
     for page in pages:
         assert violations(page) == [], page.url
@@ -171,6 +179,7 @@ def keep_match(page: Page, shots: Shots) -> None:
     side(page, 0, pulito=1, sporco=1, melded=420, taken=True, closed=True)
     side(page, 1, sporco=1, melded=300, in_hand=40, taken=True)
     assert page.locator("#score-s0").inner_text() == "Punti della mano: +820"
+    assert page.evaluate(TOUCH_TARGETS) == []  # every control a thumb's size (44 px)
     assert page.locator("#score-s1").inner_text() == "Punti della mano: +360"
     record(page, 1)
     side(page, 0, melded=200, in_hand=120)
