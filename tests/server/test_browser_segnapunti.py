@@ -110,7 +110,8 @@ def no_overflow(page: Page) -> None:
 TOUCH_TARGETS = """
 [...document.querySelectorAll('button, select, input[type=number], input[type=text], label.toggle')]
   .filter((node) => node.offsetParent !== null)
-  .map((node) => [node.id || node.textContent.trim().slice(0, 30), node.getBoundingClientRect().height])
+  .map((node) => [node.id || node.textContent.trim().slice(0, 30),
+                  node.getBoundingClientRect().height])
   .filter(([, height]) => height < 44)
 """
 

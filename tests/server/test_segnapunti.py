@@ -17,6 +17,7 @@ from sqlalchemy import inspect
 
 from ramino.rules import make_rules
 from ramino.scoresheet import Sheet, read_sheet_record
+from ramino.server.routes import scoresheets
 from ramino.server.routes.scoresheets import ASSETS, DATA, MAX_SHEET_BYTES, PAGE
 from ramino.server.store import database_url
 
@@ -75,6 +76,10 @@ def test_the_service_worker_stores_everything_the_page_needs(api: TestClient) ->
     for url in ("/static/segnapunti/main.js", "/static/segnapunti/segnapunti.css",
                 "/static/style.css"):
         assert url in page and url in stored
+    # Every file of the page's own folder (but the worker) is stored: a new module too.
+    folder = Path(scoresheets.__file__).parent.parent / "static" / "segnapunti"
+    own = {f"/static/segnapunti/{p.name}" for p in folder.iterdir() if p.name != "sw.js"}
+    assert own <= set(stored), own - set(stored)
     for url in stored:  # an install fails if one of them does
         assert api.get(url).status_code == 200, url
     for lang in ("it", "en", "pt"):

@@ -43,9 +43,9 @@ STATIC = SERVER / "static"
 PAGE: Final = "/segnapunti"
 # What the page needs, stored by the service worker at install (the page itself first).
 ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/favicon.svg",
-                 "/static/segnapunti/segnapunti.css", "/static/segnapunti/main.js",
-                 "/static/segnapunti/score.js", "/static/segnapunti/sheet.js",
-                 "/static/segnapunti/view.js", "/static/segnapunti/icon.svg")
+                 *(f"/static/segnapunti/{name}" for name in (
+                     "segnapunti.css", "main.js", "score.js", "setup.js", "sheet.js",
+                     "view.js", "icon.svg")))
 DATA: Final = ("/api/segnapunti/tables", "/segnapunti/manifest.webmanifest",
                *(f"/i18n/{lang}.json" for lang in LANGUAGES))
 

@@ -5,9 +5,10 @@
 // sends the counts to the server, which scores them again and gives a read-only link.
 import { setGame, t, tn, translatePage } from "../i18n.js";
 import { checkHand, scoreHand, sheetView } from "./score.js";
+import { fillSetup, onStart, setTables } from "./setup.js";
 import {
-  clearDraft, clearPublished, loadDraft, loadPublished, loadSheet, newSheet, removeLast,
-  saveDraft, savePublished, saveSheet, setupKey, tableOf,
+  clearDraft, clearPublished, loadDraft, loadPublished, loadSheet, removeLast, saveDraft,
+  savePublished, saveSheet, tableOf,
 } from "./sheet.js";
 import {
   breakdownTable, burracoEntry, el, locate, problemText, runningTable, scala40Entry, sideNames,
@@ -44,92 +45,8 @@ addEventListener("offline", offlineStatus);
 
 // --- setup ---------------------------------------------------------------------------------
 
-const form = $("setup-form");
-
-// The options of the setup chosen in the form, as the server keys its tables: only what
-// differs from the preset's own setup (the table keyed "{}").
-function chosenOptions() {
-  const setups = tables[form.elements.preset.value] || {};
-  const base = setups["{}"];
-  const options = {};
-  if (!base) return options;
-  const players = Number(form.elements.players.value);
-  if (players && players !== base.players) options.players = players;
-  if (base.game === "scala40") {
-    if ($("variant").value) options.partnerships = $("variant").value;
-    const limit = Number(form.elements.limit.value);
-    if (limit && limit !== base.scala40.elimination_limit) options.elimination_limit = limit;
-    if (form.elements.reentry.checked) options.reentry = "ONCE_AT_HIGHEST_REMAINING";
-  }
-  return options;
-}
-
-function setupTable() {
-  return (tables[form.elements.preset.value] || {})[setupKey(chosenOptions())] || null;
-}
-
-function fillSetup() {
-  const preset = form.elements.preset;
-  $("preset-text").textContent = preset.selectedOptions[0]?.dataset.text || "";
-  const setups = Object.values(tables[preset.value] || {});
-  const scala = setups[0]?.game === "scala40";
-  setGame(setups[0]?.game);
-  const counts = [...new Set(setups.map((s) => s.players))].sort((a, b) => a - b);
-  const players = form.elements.players;
-  const was = Number(players.value) || tables[preset.value]?.["{}"]?.players;
-  players.replaceChildren(...counts.map((n) => el("option", { value: n, text: String(n) })));
-  players.value = String(counts.includes(was) ? was : counts[0]);
-  $("limit-field").hidden = !scala;
-  $("reentry-field").hidden = !scala;
-  $("variant-field").hidden = !scala;
-  $("target-field").hidden = scala;
-  const limits = [...new Set(setups.filter((s) => s.scala40).map((s) => s.scala40.elimination_limit))];
-  if (scala && form.elements.limit.options.length !== limits.length) {
-    form.elements.limit.replaceChildren(...limits.map((n) => el("option", { value: n, text: String(n) })));
-  }
-  const n = Number(players.value);
-  for (const option of $("variant").options) {
-    option.disabled = !!option.value && !setups.some((s) => s.players === n
-      && s.scala40 && s.scala40.partnerships === option.value);
-  }
-  if ($("variant").selectedOptions[0]?.disabled) $("variant").value = "";
-  const chosen = setupTable();
-  if (chosen && chosen.burraco) {
-    form.elements.target.placeholder = String(chosen.burraco.match.value);
-  }
-  const names = $("names");
-  const kept = [...names.querySelectorAll("input")].map((input) => input.value);
-  names.replaceChildren(...(chosen ? chosen.sides : []).map((seats, side) =>
-    el("fieldset", { className: "side-names" },
-      el("legend", { text: seats.length > 1 ? t("Squadra {n}", { n: side + 1 }) : "" }),
-      ...seats.map((seat) => el("label", { className: "field" },
-        el("span", { text: t("Giocatore {n}", { n: seat + 1 }) }),
-        el("input", { type: "text", name: `name${seat}`, maxlength: 60, autocomplete: "off",
-                      value: kept[seat] || "", placeholder: t("Giocatore {n}", { n: seat + 1 }) }))))));
-  $("start").disabled = !chosen;
-}
-
-form.addEventListener("change", (event) => {
-  if (event.target.name !== "target" && !event.target.name?.startsWith("name")) fillSetup();
-});
-form.addEventListener("submit", (event) => {
-  event.preventDefault();
-  const chosen = setupTable();
-  if (!chosen) return;
-  const players = [];
-  for (let seat = 0; seat < chosen.players; seat++) {
-    const value = (form.elements[`name${seat}`]?.value || "").trim();
-    players.push(value || t("Giocatore {n}", { n: seat + 1 }));
-  }
-  const target = form.elements.target.value.trim();
-  if (chosen.burraco && target && !(Number.isInteger(Number(target)) && Number(target) > 0)) {
-    $("setup-error").textContent = t("Punti per vincere: scrivi un numero intero maggiore di zero.");
-    form.elements.target.focus();
-    return;
-  }
-  $("setup-error").textContent = "";
-  sheet = newSheet(form.elements.preset.value, chosenOptions(), players,
-                   chosen.burraco && target ? Number(target) : null);
+onStart((fresh) => {
+  sheet = fresh;
   saveSheet(sheet);
   clearDraft();
   clearPublished();
@@ -403,6 +320,7 @@ function show() {
 
 fetch("/api/segnapunti/tables").then((response) => response.json()).then((found) => {
   tables = found;
+  setTables(found);
   show();
   offlineStatus();
 }).catch(() => {
