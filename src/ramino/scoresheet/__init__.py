@@ -129,6 +129,7 @@ __all__ = [
     "SheetError",
     "SideCount",
     "check_burraco",
+    "check_rules",
     "check_scala40",
     "check_sheet_record",
     "is_results_document",
