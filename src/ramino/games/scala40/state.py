@@ -74,10 +74,14 @@ from ramino.games.scala40.melds import GROUP, SEQUENCE, Meld
 from ramino.games.scala40.movegen import Resolved, generate
 from ramino.games.scala40.observation import Observation, TableMeld
 from ramino.games.scala40.refusals import check_shape, explain, illegal
-from ramino.games.scala40.scoring import Result, penalty_value
+from ramino.games.scala40.scoring import (
+    Result,
+    penalty_value,
+    seat_penalty,
+    side_penalties,
+)
 from ramino.rules.options import (
     DiscardAttachBan,
-    Partnerships,
     RediscardPickedCard,
     RuleSet,
     UpcardJolly,
@@ -416,7 +420,6 @@ class Scala40State:
         if self.phase != PHASE_OVER or self.end is None:
             return None
         rules = self.rules
-        multiplier = rules.chiusura_in_mano_multiplier if self.chiusura_in_mano else 1
         points: list[int] = []
         scores: list[int] = []
         for seat in range(self.players):
@@ -424,26 +427,12 @@ class Scala40State:
             in_hand = sum(penalty_value(c, rules) * counts[c] for c in range(NUM_TYPES)
                           if counts[c])
             points.append(in_hand)
-            if seat == self.closed_by:
-                scores.append(0)
-            elif not self.opened[seat] and rules.unopened_flat_penalty:
-                scores.append(rules.unopened_flat_penalty)
-            else:
-                scores.append(in_hand * multiplier)
-        sides = self.sides
-        if self.rules.partnerships is Partnerships.NONE:
-            by_side = scores
-        else:
-            # Engine choice where §6.7 says "(U) how team scoring works": the side of
-            # the closer wins the hand and pays nothing; every other side pays what its members'
-            # hands cost, added together (docs/scala40.md).
-            winner = None if self.closed_by is None else sides[self.closed_by]
-            by_side = [0] * (max(sides) + 1)
-            for seat, cost in enumerate(scores):
-                if sides[seat] != winner:
-                    by_side[sides[seat]] += cost
-        return Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
-                             tuple(points), tuple(scores))
+            scores.append(seat_penalty(rules, in_hand, closed=seat == self.closed_by,
+                                       opened=self.opened[seat],
+                                       chiusura_in_mano=self.chiusura_in_mano))
+        by_side = side_penalties(rules, tuple(scores), tuple(self.sides), self.closed_by)
+        return Result(self.end, by_side, self.closed_by, self.chiusura_in_mano, tuple(points),
+                      tuple(scores))
 
     # --- the public API -------------------------------------------------------------------------
 
