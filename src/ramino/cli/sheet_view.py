@@ -15,14 +15,17 @@ from ramino.scoresheet import HandScore, Sheet
 PARTS = ("table", "burraco", "closing", "hand", "pozzetto", "split")
 
 
+def goal(sheet: Sheet) -> str:
+    """How the match ends: ``to 2005``, ``out at 101``, ``FIXED_HANDS_VP(3)``."""
+    if sheet.is_scala40:
+        return f"out at {sheet.rules.elimination_limit}"
+    mode = sheet.format.mode
+    return f"to {mode.value}" if mode.mode == "TARGET" else str(mode)
+
+
 def describe(sheet: Sheet) -> str:
     rules = sheet.rules
-    if sheet.is_scala40:
-        end = f"out at {rules.elimination_limit}"
-    else:
-        mode = sheet.format.mode
-        end = f"to {mode.value}" if mode.mode == "TARGET" else str(mode)
-    return f"{rules.preset} ({rules.game}), {end}; " + ", ".join(
+    return f"{rules.preset} ({rules.game}), {goal(sheet)}; " + ", ".join(
         f"{i}: {name}" for i, name in enumerate(sheet.side_names()))
 
 
@@ -55,7 +58,7 @@ def print_sheet(console: Console, sheet: Sheet) -> None:
     """The running sheet: each hand's scores and the totals, then the standing."""
     view = sheet.view()
     names = sheet.side_names()
-    table = Table(title=_cell(f"Score sheet: {describe(sheet)}"))
+    table = Table(title=_cell(f"{sheet.rules.preset}, {goal(sheet)}"))
     table.add_column("hand", justify="right")
     for name in names:
         table.add_column(_cell(name), justify="right")

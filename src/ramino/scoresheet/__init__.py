@@ -23,7 +23,8 @@ Public API
     ``end``, ``scores`` per side, ``breakdown`` per side, ``sides``, ``seat_scores``;
     ``score_burraco(rules, hand)``, ``score_scala40(rules, hand)`` (unchecked counts).
 ``check_burraco(rules, hand, path)``, ``check_scala40(rules, hand, path)`` (:mod:`.validate`)
-    the consistency checks alone.
+    the consistency checks alone; ``check_rules(rules)`` (:mod:`.sheet`) refuses a rule set
+    the sheet cannot keep (three-player Burraco, an unsupported option).
 ``SheetError`` (:mod:`.errors`)
     every refusal: ``path`` (``hands[2].sides[1].burrachi.pulito``), ``code`` (stable, listed
     in :mod:`.table`), ``reason`` (English, citing RULES.md); ``as_dict()``.
@@ -110,7 +111,7 @@ from ramino.scoresheet.record import (
     sheet_record,
 )
 from ramino.scoresheet.scoring import HandScore, score_burraco, score_scala40
-from ramino.scoresheet.sheet import SHEET_FORMAT, Reentered, Sheet, read_hand
+from ramino.scoresheet.sheet import SHEET_FORMAT, Reentered, Sheet, check_rules, read_hand
 from ramino.scoresheet.table import TABLE_FORMAT, score_table
 from ramino.scoresheet.validate import check_burraco, check_scala40
 
@@ -128,6 +129,7 @@ __all__ = [
     "SheetError",
     "SideCount",
     "check_burraco",
+    "check_rules",
     "check_scala40",
     "check_sheet_record",
     "is_results_document",

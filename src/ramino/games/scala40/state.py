@@ -394,20 +394,26 @@ class Scala40State:
     def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} at a {self.players}-player table")
-        mine = seat == self.current and self.phase == PHASE_PLAY
-        must: list[int] = []
-        if mine:
-            if self._picked_pending():
-                must.append(self.picked)
-            must.extend([JOKER] * self.jolly_owed)
+        picked, must_use, opening_points = self.turn_obligations(seat)
         return Observation(
             seat=seat, players=self.players, current=self.current, phase=self.phase,
             hand=tuple(from_counts(self.hands[seat])), hand_sizes=tuple(self.sizes),
             stock_size=len(self.stock), pile=tuple(self.pile), melds=tuple(self.table()),
             opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
-            picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
-            opening_points=self.turn_points if mine else 0, sides=self.sides,
+            picked=picked, must_use=must_use, opening_points=opening_points, sides=self.sides,
             dealer_discard=self.dealer_discard)
+
+    def turn_obligations(self, seat: int) -> tuple[int | None, tuple[int, ...], int]:
+        """What ``seat`` alone sees of its own turn while it plays: the card it picked up
+        from the pozzo, the cards it must still use this turn, and the points it has put down
+        towards its opening (None, nothing and 0 for every other seat)."""
+        if seat != self.current or self.phase != PHASE_PLAY:
+            return None, (), 0
+        must: list[int] = []
+        if self._picked_pending():
+            must.append(self.picked)
+        must.extend([JOKER] * self.jolly_owed)
+        return (self.picked if self.picked >= 0 else None), tuple(must), self.turn_points
 
     def result(self) -> Result | None:
         """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
