@@ -156,7 +156,10 @@ async def published(store: StoreDep, sheet_id: str) -> Sheet:
     stored = await asyncio.to_thread(load_sheet, store, sheet_id)
     if stored is None:
         raise HTTPException(404, "there is no published sheet with this id")
-    return Sheet.from_dict(stored)
+    try:
+        return Sheet.from_dict(stored)
+    except RaminoError as exc:  # stored by a server whose rules read it otherwise
+        raise HTTPException(409, f"this sheet no longer reads: {exc}") from None
 
 
 PublishedDep = Depends(published)
