@@ -24,9 +24,12 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 TOURNAMENT_PREFIX = "/tournament"
+# worker-src and manifest-src name what default-src already allows, so that the score
+# keeper's service worker and web app manifest (same origin only) are explicit.
 _POLICY = ("default-src 'self'; script-src 'self'{inline}; style-src 'self'{inline}; "
-           "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
-           "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+           "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+           "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+           "frame-ancestors 'none'")
 CSP = _POLICY.format(inline="")
 CSP_INLINE = _POLICY.format(inline=" 'unsafe-inline'")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
