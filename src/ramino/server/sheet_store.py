@@ -2,7 +2,7 @@
 re-scored it (JSON), under an unguessable id that is its read-only link.
 
 The table lives beside the table server's own (:class:`ramino.server.store.Base`, revision
-0014), in the same database; a sheet is written once and never changed.
+0013), in the same database; a sheet is written once and never changed.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Published score sheets of the score keeper (``/segnapunti``): a sheet of hands played with
 real cards, stored as the server re-scored it, read back through an unguessable id.
 
-Revision ID: 0014
+Revision ID: 0013
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
+revision = "0013"
 down_revision: str | None = "0012"
 branch_labels: str | None = None
 depends_on: str | None = None
