@@ -43,6 +43,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ramino.server.accounts import Award
+from ramino.server.levels import level_of
 from ramino.server.schema_base import Base
 from ramino.server.standing import write_award
 
@@ -679,8 +680,8 @@ class Store:
 
 
 def _stats(row: AccountRow) -> dict[str, Any]:
-    return {"name": row.name, "xp": row.xp, "hands": row.hands, "wins": row.wins,
-            "burrachi": row.burrachi, "abandons": row.abandons}
+    return {"name": row.name, "xp": row.xp, "level": level_of(row.xp), "hands": row.hands,
+            "wins": row.wins, "burrachi": row.burrachi, "abandons": row.abandons}
 
 
 def _rating(row: RatingRow) -> dict[str, Any]:

@@ -103,6 +103,8 @@ class TablePlay(TableRegistry):
             raise ProtocolError("not-stored", "the action could not be stored; nothing "
                                 "changed: try again") from exc
         self._take(table, move)
+        if move.awards:
+            await self._read_levels(table)  # the hand's experience may have raised a level
         table.broadcast(move.event)
         await self.fanout.publish_table(table.id)
         if move.result is not None:
