@@ -25,7 +25,15 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from ramino.server.fanout import LocalFanout, RedisFanout
 from ramino.server.i18n import LANG_COOKIE, choose_language, template_globals
 from ramino.server.limits import Limit, LocalLimit, PerAddress, SharedLimit
-from ramino.server.routes import accounts, lobby, replays, rules_pages, socket, tables
+from ramino.server.routes import (
+    accounts,
+    lobby,
+    profiles,
+    replays,
+    rules_pages,
+    socket,
+    tables,
+)
 from ramino.server.routes.deps import Limits, Pages
 from ramino.server.routes.lobby import preset_games, table_presets
 from ramino.server.security import SameOrigin, SecurityHeaders
@@ -123,7 +131,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                                                 online=feed, language=tournament_language),
                   name="tournament")
     for router in (lobby.router, tables.router, rules_pages.router, accounts.router,
-                   replays.router, socket.router):
+                   replays.router, profiles.router, socket.router):
         app.include_router(router)
     return app
 
