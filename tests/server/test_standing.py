@@ -9,7 +9,6 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
