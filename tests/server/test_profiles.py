@@ -107,6 +107,9 @@ def test_an_unknown_player_is_a_404_page(client: TestClient) -> None:
     assert data.status_code == 404 and "Nessuno" in data.json()["detail"]
     long = client.get("/players/" + "x" * 300)
     assert long.status_code == 404
+    odd = client.get("/players/%3Cb%3Emio")  # shown, never as markup
+    assert odd.status_code == 404 and "<b>mio" not in odd.text
+    assert "&lt;b&gt;mio" in odd.text
 
 
 def test_a_private_tables_replay_opens_to_its_players_only(db: Path) -> None:
@@ -126,3 +129,5 @@ def test_a_private_tables_replay_opens_to_its_players_only(db: Path) -> None:
         assert client.get(f"{replay}&invite={invite}").status_code == 200
         other = client.get("/players/Bea?lang=en").text
         assert "/replay?table=" not in other and "(private table)" in other
+        assert table_id not in other
+        assert client.get("/api/players/Bea").json()["matches"][0]["table"] is None

@@ -26,22 +26,36 @@ def today(manager: TableManager) -> dt.date:
     return dt.datetime.fromtimestamp(manager.wall(), dt.UTC).date()
 
 
+def shown(found: dict[str, Any], own: bool) -> dict[str, Any]:
+    """The profile as its reader may see it: a private table's id (the way to its replays)
+    only to the player who sat at it."""
+    if own:
+        return found
+    return {**found, "matches": [{**m, "table": None} if m["private"] else m
+                                 for m in found["matches"]]}
+
+
+def is_own(account: tuple[int, str] | None, found: dict[str, Any] | None) -> bool:
+    return account is not None and found is not None and account[1] == found["name"]
+
+
 @router.get("/api/players/{name}")
-async def player(name: str, store: StoreDep, manager: ManagerDep) -> dict[str, Any]:
+async def player(name: str, store: StoreDep, manager: ManagerDep,
+                 account: AccountDep) -> dict[str, Any]:
     found = await asyncio.to_thread(profile, store, name[:40], today(manager))
     if found is None:
         raise HTTPException(404, f"there is no player {name[:40]!r}")
-    return found
+    return shown(found, is_own(account, found))
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
 async def player_page(request: Request, name: str, store: StoreDep, manager: ManagerDep,
                       page: PagesDep, account: AccountDep) -> HTMLResponse:
     found = await asyncio.to_thread(profile, store, name[:40], today(manager))
+    own = is_own(account, found)
     response = page(request, "profile.html", {
-        "player": found, "asked": name[:40], "titles": TITLES,
-        # A private table's replay opens to the players who sat at it (the owner here).
-        "own": account is not None and found is not None and account[1] == found["name"]})
+        "player": None if found is None else shown(found, own), "asked": name[:40],
+        "titles": TITLES})
     if found is None:
         response.status_code = 404
     return response
