@@ -9,15 +9,16 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select, text
 from sqlalchemy.orm import Session
 
 from ramino.server.accounts import Award
 from ramino.server.challenges import HandFacts, Step
 from ramino.server.profiles import levels_of, profile
 from ramino.server.standing import BurracoKindRow, ChallengeRow, GameStatRow
-from ramino.server.store import PendingAction, Store
+from ramino.server.store import PendingAction, Store, database_url
 
+from .conftest import migrated_to
 from .test_cluster import services  # noqa: F401  (the PostgreSQL + Redis fixture)
 
 DAY = dt.date(2026, 12, 2)
@@ -75,6 +76,28 @@ def test_a_challenge_pays_once_when_its_target_is_reached(tmp_path: Path) -> Non
         assert profile(store, "Nessuno", DAY) is None
     finally:
         store.close()
+
+
+def test_an_older_database_is_upgraded_and_downgraded(tmp_path: Path) -> None:
+    """An account of revision 0012 keeps its experience through the upgrade, its profile
+    starts empty; the downgrade takes only the standing's tables away."""
+    url = database_url(tmp_path / "old.db")
+    with migrated_to(url, "0012") as connection:
+        connection.execute(text(
+            "INSERT INTO accounts (name, pw_hash, created_at, xp, hands, wins, burrachi, "
+            "abandons) VALUES ('Vecchio', 'x', '2026-11-29', 450, 9, 4, 3, 0)"))
+    store = Store(url)  # upgrades to the newest revision
+    try:
+        old = profile(store, "Vecchio", DAY)
+        assert old is not None and old["xp"] == 450 and old["level"]["level"] == 2
+        assert old["games"] == [] and old["done"] == [] and old["matches"] == []
+        assert [c["count"] for c in old["challenges"]] == [0] * 5
+    finally:
+        store.close()
+    with migrated_to(url, "0012", down=True) as connection:
+        names = set(inspect(connection).get_table_names())
+        assert names.isdisjoint({"game_stats", "burraco_kinds", "challenges"})
+        assert "accounts" in names
 
 
 ROUNDS = 12

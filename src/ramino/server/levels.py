@@ -3,9 +3,9 @@
 Reaching level ``L`` takes ``100 · (L − 1) · (L + 2)`` experience points in all: level 2 at
 400, level 3 at 1000, level 5 at 2800, level 10 at 10800.  Going from level ``L`` to
 ``L + 1`` takes ``200 · (L + 1)`` points, so each level asks 200 more than the one before.
-A regular evening of about six hands earns some 150–200 points (+16 a hand, +26 a win, +1 a
-burraco, and the challenges): level 2 comes after two or three evenings, level 5 after about
-fifteen, and from level 10 on a level takes a dozen evenings or more.
+A regular evening of about six hands earns some 150–250 points (+16 a hand, +26 a win, +1 a
+burraco, and the challenges met): level 2 comes after two evenings or so, level 5 after about
+fifteen, and from level 10 on each level takes about a dozen evenings or more.
 """
 
 from __future__ import annotations
