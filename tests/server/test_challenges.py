@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -185,3 +187,17 @@ def test_a_hand_counts_for_the_drawn_challenges_it_meets() -> None:
         assert (step.xp, step.target) == (BY_ID[step.challenge].xp, BY_ID[step.challenge].target)
     # A lost Scala 40 hand, never opened: no challenge asks for that.
     assert steps(with_(SCALA40, opened=False, points=100), day) == ()
+
+
+def test_the_documentation_states_the_catalogue_and_the_curve() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "server.md").read_text()
+    section = doc.split("## Levels, challenges and profiles")[1].split("\n## ")[0]
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \| (day|week) \| .* \| (\d+) \|$", section, re.M)
+    assert rows == [(c.id, "day" if c.period == DAILY else "week", str(c.xp))
+                    for c in CATALOGUE]
+    levels = re.search(r"^\| level \| (.*) \|\n\|[-| ]*\|\n\| points \| (.*) \|$", section, re.M)
+    assert levels is not None
+    for level, xp in zip(levels.group(1).split(" | "), levels.group(2).split(" | "),
+                         strict=True):
+        assert xp_for(int(level)) == int(xp)
+    assert "100 · (L − 1) · (L + 2)" in section
