@@ -3,10 +3,13 @@
 :func:`decide` is the deciding half of a commit: from the table as it stands and the action
 of a seat it works out the new engine state (or raises ``IllegalActionError``: nothing was
 decided), the action's number, the hand's result if it ends the hand, the seat's time bank and
-whose clock runs next, the match's score sheet, the experience earned and which sides' ratings
-change.  :func:`rate` adds the new ratings once the current ones are read from the store.  Both
-change nothing; the effecting half (:meth:`ramino.server.tables.play.TablePlay.commit`) stores
-the :class:`Move`, takes it into the live table, sends the frames and starts the bots.
+whose clock runs next, the match's score sheet, the experience earned (with what the hand
+was for each registered player: :class:`~ramino.server.challenges.HandFacts`) and which sides'
+ratings change.  :func:`challenge` adds the challenges each player's hand counts for, once the
+day is known, and :func:`rate` the new ratings once the current ones are read from the store.
+All of them change nothing; the effecting half
+(:meth:`ramino.server.tables.play.TablePlay.commit`) stores the :class:`Move`, takes it into
+the live table, sends the frames and starts the bots.
 """
 
 from __future__ import annotations
