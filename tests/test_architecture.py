@@ -30,7 +30,7 @@ FLOORS: dict[str, int] = {
     "ramino.errors": 0, "ramino.cards": 0,
     "ramino.rules": 1,
     "ramino.games": 2,
-    "ramino.records": 3, "ramino.bots": 3,
+    "ramino.records": 3, "ramino.bots": 3, "ramino.scoresheet": 3,
     "ramino.arena": 4, "ramino.env": 4,
     "ramino.server": 5, "ramino.cli": 5, "ramino.tournament.web": 5, "ramino.__main__": 5,
 }

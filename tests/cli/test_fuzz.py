@@ -140,12 +140,17 @@ COMMANDS: dict[str, tuple[dict[str, st.SearchStrategy[str] | None], bool]] = {
     "rules": ({}, True),
     "play": ({"--seed": numbers, "--bots-seed": numbers, "--preset": presets,
               "--players": numbers, "--out": writable}, False),
+    "score": ({"--preset": presets, "--players": st.sampled_from(["A,B,C,D", "A,B", ",", ""]),
+               "--target": numbers, "--dealer": numbers, "--sheet": st.one_of(readable, writable),
+               "--export": writable, "--no-input": None,
+               "--option": st.sampled_from(["players=2", "players=3", "x=1", "reentry=",
+                                            "elimination_limit=201", "="])}, False),
     "serve": ({"--host": st.sampled_from(["127.0.0.1", "::1", "0.0.0.0"]),
                "--port": st.one_of(numbers, st.builds(_free_port)),
                "--tournament": readable}, False),
 }
 EXIT_STATUSES = {"replay": (0, 1, 2), "verify": (0, 1, 2), "rules": (0, 2), "play": (0, 1, 2),
-                 "serve": (0, 2)}
+                 "score": (0, 2), "serve": (0, 2)}
 
 
 @st.composite

@@ -53,7 +53,7 @@ async def play_hand(tmp_path: Path, preset: str, players: int, seed: int) -> int
     await manager.start()
     checked = 0
     try:
-        table, _ = await manager.create(name="", preset=preset, options={},
+        table, _ = await manager.create(name="", preset=preset, options={"players": players},
                                         seats=["open"] * players, private=False,
                                         bot_level=None)
         clients = [(await manager.join(Join(type="join", table=table.id, seat=s)))[1]
@@ -81,7 +81,8 @@ async def play_hand(tmp_path: Path, preset: str, players: int, seed: int) -> int
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"),
-                         [("fibur", 4, 3), ("fibur", 4, 11), ("fisca", 3, 5)])
+                         [("fibur", 4, 3), ("fibur", 4, 11), ("fisca", 3, 5), ("fisca", 5, 2),
+                          ("buraco-stbl", 4, 7), ("fibur", 2, 4), ("fibur", 6, 9)])
 def test_every_frame_is_an_update_with_the_receivers_own_view(
         tmp_path: Path, preset: str, players: int, seed: int) -> None:
     checked = asyncio.run(play_hand(tmp_path, preset, players, seed))

@@ -11,6 +11,9 @@
                                  plays a Scala 40 hand (§6) the same way
 ``ramino rules [PRESET]``        the presets, or every option of one with its section of
                                  docs/rules.md
+``ramino score``                 the score keeper for hands played with real cards: each hand
+                                 entered as counted, scored by the engine, the running sheet
+                                 and the match's end; ``--export`` writes its results record
 ``ramino serve``, ``verify``     the table server; the check of a server's hand record
 ``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them
@@ -20,8 +23,9 @@ line a user reads: bad input exits 2, a defect of ramino 70.
 
 One module per command group: :mod:`~ramino.cli.core` (the group, its error boundary and what
 the commands share), :mod:`~ramino.cli.replay`, :mod:`~ramino.cli.play`,
-:mod:`~ramino.cli.rules`, :mod:`~ramino.cli.arena` and :mod:`~ramino.cli.serve` (``serve``
-and ``verify``); ``ramino tournament`` is loaded by the group when asked for.
+:mod:`~ramino.cli.rules`, :mod:`~ramino.cli.score`, :mod:`~ramino.cli.arena` and
+:mod:`~ramino.cli.serve` (``serve`` and ``verify``); ``ramino tournament`` is loaded by the group
+when asked for.
 ``ramino.cli:main`` is the entry point.
 """
 
@@ -46,6 +50,7 @@ from ramino.cli.core import (
 from ramino.cli.play import HUMAN_SEAT, bot_seed, bot_turn, make_bots, play_command
 from ramino.cli.replay import replay_command
 from ramino.cli.rules import rules_command
+from ramino.cli.score import score_command
 from ramino.cli.serve import serve_command, verify_command
 
 __all__ = [
@@ -73,5 +78,6 @@ app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("arena")(arena_command)
 app.command("play")(play_command)
+app.command("score")(score_command)
 app.command("serve")(serve_command)
 app.command("verify")(verify_command)

@@ -172,7 +172,8 @@ def _stdin_bytes() -> bytes:
 def tournament_group() -> Any:
     """``ramino tournament``, loaded when it is first asked for: its packages (networkx, Jinja,
     fpdf2) take longer to import than a hand takes to play.  Without the server extra it is
-    a command that says so."""
+    a command that says so.  ``import-record`` (:mod:`ramino.cli.tournament_records`), which
+    reads card-game records the tournament's core knows nothing of, is mounted here."""
     if importlib.util.find_spec("ramino.tournament.cli") is None:
         return None
     try:
@@ -189,6 +190,10 @@ def tournament_group() -> Any:
             raise CliError(line)
 
         return typer.main.get_command(refusal)
+    from ramino.cli.tournament_records import import_record_command
+
+    if not any(c.name == "import-record" for c in module.app.registered_commands):
+        module.app.command("import-record")(import_record_command)
     group = typer.main.get_group(module.app)
     group.name = "tournament"
     return group

@@ -112,22 +112,23 @@ def play_command(
         raise typer.Exit(EXIT_ILLEGAL)
 
 
-def check_writable(path: Path) -> None:
+def check_writable(path: Path, option: str = "--out") -> None:
     """Refuse before the hand starts a record path that could not be written at its end
-    (a directory, or under a file or a directory this user may not write)."""
+    (a directory, or under a file or a directory this user may not write), naming the
+    ``option`` that gave it."""
     if path.is_dir():
-        raise CliError(f"--out {path}: is a directory, not a file name")
+        raise CliError(f"{option} {path}: is a directory, not a file name")
     if path.exists():
         if not os.access(path, os.W_OK):
-            raise CliError(f"--out {path}: not writable by this user")
+            raise CliError(f"{option} {path}: not writable by this user")
         return
     parent = path.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent  # the directories that play creates start under this one
     if not parent.is_dir():
-        raise CliError(f"--out {path}: {parent} is not a directory")
+        raise CliError(f"{option} {path}: {parent} is not a directory")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise CliError(f"--out {path}: {parent} is not writable by this user")
+        raise CliError(f"{option} {path}: {parent} is not writable by this user")
 
 
 def _play_scala40(console: Console, state: Scala40State, seed: int, bots_seed: int,

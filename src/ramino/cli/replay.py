@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ramino.cards import card_str, sort_for_hand
 from ramino.cli.core import _stdin_bytes, read_file, say
+from ramino.cli.sheet_view import print_sheet
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.seating import initial_sides, score_sides
 from ramino.games.scala40.match import hand_sides
@@ -31,6 +32,7 @@ from ramino.records.scala40 import record as scala40_record
 from ramino.records.scala40.record import is_scala40_document
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
+from ramino.scoresheet import check_sheet_record, is_results_document
 
 
 def replay_command(
@@ -45,6 +47,8 @@ def replay_command(
     error); 2: not a well-formed record (the field named on standard error)."""
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
+    if is_results_document(document):
+        raise typer.Exit(_check_results(document, as_json))
     report: ReplayReport | scala40_record.ReplayReport = (
         scala40_record.replay(document) if is_scala40_document(document) else replay(document))
     if as_json:
@@ -56,6 +60,23 @@ def replay_command(
     for problem in report.problems:
         typer.echo(problem.message, err=True)
     raise typer.Exit(report.exit_code)
+
+
+def _check_results(document: object, as_json: bool) -> int:
+    """A match of hand results (docs/record.md "Hands of results"): every result recomputed
+    from its counts; exit 1 when the rules refuse a hand or a result differs."""
+    sheet, problems = check_sheet_record(document)
+    if as_json:
+        view = sheet.view()
+        out: dict[str, object] = {"match": view["standing"], "hands": view["hands"]}
+        if problems:
+            out["problems"] = [{"path": path, "message": reason} for path, reason in problems]
+        typer.echo(json.dumps(out, ensure_ascii=False))
+    else:
+        print_sheet(Console(highlight=False), sheet)
+    for path, reason in problems:
+        typer.echo(f"{path}: {reason}", err=True)
+    return 1 if problems else 0
 
 
 def _print_report(console: Console, report: ReplayReport) -> None:

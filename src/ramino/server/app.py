@@ -14,7 +14,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from ramino.server.routes.lobby import preset_games, table_presets
 from ramino.server.security import SameOrigin, SecurityHeaders
 from ramino.server.store import Store, database_url
 from ramino.server.tables import IDLE_MS, NUDGE_MS, TableManager
+from ramino.server.writer import DEFAULT_WINDOW
 
 __all__ = ["create_app", "preset_games", "table_presets"]
 
@@ -56,7 +57,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                trusted_proxies: Sequence[str] = (), allowed_origins: Sequence[str] = (),
                join_burst: int = 60, join_per_second: float = 1.0,
                address_burst: int = 600, address_per_second: float = 200.0,
-               account_burst: int = 10, account_per_second: float = 1 / 60) -> FastAPI:
+               account_burst: int = 10, account_per_second: float = 1 / 60,
+               commit_window: float | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
@@ -66,7 +68,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     served under ``/tournament`` (``tournament_token`` guards the desk); ``wall_clock`` times
     the tournament turni's round clocks (tests inject one).  At a casual table a player idle on
     their turn for ``idle_seconds`` (None: never) is nudged, and a bot plays that turn
-    ``nudge_seconds`` later.
+    ``nudge_seconds`` later.  ``commit_window`` (seconds; else ``RAMINO_COMMIT_WINDOW_MS``,
+    else 4 ms) is how long the group commit waits for other tables' actions to join a
+    transaction (:mod:`ramino.server.writer`).
 
     Security (docs/server.md, "Security"): the client's address and scheme come from
     ``X-Forwarded-For``/``-Proto`` only when the connection comes from one of
@@ -83,7 +87,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout,
                            wall=wall_clock,
                            idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
-                           nudge_ms=int(nudge_seconds * 1000))
+                           nudge_ms=int(nudge_seconds * 1000),
+                           commit_window=(commit_window if commit_window is not None
+                                          else commit_window_of(os.environ)))
     feed = None
     if tournament is not None:
         from ramino.server.tournaments import TournamentFeed
@@ -142,3 +148,18 @@ def tournament_language(request: Request) -> dict[str, Any]:
                            request.cookies.get(LANG_COOKIE),
                            request.headers.get("accept-language"))
     return {**template_globals(lang), "lang_cookie": LANG_COOKIE}
+
+
+def commit_window_of(environ: Mapping[str, str]) -> float:
+    """The group commit's window in seconds from ``RAMINO_COMMIT_WINDOW_MS`` (0 to 100)."""
+    text = environ.get("RAMINO_COMMIT_WINDOW_MS")
+    if text is None:
+        return DEFAULT_WINDOW
+    try:
+        milliseconds = float(text)
+    except ValueError:
+        milliseconds = -1.0
+    if not 0 <= milliseconds <= 100:
+        raise SystemExit(f"RAMINO_COMMIT_WINDOW_MS must be a number of milliseconds from 0 to "
+                         f"100, not {text!r}")
+    return milliseconds / 1000

@@ -24,9 +24,11 @@ from typing import Any, Protocol
 from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
 from ramino.games.burraco import deal as burraco_deal
+from ramino.games.burraco import observation as burraco_observation
 from ramino.games.burraco.state import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal
 from ramino.games.scala40 import deal as scala40_deal
+from ramino.games.scala40 import observation as scala40_observation
 from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import hand_rules, next_dealer, side_count
 from ramino.games.scala40.state import Scala40State
@@ -190,6 +192,13 @@ class TableGame:
     def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         raise NotImplementedError
 
+    def private_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        """What sets table seat ``seat``'s view apart from the public view: ``seat`` and the
+        fields only it may see (the engine's ``private_fields``).  The public view with these
+        fields added is ``seat_view``, so a position shown to every seat is built and encoded
+        once, with each seat's own part beside it."""
+        raise NotImplementedError
+
     def marks(self, state: GameState) -> dict[str, str]:
         return {}
 
@@ -251,6 +260,12 @@ class BurracoGame(TableGame):
     def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(state, BurracoState) and isinstance(seating, Seating)
         return public_view(state, seating)
+
+    def private_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, BurracoState)
+        own = burraco_observation.private_fields(state, seating.engine(seat))
+        own["seat"] = seat
+        return own
 
     def marks(self, state: GameState) -> dict[str, str]:
         assert isinstance(state, BurracoState)
@@ -348,9 +363,6 @@ class Scala40Game(TableGame):
         return Scala40State.new_hand(state.rules, deal=state.deal, dealer=state.dealer,
                                      penalties=state.penalties)
 
-    # Private to the seat: its hand, and what its own turn owes (the picked card, a jolly).
-    PRIVATE_FIELDS = ("hand", "picked", "must_use", "opening_points")
-
     def seat_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(seating, Order)
         if not seating.dealt(seat):
@@ -360,10 +372,19 @@ class Scala40Game(TableGame):
     def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(seating, Order)
         view: dict[str, Any] = state.observation(0).as_dict()
-        for name in self.PRIVATE_FIELDS:
+        # Private to a seat: its hand, and what its own turn owes (the picked card, a jolly).
+        for name in scala40_observation.PRIVATE_FIELDS:
             view.pop(name, None)
         view["seat"] = None
         return seating.view(view)
+
+    def private_view(self, state: GameState, seat: int, seating: SeatMap) -> dict[str, Any]:
+        assert isinstance(state, Scala40State) and isinstance(seating, Order)
+        if not seating.dealt(seat):
+            return {"seat": None}  # out of the match: sees the public view
+        own = scala40_observation.private_fields(state, seating.engine(seat))
+        own["seat"] = seat
+        return own
 
     def result_info(self, state: GameState, salt: str, deal: dict[str, Any],
                     seating: SeatMap) -> ResultInfo | None:

@@ -11,11 +11,10 @@ from typing import Any
 
 from ramino.cards import card_str, from_counts
 from ramino.games.burraco.melds import burraco_type
+from ramino.games.burraco.observation import PRIVATE_FIELDS
 from ramino.games.burraco.state import BurracoState
 from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
-
-PRIVATE_FIELDS = ("hand", "forbidden_discard")
 
 
 def seat_view(state: BurracoState, seat: int, seating: Seating | None = None

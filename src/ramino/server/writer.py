@@ -2,9 +2,13 @@
 
 Each table still waits for its own action to be durable before it broadcasts it (nothing is
 ever shown that a crash could take back), but actions that arrive while a transaction is being
-written share the next one, so one fsync serves many tables.  A batch that fails is retried
-one action at a time, so that one table's refusal (:class:`StaleVersionError`) never fails
-another table's action.
+written share the next one, so one fsync serves many tables.  As PostgreSQL's ``commit_delay``
+does, the writer also waits a short ``window`` after the first action of a batch before it
+writes: the actions of other tables that arrive meanwhile join the same transaction.  Each
+commit costs a hand-off to the writing thread, SQLite's page and lock calls and an fsync, so
+under load a few milliseconds of waiting save far more than they cost (docs/performance.md
+measures the window).  A batch that fails is retried one action at a time, so that one
+table's refusal (:class:`StaleVersionError`) never fails another table's action.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from typing import Any
 from ramino.server.store import PendingAction, Store
 
 MAX_BATCH = 500
+# Seconds the writer waits after a batch's first action for others to join it.
+DEFAULT_WINDOW = 0.004
 
 
 @dataclass
@@ -26,8 +32,9 @@ class _Item:
 
 
 class GroupWriter:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, window: float = DEFAULT_WINDOW) -> None:
         self.store = store
+        self.window = window
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -52,6 +59,8 @@ class GroupWriter:
     async def _run(self) -> None:
         while True:
             batch = [await self._queue.get()]
+            if self.window > 0:
+                await asyncio.sleep(self.window)
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:

@@ -67,11 +67,36 @@ class Observation:
             "melds": [{"number": m.number, "team": m.side, "cards": m.meld.card_tokens()}
                       for m in self.melds],
             "known_cards": [[card_str(c) for c in k] for k in self.known_cards],
-            "forbidden_discard": (None if self.forbidden_discard is None
-                                  else card_str(self.forbidden_discard)),
+            "forbidden_discard": _card_or_none(self.forbidden_discard),
             "turn": self.turn,
             "end": self.end,
         }
+
+
+# The fields of ``Observation.as_dict()`` that differ from one seat's observation to another's
+# (besides ``seat``): every other field is the same for all the seats of a hand.
+PRIVATE_FIELDS = ("hand", "forbidden_discard")
+
+
+def private_fields(state: BurracoState, seat: int) -> dict[str, Any]:
+    """``observe(state, seat).as_dict()`` restricted to ``seat`` and :data:`PRIVATE_FIELDS`.
+
+    A server that sends the same position to several seats builds the public fields once and
+    adds each seat's own part from here, without building each seat's whole observation."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a {state.players}-player table")
+    return {"seat": seat, "hand": [card_str(c) for c in from_counts(state.hands[seat])],
+            "forbidden_discard": _card_or_none(_forbidden_discard(state, seat))}
+
+
+def _forbidden_discard(state: BurracoState, seat: int) -> int | None:
+    """The card ``seat`` may not discard this turn (its own turn only), or None."""
+    return (state.forbidden_discard
+            if seat == state.current and state.forbidden_discard >= 0 else None)
+
+
+def _card_or_none(card: int | None) -> str | None:
+    return None if card is None else card_str(card)
 
 
 def observe(state: BurracoState, seat: int) -> Observation:
@@ -96,8 +121,7 @@ def observe(state: BurracoState, seat: int) -> Observation:
         pile_size=len(state.pile),
         melds=tuple(TableMeld(i + 1, state.meld_side[i], m) for i, m in enumerate(state.melds)),
         known_cards=tuple(tuple(from_counts(k)) for k in state.known),
-        forbidden_discard=(state.forbidden_discard
-                           if seat == state.current and state.forbidden_discard >= 0 else None),
+        forbidden_discard=_forbidden_discard(state, seat),
         turn=state.turn,
         end=state.end,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ramino.cards import NUM_TYPES
 from ramino.games.burraco.melds import (
@@ -59,48 +60,38 @@ class Result:
     closed_by: int | None  # the seat that closed
 
 
-def score_hand(rules: RuleSet, values: Sequence[int], *, end: str, closed_by: int | None,
-               void: bool, sides: Sequence[int], melds: Sequence[Meld],
-               meld_sides: Sequence[int], hands: Sequence[Sequence[int]],
-               pending: Sequence[tuple[int, ...] | None], taken: Sequence[bool]) -> Result:
-    """The result of a finished hand from what lies on the table and in the hands."""
-    anyone_took = any(taken)
-    players = len(sides)
-    by_side: dict[int, SideScore] = {}
-    for team in sorted(set(sides)):
-        table = 0
-        bonus = 0
-        kinds: list[str] = []
-        for i, m in enumerate(melds):
-            if meld_sides[i] != team:
-                continue
-            table += cards_points(m.cards, values)
-            kind = burraco_type(m, rules)
-            if kind is not None:
-                kinds.append(kind)
-                bonus += burraco_bonus(kind, rules)
-        in_hand = 0
-        for seat in range(players):
-            if sides[seat] != team:
-                continue
-            counts = hands[seat]
-            in_hand += sum(values[c] * counts[c] for c in range(NUM_TYPES) if counts[c])
-            waiting = pending[seat]
-            if waiting is not None and rules.unplayed_pozzetto_counts_in_hand:
-                in_hand += cards_points(waiting, values)
-        closing = rules.closing_bonus if (
-            end == END_CLOSED and closed_by is not None and sides[closed_by] == team) else 0
-        penalty = 0
-        if not taken[team] and (anyone_took or rules.pozzetto_penalty_if_neither_took):
-            penalty = -rules.pozzetto_not_taken_penalty
-        if rules.no_clean_canastra_melds_negative and not any(
-                is_clean_burraco(k) for k in kinds):
-            table = -table  # §4.4: without a clean canastra the melds count against
-        by_side[team] = SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
-        if void:
-            by_side[team] = SideScore(0, 0, 0, 0, 0, ())  # a void hand counts nothing
-    if players == 3:
-        # Scores per seat; a pair's total is split equally, halves rounded up (§5.2).
+def side_score(rules: RuleSet, *, table: int, kinds: Sequence[str], in_hand: int,
+               unplayed: int, closed: bool, taken: bool, anyone_took: bool) -> SideScore:
+    """One side's score (§2.10) from what it counts at the end of the hand.
+
+    ``table``: the card points of its melds; ``kinds``: the type of each of its burrachi
+    (``burraco_type``); ``in_hand``: the card points left in its players' hands; ``unplayed``:
+    the card points of a pozzetto it took *con lo scarto* and never played (§2.7, counted in
+    hand under ``unplayed_pozzetto_counts_in_hand``); ``closed``: the side closed the hand;
+    ``taken``: it took its pozzetto; ``anyone_took``: some side took one.  The engine's hand
+    scoring and the score keeper (``ramino.scoresheet``) both score a side here."""
+    bonus = 0
+    for kind in kinds:
+        bonus += burraco_bonus(kind, rules)
+    if unplayed and rules.unplayed_pozzetto_counts_in_hand:
+        in_hand += unplayed
+    closing = rules.closing_bonus if closed else 0
+    penalty = 0
+    if not taken and (anyone_took or rules.pozzetto_penalty_if_neither_took):
+        penalty = -rules.pozzetto_not_taken_penalty
+    if rules.no_clean_canastra_melds_negative and not any(is_clean_burraco(k) for k in kinds):
+        table = -table  # §4.4: without a clean canastra the melds count against
+    return SideScore(table, bonus, closing, -in_hand, penalty, tuple(kinds))
+
+
+VOID: Final = SideScore(0, 0, 0, 0, 0, ())  # a void hand counts nothing (§3.7 VOID_HAND)
+
+
+def hand_result(end: str, by_side: Sequence[SideScore], sides: Sequence[int],
+                closed_by: int | None) -> Result:
+    """The hand's result from each side's score (sides numbered as ``sides`` numbers them).
+    Three players score per seat, a pair's total split equally, halves rounded up (§5.2)."""
+    if len(sides) == 3:
         seats: list[SideScore] = []
         for seat in range(3):
             side = by_side[sides[seat]]
@@ -109,5 +100,41 @@ def score_hand(rules: RuleSet, values: Sequence[int], *, end: str, closed_by: in
                 side = dataclasses.replace(side, split=share - side.total)
             seats.append(side)
         return Result(end, tuple(x.total for x in seats), tuple(seats), closed_by)
-    ordered = tuple(by_side[t] for t in sorted(by_side))
+    ordered = tuple(by_side[t] for t in sorted(set(sides)))
     return Result(end, tuple(x.total for x in ordered), ordered, closed_by)
+
+
+def score_hand(rules: RuleSet, values: Sequence[int], *, end: str, closed_by: int | None,
+               void: bool, sides: Sequence[int], melds: Sequence[Meld],
+               meld_sides: Sequence[int], hands: Sequence[Sequence[int]],
+               pending: Sequence[tuple[int, ...] | None], taken: Sequence[bool]) -> Result:
+    """The result of a finished hand from what lies on the table and in the hands."""
+    anyone_took = any(taken)
+    players = len(sides)
+    by_side: list[SideScore] = [VOID] * (max(sides) + 1)
+    for team in sorted(set(sides)):
+        table = 0
+        kinds: list[str] = []
+        for i, m in enumerate(melds):
+            if meld_sides[i] != team:
+                continue
+            table += cards_points(m.cards, values)
+            kind = burraco_type(m, rules)
+            if kind is not None:
+                kinds.append(kind)
+        in_hand = 0
+        unplayed = 0
+        for seat in range(players):
+            if sides[seat] != team:
+                continue
+            counts = hands[seat]
+            in_hand += sum(values[c] * counts[c] for c in range(NUM_TYPES) if counts[c])
+            waiting = pending[seat]
+            if waiting is not None:
+                unplayed += cards_points(waiting, values)
+        closed = end == END_CLOSED and closed_by is not None and sides[closed_by] == team
+        if not void:
+            by_side[team] = side_score(rules, table=table, kinds=kinds, in_hand=in_hand,
+                                       unplayed=unplayed, closed=closed, taken=taken[team],
+                                       anyone_took=anyone_took)
+    return hand_result(end, by_side, sides, closed_by)

@@ -6,12 +6,13 @@ Built by the engine for the seat asked for; servers send only this and bots see 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ramino.cards import (
-    card_str,
-)
+from ramino.cards import card_str, from_counts
 from ramino.games.scala40.melds import Meld
+
+if TYPE_CHECKING:
+    from ramino.games.scala40.state import Scala40State
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,31 @@ class Observation:
             "melds": [{"number": t.number, "owner": t.seat, "cards": t.meld.card_tokens()}
                       for t in self.melds],
             "opened": list(self.opened), "penalties": list(self.penalties), "turn": self.turn,
-            "end": self.end, "picked": None if self.picked is None else card_str(self.picked),
+            "end": self.end, "picked": _card_or_none(self.picked),
             "must_use": [card_str(c) for c in self.must_use],
             "opening_points": self.opening_points, "sides": list(self.sides),
             "dealer_discard": self.dealer_discard,
         }
+
+
+# The fields of ``Observation.as_dict()`` that differ from one seat's observation to another's
+# (besides ``seat``): every other field is the same for all the seats of a hand.
+PRIVATE_FIELDS = ("hand", "picked", "must_use", "opening_points")
+
+
+def private_fields(state: Scala40State, seat: int) -> dict[str, Any]:
+    """``state.observation(seat).as_dict()`` restricted to ``seat`` and
+    :data:`PRIVATE_FIELDS`.
+
+    A server that sends the same position to several seats builds the public fields once and
+    adds each seat's own part from here, without building each seat's whole observation."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a {state.players}-player table")
+    picked, must_use, opening_points = state.turn_obligations(seat)
+    return {"seat": seat, "hand": [card_str(c) for c in from_counts(state.hands[seat])],
+            "picked": _card_or_none(picked), "must_use": [card_str(c) for c in must_use],
+            "opening_points": opening_points}
+
+
+def _card_or_none(card: int | None) -> str | None:
+    return None if card is None else card_str(card)

@@ -74,10 +74,14 @@ from ramino.games.scala40.melds import GROUP, SEQUENCE, Meld
 from ramino.games.scala40.movegen import Resolved, generate
 from ramino.games.scala40.observation import Observation, TableMeld
 from ramino.games.scala40.refusals import check_shape, explain, illegal
-from ramino.games.scala40.scoring import Result, penalty_value
+from ramino.games.scala40.scoring import (
+    Result,
+    penalty_value,
+    seat_penalty,
+    side_penalties,
+)
 from ramino.rules.options import (
     DiscardAttachBan,
-    Partnerships,
     RediscardPickedCard,
     RuleSet,
     UpcardJolly,
@@ -390,27 +394,32 @@ class Scala40State:
     def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} at a {self.players}-player table")
-        mine = seat == self.current and self.phase == PHASE_PLAY
-        must: list[int] = []
-        if mine:
-            if self._picked_pending():
-                must.append(self.picked)
-            must.extend([JOKER] * self.jolly_owed)
+        picked, must_use, opening_points = self.turn_obligations(seat)
         return Observation(
             seat=seat, players=self.players, current=self.current, phase=self.phase,
             hand=tuple(from_counts(self.hands[seat])), hand_sizes=tuple(self.sizes),
             stock_size=len(self.stock), pile=tuple(self.pile), melds=tuple(self.table()),
             opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
-            picked=self.picked if mine and self.picked >= 0 else None, must_use=tuple(must),
-            opening_points=self.turn_points if mine else 0, sides=self.sides,
+            picked=picked, must_use=must_use, opening_points=opening_points, sides=self.sides,
             dealer_discard=self.dealer_discard)
+
+    def turn_obligations(self, seat: int) -> tuple[int | None, tuple[int, ...], int]:
+        """What ``seat`` alone sees of its own turn while it plays: the card it picked up
+        from the pozzo, the cards it must still use this turn, and the points it has put down
+        towards its opening (None, nothing and 0 for every other seat)."""
+        if seat != self.current or self.phase != PHASE_PLAY:
+            return None, (), 0
+        must: list[int] = []
+        if self._picked_pending():
+            must.append(self.picked)
+        must.extend([JOKER] * self.jolly_owed)
+        return (self.picked if self.picked >= 0 else None), tuple(must), self.turn_points
 
     def result(self) -> Result | None:
         """Penalty points of the finished hand (§6.5); ``None`` while it is being played."""
         if self.phase != PHASE_OVER or self.end is None:
             return None
         rules = self.rules
-        multiplier = rules.chiusura_in_mano_multiplier if self.chiusura_in_mano else 1
         points: list[int] = []
         scores: list[int] = []
         for seat in range(self.players):
@@ -418,26 +427,12 @@ class Scala40State:
             in_hand = sum(penalty_value(c, rules) * counts[c] for c in range(NUM_TYPES)
                           if counts[c])
             points.append(in_hand)
-            if seat == self.closed_by:
-                scores.append(0)
-            elif not self.opened[seat] and rules.unopened_flat_penalty:
-                scores.append(rules.unopened_flat_penalty)
-            else:
-                scores.append(in_hand * multiplier)
-        sides = self.sides
-        if self.rules.partnerships is Partnerships.NONE:
-            by_side = scores
-        else:
-            # Engine choice where §6.7 says "(U) how team scoring works": the side of
-            # the closer wins the hand and pays nothing; every other side pays what its members'
-            # hands cost, added together (docs/scala40.md).
-            winner = None if self.closed_by is None else sides[self.closed_by]
-            by_side = [0] * (max(sides) + 1)
-            for seat, cost in enumerate(scores):
-                if sides[seat] != winner:
-                    by_side[sides[seat]] += cost
-        return Result(self.end, tuple(by_side), self.closed_by, self.chiusura_in_mano,
-                             tuple(points), tuple(scores))
+            scores.append(seat_penalty(rules, in_hand, closed=seat == self.closed_by,
+                                       opened=self.opened[seat],
+                                       chiusura_in_mano=self.chiusura_in_mano))
+        by_side = side_penalties(rules, tuple(scores), tuple(self.sides), self.closed_by)
+        return Result(self.end, by_side, self.closed_by, self.chiusura_in_mano, tuple(points),
+                      tuple(scores))
 
     # --- the public API -------------------------------------------------------------------------
 

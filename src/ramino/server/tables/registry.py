@@ -21,7 +21,7 @@ from ramino.server.profiles import levels_of
 from ramino.server.store import Store, StoredTable
 from ramino.server.tables.hands import reentries_by_hand, stored_hand, table_plan
 from ramino.server.tables.table import Table, secret_hash
-from ramino.server.writer import GroupWriter
+from ramino.server.writer import DEFAULT_WINDOW, GroupWriter
 
 FAST_PACE = 5  # a "fast" table's bots wait this many times less between moves
 IDLE_MS = 90_000  # a casual table's player idle this long on their turn is nudged …
@@ -47,14 +47,15 @@ class TableRegistry:
                  rng: random.Random | None = None, tick: float = 0.25,
                  fanout: LocalFanout | None = None,
                  wall: Callable[[], float] = time.time, idle_ms: int | None = IDLE_MS,
-                 nudge_ms: int = NUDGE_MS) -> None:
+                 nudge_ms: int = NUDGE_MS,
+                 commit_window: float = DEFAULT_WINDOW) -> None:
         self.store = store
         self.wall = wall  # the wall clock of tournament round clocks (tests inject one)
         self.fanout = fanout or LocalFanout()
         self.rng = rng
         self.tick = tick
         self._ticker: asyncio.Task[None] | None = None
-        self.writer = GroupWriter(store)
+        self.writer = GroupWriter(store, commit_window)
         self.bot_delay = bot_delay  # seconds between a bot's moves ("normal" pace)
         # A casual table's idle player: nudged after ``idle_ms`` (None: never), and a bot plays
         # the turn ``nudge_ms`` later.

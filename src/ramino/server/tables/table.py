@@ -263,39 +263,54 @@ class Table:
                       "marks": self.game.marks(past), "clocks": None}
 
     def _frame(self, seat: int | None, shared: dict[str, Any],
-               encoded: bytes | None = None) -> str:
+               encoded: bytes | None = None, public: bytes | None = None) -> str:
         """The encoded update for a seat (None: a spectator): its own view and legal actions
-        before the shared fields (``encoded``: those fields already encoded, by a broadcast)."""
+        before the shared fields.  A broadcast passes what every receiver shares, encoded
+        once: ``encoded`` the shared fields, ``public`` the public view without its ``seat``
+        (:meth:`_public`).  A seat's view is that public view with the seat's own fields
+        (``TableGame.private_view``) added, which is its observation."""
         state = self.state
         if seat is None and self.spectator_delay and not self.finished:
             state, shared = self._delayed(shared)
-            encoded = None
-        seating = self.seating
-        game = self.game
-        view = (game.public_view(state, seating) if seat is None or self.waiting
-                else game.seat_view(state, seat, seating))
+            encoded = public = None
+        if public is None:
+            public = self._public(state)
+        if seat is None or self.waiting:
+            own = b'{"seat":null'
+        else:
+            own = orjson.dumps(self.game.private_view(state, seat, self.seating))[:-1]
         legal: list[str] = []
-        if (seat is not None and seat == seating.table(state.current) and not self.finished
-                and not self.bot_plays(seat) and not self.waiting):
+        if (seat is not None and seat == self.seating.table(state.current)
+                and not self.finished and not self.bot_plays(seat) and not self.waiting):
             legal = [str(a) for a in state.legal_actions()]
-        # One JSON object (the fields of ``protocol.Update``): the receiver's own part, then
-        # the shared fields, which a broadcast encodes once for all its receivers.
         tail = encoded if encoded is not None else orjson.dumps(shared)
-        return b"".join((b'{"view":', orjson.dumps(view), b',"legal":', orjson.dumps(legal),
-                         b",", tail[1:])).decode()
+        # One JSON object (the fields of ``protocol.Update``): the view, the legal actions,
+        # then the shared fields.
+        return b"".join((b'{"view":', own, b",", public[1:], b',"legal":',
+                         orjson.dumps(legal), b",", tail[1:])).decode()
+
+    def _public(self, state: GameState) -> bytes:
+        """The public view of ``state`` encoded, less its ``seat`` (each frame puts its own)."""
+        view = self.game.public_view(state, self.seating)
+        del view["seat"]
+        return orjson.dumps(view)
 
     def update_for(self, client: Client, event: dict[str, Any] | None) -> str:
         return self._frame(client.seat, self._shared(event))
 
     def broadcast(self, event: dict[str, Any] | None) -> None:
-        """Send every client its update: each distinct view is built and encoded once."""
+        """Send every client its update: what all receivers share (the shared fields and the
+        public view) is built and encoded once, and each distinct view once."""
+        if not self.clients:
+            return  # nobody will see this version: nothing to build
         shared = self._shared(event)
         encoded = orjson.dumps(shared)
+        public = self._public(self.state)
         frames: dict[int | None, str] = {}
         for client in list(self.clients):
             frame = frames.get(client.seat)
             if frame is None:
-                frame = frames[client.seat] = self._frame(client.seat, shared, encoded)
+                frame = frames[client.seat] = self._frame(client.seat, shared, encoded, public)
             client.push(frame)
 
     def begin(self) -> None:

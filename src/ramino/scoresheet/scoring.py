@@ -1,0 +1,85 @@
+"""A hand's score from its counts, computed by the engine's own scoring.
+
+Burraco and Buraco: each side through ``ramino.games.burraco.scoring.side_score`` and the hand
+through ``hand_result`` — the very functions ``BurracoState.result()`` calls with what lies on
+the table (§2.10, §4.4, §3.7 ``VOID_HAND``).  Scala 40: each seat through
+``ramino.games.scala40.scoring.seat_penalty`` and the sides through ``side_penalties``, as
+``Scala40State.result()`` does (§6.5).  Nothing here holds a value of its own.
+
+The counts are not checked here: :func:`ramino.scoresheet.validate.check_hand` does that
+first (the sheet always checks before it scores).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ramino.games.burraco.scoring import VOID, hand_result, side_score
+from ramino.games.burraco.seating import initial_sides
+from ramino.games.scala40.deal import seat_sides
+from ramino.games.scala40.match import hand_sides
+from ramino.games.scala40.scoring import seat_penalty, side_penalties
+from ramino.rules.options import RuleSet, StockExhaustion
+from ramino.scoresheet.entries import BurracoHand, Scala40Hand
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """A scored hand.  ``scores`` per side, in the record's order (docs/record.md §2; Scala 40:
+    per side dealt in, in the order of ``sides``); ``breakdown`` per side: Burraco the §2.10
+    parts (``table``, ``burraco``, ``closing``, ``hand``, ``pozzetto``; penalties negative,
+    they add up to the score), Scala 40 ``{"penalty": points}`` per side and per seat
+    ``seat_scores``.  ``sides`` are the match sides the scores belong to."""
+
+    end: str
+    scores: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+    sides: tuple[int, ...]
+    seat_scores: tuple[int | None, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"end": self.end, "scores": list(self.scores),
+                               "breakdown": [dict(b) for b in self.breakdown],
+                               "sides": list(self.sides)}
+        if self.seat_scores:
+            out["seat_scores"] = list(self.seat_scores)
+        return out
+
+
+def score_burraco(rules: RuleSet, hand: BurracoHand) -> HandScore:
+    """The hand's result (§2.10) from each side's count, by the engine's scoring."""
+    end = hand.ending
+    anyone_took = any(side.pozzetto_taken for side in hand.sides)
+    void = end == "stock" and rules.stock_exhaustion is StockExhaustion.VOID_HAND
+    scored = [VOID if void else side_score(
+        rules, table=side.melded, kinds=side.kinds(), in_hand=side.in_hand,
+        unplayed=side.unplayed_pozzetto, closed=end == "closed" and side.closed,
+        taken=side.pozzetto_taken, anyone_took=anyone_took) for side in hand.sides]
+    result = hand_result(end, scored, initial_sides(rules.players), None)
+    return HandScore(end, result.scores, tuple(s.as_dict() for s in result.breakdown),
+                     tuple(range(len(result.scores))))
+
+
+def score_scala40(rules: RuleSet, hand: Scala40Hand) -> HandScore:
+    """The hand's penalty points (§6.5) from each player's count, by the engine's scoring.
+    Only the seats dealt in score; the sides are those of the seats dealt in."""
+    seats = hand.seats
+    sides = seat_sides(rules)
+    closer = next((i for i, s in enumerate(seats)
+                   if (p := hand.players[s]) is not None and p.closed), None)
+    in_mano = hand.chiusura_in_mano and closer is not None
+    costs: list[int] = []
+    for seat in seats:
+        player = hand.players[seat]
+        assert player is not None
+        costs.append(seat_penalty(rules, player.in_hand, closed=player.closed,
+                                  opened=player.opened, chiusura_in_mano=in_mano))
+    dealt = hand_sides(rules, seats)
+    local_sides = tuple(dealt.index(sides[s]) for s in seats)
+    scores = side_penalties(rules, tuple(costs), local_sides, closer)
+    seat_scores: list[int | None] = [None] * len(hand.players)
+    for seat, cost in zip(seats, costs, strict=True):
+        seat_scores[seat] = cost
+    return HandScore(hand.ending, scores, tuple({"penalty": s} for s in scores), dealt,
+                     tuple(seat_scores))

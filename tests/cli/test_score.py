@@ -1,0 +1,139 @@
+"""``ramino score`` driven with scripted standard input (an interactive session as typed),
+and its non-interactive paths: ``--sheet``, ``--no-input``, ``--export``; refusals are one
+line naming the field or the option, exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ramino.cli import app
+from ramino.scoresheet import Sheet, read_sheet_record
+
+runner = CliRunner()
+
+PLAYERS = ["--players", "Anna,Bruno,Carla,Dario"]
+
+
+def burraco_hand(closer: str, pulito: int = 1) -> list[str]:
+    """The answers for one hand: side 0 with ``pulito`` burrachi puliti, 420 melded, 15 in
+    hand, pozzetto taken; side 1 one sporco, 180 melded, 85 in hand, no pozzetto."""
+    return ["", f"pulito {pulito}", "420", "15", "y", "", "sporco 1", "180", "85", "n", closer]
+
+
+def test_an_interactive_session_scores_refuses_and_exports(tmp_path: Path) -> None:
+    sheet_file = tmp_path / "sheet.json"
+    record_file = tmp_path / "record.json"
+    lines = [*burraco_hand("0"),
+             # hand 2: two sides closing is not one of the answers; a bad burraco count is
+             *burraco_hand("0", pulito=13),
+             "undo",  # take hand 1 back …
+             *burraco_hand("0"),  # … and count it again
+             *burraco_hand("0"), "quit"]
+    result = runner.invoke(app, ["score", *PLAYERS, "--target", "1005", "--sheet",
+                                 str(sheet_file), "--export", str(record_file)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Score sheet: fibur (burraco), to 1005" in out
+    assert "refused: hands[1].sides[0].burrachi.pulito: 13 pulito burrachi need at least 7 " \
+           "cards each" in out
+    assert "hand 2 taken back" not in out and "hand 1 taken back" in out
+    assert "│   420 │     200 │     100 │  -15 │        0 │   705 │" in out
+    assert "match over: Anna & Carla wins" in out and "The match is over." in out
+    assert "Traceback" not in result.output
+    sheet = Sheet.from_dict(json.loads(sheet_file.read_text()))
+    assert [r.scores for r in sheet.results()] == [(705, 95), (705, 95)]
+    back = read_sheet_record(json.loads(record_file.read_text()))
+    assert back.as_dict() == sheet.as_dict()
+    shown = runner.invoke(app, ["score", "--sheet", str(sheet_file), "--no-input"])
+    assert shown.exit_code == 0 and "1410" in shown.stdout and "wins" in shown.stdout
+
+
+def test_a_scala40_session_to_elimination(tmp_path: Path) -> None:
+    record_file = tmp_path / "s40.json"
+    lines = ["", "0", "n", "60", "y", "95", "n",  # Anna closes; Bruno 60, Carla 95 unopened
+             "", "2", "n", "20", "y", "50", "y",  # Carla closes; Anna 20; Bruno out at 110
+             "", "0", "y", "40", "y"]  # Anna closes in hand; Carla pays 40
+    result = runner.invoke(app, ["score", "--preset", "fisca", "--option", "players=3",
+                                 "--players", "Anna,Bruno,Carla", "--export",
+                                 str(record_file)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "out: Bruno" in result.stdout
+    assert "Carla: points left in hand" in result.stdout
+    assert "Bruno: points left in hand > 50" in result.stdout
+    document = json.loads(record_file.read_text())
+    assert [h["result"]["scores"] for h in document["hands"]] == [[0, 60, 95], [20, 50, 0],
+                                                                  [0, 40]]
+    assert document["hands"][2]["seats"] == [0, 2]
+
+
+def test_input_ending_mid_hand_keeps_the_sheet(tmp_path: Path) -> None:
+    sheet_file = tmp_path / "sheet.json"
+    result = runner.invoke(app, ["score", *PLAYERS, "--sheet", str(sheet_file)],
+                           input="\n".join([*burraco_hand("0"), "", "pulito 1"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "input ended" in result.stdout
+    assert len(json.loads(sheet_file.read_text())["hands"]) == 1
+
+
+def test_refusals_are_one_line_naming_the_option_or_file(tmp_path: Path) -> None:
+    cases = [
+        (["score", "--option", "elimination_limit"], "--option 'elimination_limit': write "
+                                                      "NAME=VALUE"),
+        (["score", "--option", "players=3"], "--option: three-player Burraco"),
+        (["score", "--players", "Anna,Bruno"], "--players: expected 4 names"),
+        (["score", "--preset", "fisca", "--target", "101"], "--target: Scala 40 ends at the "
+                                                            "elimination limit"),
+        (["score", "--sheet", str(tmp_path / "none.json"), "--no-input"], "no such file"),
+        (["score", "--no-input", "--export", str(tmp_path / "r.json")], "no hand yet"),
+    ]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ramino-scoresheet/1", "rules": {"preset": "fibur"}, '
+                   '"players": ["a", "b", "c", "d"], "hands": [{"sides": [{"closed": 1}, {}]}]}')
+    cases.append((["score", "--sheet", str(bad), "--no-input"],
+                  "bad.json: hands[0].sides[0].closed: expected true or false"))
+    cases.append((["score", "--sheet", str(bad), "--preset", "fisca"], "exists: its rules"))
+    for args, words in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.stderr, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in result.output
+
+
+def test_replay_checks_a_results_record(tmp_path: Path) -> None:
+    """``ramino replay`` on hands of results: 0 when every result is the counts' score, 1 when
+    one differs or the rules refuse a hand (the field named), 2 when a count is malformed."""
+    record_file = tmp_path / "record.json"
+    lines = [*burraco_hand("0"), *burraco_hand("0"), "quit"]
+    runner.invoke(app, ["score", *PLAYERS, "--export", str(record_file)],
+                  input="\n".join(lines) + "\n")
+    good = runner.invoke(app, ["replay", str(record_file)])
+    assert good.exit_code == 0, good.output
+    assert "Anna & Carla" in good.stdout and "1410" in good.stdout
+    shown = runner.invoke(app, ["replay", "--json", str(record_file)])
+    assert json.loads(shown.stdout)["match"]["totals"] == [1410, 190]
+    document = json.loads(record_file.read_text())
+    document["hands"][1]["result"]["scores"] = [705, 90]
+    record_file.write_text(json.dumps(document))
+    differs = runner.invoke(app, ["replay", "--json", str(record_file)])
+    assert differs.exit_code == 1
+    assert differs.stderr.strip() == ("hands[1].result.scores: recorded [705, 90], computed "
+                                      "[705, 95] from the counts")
+    assert json.loads(differs.stdout)["problems"][0]["path"] == "hands[1].result.scores"
+    document["hands"][0]["counts"]["sides"][1]["closed"] = True
+    record_file.write_text(json.dumps(document))
+    refused = runner.invoke(app, ["replay", str(record_file)])
+    assert refused.exit_code == 1
+    assert "hands[0].counts.sides[1].closed: a side closes only after taking its pozzetto" in (
+        refused.stderr)
+    document["hands"][0]["counts"]["sides"][1]["melded"] = "lots"
+    record_file.write_text(json.dumps(document))
+    malformed = runner.invoke(app, ["replay", str(record_file)])
+    assert malformed.exit_code == 2
+    assert malformed.stderr.strip() == ("not a well-formed ramino-record/1 record: "
+                                        "hands[0].counts.sides[1].melded: expected an integer, "
+                                        "got a string")
