@@ -82,6 +82,7 @@ class Table:
     # next smazzata itself a pause after that (also after a restart, from the restart).
     ended_at: float | None = None
     pace: str = "normal"  # the bots': "normal" (the manager's delay) or "fast"
+    levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
     # The seating last computed and what it was computed from (asked for several times for
@@ -204,8 +205,15 @@ class Table:
         """Each seat as ``protocol.SeatInfo`` fields (plain values: they are encoded at once)."""
         present = {c.seat for c in self.clients}
         return [{"seat": i, "kind": s.kind, "name": s.name,
-                 "connected": s.kind == "bot" or i in present}
+                 "connected": s.kind == "bot" or i in present,
+                 "level": (self.levels.get(s.account_id) if s.kind == "human"
+                           and s.account_id is not None else None)}
                 for i, s in enumerate(self.seats)]
+
+    def accounts(self) -> list[int]:
+        """The accounts seated here (registered players)."""
+        return [s.account_id for s in self.seats
+                if s.kind == "human" and s.account_id is not None]
 
     def bot_for(self, seat: int) -> Bot:
         if seat not in self.bots:

@@ -36,10 +36,34 @@ class Timekeeping(TablePlay):
                         here = {c.seat for c in table.clients if c.seat is not None}
                         if mark and here:
                             await self.fanout.mark_present(table.id, here)
-                    await self.check_time(table)
-                    await self.deal_turno(table)
+                    if self._may_be_due(table):
+                        await self.check_time(table)
+                    if table.fixed_hands and table.finished:
+                        await self.deal_turno(table)
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
+
+    def _may_be_due(self, table: Table) -> bool:
+        """Whether :meth:`check_time` may have something to do at ``table`` now: a round clock
+        that has ended, or on a person's turn an empty bank, the player away, or a casual
+        table's idle time run out.  Nearly every table on nearly every tick has none of them,
+        and this answers without queueing a coroutine per table (the tick looks at every
+        table four times a second); ``check_time`` itself decides."""
+        if (table.round_ends is not None and not table.time_called
+                and self.wall() >= table.round_ends):
+            return True
+        if table.finished or table.waiting:
+            return False
+        seat = table.current_seat()
+        if table.seats[seat].kind != "human" or table.bot_plays(seat):
+            return False
+        if table.clock is not None and table.clock.left(seat) <= 0:
+            return True
+        if seat in table.absent_since or not any(c.seat == seat for c in table.clients):
+            return True
+        return (self.idle_ms is not None and table.casual()
+                and (time.monotonic() - max(table.turn_started, table.last_move)) * 1000
+                >= self.idle_ms)
 
     async def check_time(self, table: Table) -> None:
         """Call time at a tournament table whose round clock has ended; let a bot stand in for
