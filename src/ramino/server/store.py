@@ -450,14 +450,12 @@ class Store:
         try:
             if not any(a.result is not None or a.awards or a.ratings for a in actions):
                 # Nearly every batch: plain rows, written without the ORM's unit of work (half
-                # the CPU of a Session per commit, measured by bench/load.py), as one
-                # multi-row INSERT: a single statement step, so the writing thread gives up
-                # and takes back the interpreter's lock once, not once a row.
+                # the CPU of a Session per commit, measured by bench/load.py).
                 with self.engine.begin() as connection:
-                    connection.execute(insert(ActionRow).values(rows))
+                    connection.execute(insert(ActionRow), rows)
                 return
             with Session(self.engine) as session, session.begin():
-                session.execute(insert(ActionRow).values(rows))
+                session.execute(insert(ActionRow), rows)
                 for a in actions:
                     if a.result is not None:
                         hand = session.get(HandRow, (a.table_id, a.hand_no))

@@ -85,6 +85,9 @@ class Table:
     levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
+    # Until when (monotonic) the tick may skip this table: nothing of its clocks, idle turns
+    # or next smazzata can fall due before then unless it changes (a broadcast resets it).
+    quiet_until: float = 0.0
     # The seating last computed and what it was computed from (asked for several times for
     # every frame; it changes only with the hand).
     _seating: tuple[tuple[RuleSet, int, tuple[bool, ...]], SeatMap] | None = field(
@@ -301,6 +304,7 @@ class Table:
     def broadcast(self, event: dict[str, Any] | None) -> None:
         """Send every client its update: what all receivers share (the shared fields and the
         public view) is built and encoded once, and each distinct view once."""
+        self.quiet_until = 0.0  # the table changed: the tick looks at it again
         if not self.clients:
             return  # nobody will see this version: nothing to build
         shared = self._shared(event)
