@@ -121,6 +121,7 @@ def test_the_tick_skips_a_table_only_until_something_can_fall_due(db: Path) -> N
             now = time.monotonic()
             wait = manager._next_due(table, now)
             assert wait == MAX_QUIET  # the bank (30 s) ends later than the longest skip
+            assert table.clock is not None
             table.clock.bank[0] = 400  # 0.4 s left: the tick looks again when it runs out
             assert 0.3 < manager._next_due(table, time.monotonic()) <= 0.4
             table.quiet_until = now + 1.0

@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from ramino.server.direct_frames import RawSend
 from ramino.server.fanout import LocalFanout, RedisFanout
 from ramino.server.i18n import LANG_COOKIE, choose_language, template_globals
 from ramino.server.limits import Limit, LocalLimit, PerAddress, SharedLimit
@@ -115,6 +116,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     app.add_middleware(SameOrigin, allowed=allowed_origins)
     if trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
+    # The server's own send of each WebSocket, before anything wraps it (direct_frames).
+    app.add_middleware(RawSend)
 
     def budget(name: str, burst_: int, per_second_: float) -> Limit:
         if isinstance(fanout, RedisFanout):

@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ramino.errors import IllegalActionError, RaminoError
 from ramino.server.accounts import SESSION_COOKIE, is_bot_token
+from ramino.server.direct_frames import direct_writer
 from ramino.server.i18n import LANG_COOKIE, choose_language
 from ramino.server.limits import Limit, PerAddress, TokenBucket
 from ramino.server.protocol import (
@@ -127,6 +128,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
                 await websocket.close(1008, "too many refused messages")
                 return
     table, client = joined
+    client.direct = direct_writer(websocket.scope)
     sender = asyncio.create_task(_sender(websocket, client))
     try:
         while not sender.done():
@@ -195,4 +197,8 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
         if frame is None:
             await websocket.close(1008, "too slow: reconnect to resync")
             return
-        await websocket.send_text(frame)
+        client.sending = True
+        try:
+            await websocket.send_text(frame)
+        finally:
+            client.sending = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -29,6 +30,11 @@ class Client:
         self.muted: set[int] = set()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
+        # Writes a frame to the connection at once when it can (ramino.server.direct_frames);
+        # otherwise frames wait in the outbox for the connection's sender, which marks
+        # ``sending`` while it holds one, so that no frame overtakes another.
+        self.direct: Callable[[str], bool] | None = None
+        self.sending = False
 
     def send(self, message: BaseModel) -> None:
         self.push(message.model_dump_json())
@@ -36,6 +42,9 @@ class Client:
     def push(self, frame: str) -> None:
         """Queue an encoded frame (a broadcast encodes each distinct view once)."""
         if self.overflowed:
+            return
+        if (self.direct is not None and not self.sending and self.outbox.empty()
+                and self.direct(frame)):
             return
         try:
             self.outbox.put_nowait(frame)
