@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from ramino.server.clock import Clock
 from ramino.server.tables import Table
+from ramino.server.tables.timekeeping import MAX_QUIET
 
 from .conftest import Frame, act, fast_app_client, join, recv_until
 
@@ -105,3 +106,27 @@ def test_bot_stands_in_for_an_absent_player_until_it_returns(db: Path) -> None:
             done = recv_until(ws, lambda f: f["type"] == "update"
                               and f["version"] == turn["version"] + 1)
             assert done["event"]["seat"] == 0
+
+
+def test_the_tick_skips_a_table_only_until_something_can_fall_due(db: Path) -> None:
+    """The tick leaves a table alone until its next deadline (the bank of the player in turn
+    here), looks at once when the player in turn is away, and any broadcast (a move, a join)
+    has the table looked at again on the next tick."""
+    with fast_app_client(db, tick=3600) as client:  # the tick itself never runs here
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        table_id = create(client, clock_seconds=30, increment_seconds=0)
+        table = table_of(client, table_id)
+        with client.websocket_connect("/ws") as ws:
+            join(ws, table_id, seat=0)
+            now = time.monotonic()
+            wait = manager._next_due(table, now)
+            assert wait == MAX_QUIET  # the bank (30 s) ends later than the longest skip
+            table.clock.bank[0] = 400  # 0.4 s left: the tick looks again when it runs out
+            assert 0.3 < manager._next_due(table, time.monotonic()) <= 0.4
+            table.quiet_until = now + 1.0
+            table.broadcast(None)
+            assert table.quiet_until == 0.0
+        recv_deadline = time.monotonic() + 5
+        while any(c.seat == 0 for c in table.clients) and time.monotonic() < recv_deadline:
+            time.sleep(0.01)
+        assert manager._next_due(table, time.monotonic()) == 0.0  # away: looked at each tick

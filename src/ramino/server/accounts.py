@@ -19,6 +19,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from ramino.games.burraco.state import Result
+from ramino.server.challenges import HandFacts, Step
 
 XP_PLAY = 16
 XP_WIN = 26
@@ -86,12 +87,19 @@ class Award:
     win: bool
     burrachi: int
     abandoned: bool
+    # What the hand was for the player (None: abandoned), for the statistics per game and the
+    # challenges; ``steps`` are the challenges it counts for (added once the date is known).
+    facts: HandFacts | None = None
+    seat: int = -1  # the table seat
+    steps: tuple[Step, ...] = ()
 
 
 def hand_awards(result: Result, team_of: tuple[int, ...],
-                accounts: dict[int, int], abandoned: set[int]) -> list[Award]:
+                accounts: dict[int, int], abandoned: set[int],
+                game: str = "burraco") -> list[Award]:
     """The awards of a finished hand: ``accounts`` maps seat -> account id (guests and bots
-    have none); ``abandoned`` are the seats a bot was standing in for at the end."""
+    have none); ``abandoned`` are the seats a bot was standing in for at the end.  Seats
+    are engine seats here; the caller puts table seats in ``Award.seat``."""
     awards = []
     best = max(result.scores)
     sole_best = result.scores.count(best) == 1
@@ -100,8 +108,10 @@ def hand_awards(result: Result, team_of: tuple[int, ...],
         burrachi = len(result.breakdown[team].burrachi)
         win = sole_best and result.scores[team] == best
         if seat in abandoned:
-            awards.append(Award(account, 0, False, 0, True))
+            awards.append(Award(account, 0, False, 0, True, seat=seat))
         else:
             xp = XP_PLAY + (XP_WIN if win else 0) + XP_BURRACO * burrachi
-            awards.append(Award(account, xp, win, burrachi, False))
+            facts = HandFacts(game, win, result.closed_by == seat, result.scores[team],
+                              result.breakdown[team].burrachi)
+            awards.append(Award(account, xp, win, burrachi, False, facts, seat))
     return awards

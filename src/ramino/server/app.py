@@ -28,6 +28,7 @@ from ramino.server.limits import Limit, LocalLimit, PerAddress, SharedLimit
 from ramino.server.routes import (
     accounts,
     lobby,
+    profiles,
     replays,
     rules_pages,
     scoresheets,
@@ -137,7 +138,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                                                 online=feed, language=tournament_language),
                   name="tournament")
     for router in (lobby.router, tables.router, rules_pages.router, accounts.router,
-                   replays.router, scoresheets.router, socket.router):
+                   replays.router, profiles.router, scoresheets.router, socket.router):
         app.include_router(router)
     return app
 

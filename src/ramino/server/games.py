@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ramino.cards import card_str, from_counts, pack
@@ -39,6 +39,7 @@ from ramino.records.scala40 import record as scala40_record
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 from ramino.server.accounts import XP_PLAY, XP_WIN, Award, hand_awards
+from ramino.server.challenges import HandFacts
 from ramino.server.matches import MatchPlan, MatchState, Reentries, elimination_places
 from ramino.server.protocol import ResultInfo
 from ramino.server.seating import Seating
@@ -281,9 +282,10 @@ class BurracoGame(TableGame):
         final = state.result()
         assert final is not None
         # The engine's result is by engine seat and side: hand it engine seats.
-        return hand_awards(final, state.sides,
-                           {seating.engine(s): a for s, a in accounts.items()},
-                           {seating.engine(s) for s in away})
+        return [replace(a, seat=seating.table(a.seat))
+                for a in hand_awards(final, state.sides,
+                                     {seating.engine(s): a for s, a in accounts.items()},
+                                     {seating.engine(s) for s in away}, state.rules.game)]
 
     def record(self, state: GameState, players: list[str], meta: dict[str, Any],
                seating: SeatMap) -> dict[str, Any]:
@@ -418,12 +420,18 @@ class Scala40Game(TableGame):
             if not seating.dealt(seat):
                 continue
             if seat in away:
-                out.append(Award(account, 0, False, 0, True))
+                out.append(Award(account, 0, False, 0, True, seat=seat))
                 continue
             # The closer's side wins the hand (a partner of the closer too, §6.7).
+            engine = seating.engine(seat)
             win = (final.closed_by is not None
                    and seating.side(seating.table(final.closed_by)) == seating.side(seat))
-            out.append(Award(account, XP_PLAY + (XP_WIN if win else 0), win, 0, False))
+            closed = final.closed_by == engine
+            facts = HandFacts("scala40", win, closed, final.seat_scores[engine],
+                              opened=state.opened[engine],
+                              in_hand=closed and final.chiusura_in_mano)
+            out.append(Award(account, XP_PLAY + (XP_WIN if win else 0), win, 0, False,
+                             facts, seat))
         return out
 
     def record(self, state: GameState, players: list[str], meta: dict[str, Any],

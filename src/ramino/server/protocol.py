@@ -166,6 +166,7 @@ class SeatInfo(_Message):
     kind: str  # open | human | bot
     name: str
     connected: bool
+    level: int | None = None  # a registered player's level (docs/server.md, "Levels")
 
 
 class ResultInfo(_Message):

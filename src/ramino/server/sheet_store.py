@@ -1,7 +1,7 @@
 """Published score sheets (the score keeper, ``/segnapunti``): each is the sheet as the server
 re-scored it (JSON), under an unguessable id that is its read-only link.
 
-The table lives beside the table server's own (:class:`ramino.server.store.Base`, revision
+The table lives beside the table server's own (:class:`ramino.server.schema_base.Base`, revision
 0013), in the same database; a sheet is written once and never changed.
 """
 
@@ -15,7 +15,8 @@ from typing import Any
 from sqlalchemy import DateTime, String, Text
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from ramino.server.store import Base, Store
+from ramino.server.schema_base import Base
+from ramino.server.store import Store
 
 # 16 random bytes: a link nobody can guess or walk through.
 ID_BYTES = 16

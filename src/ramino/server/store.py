@@ -40,19 +40,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ramino.server.accounts import Award
+from ramino.server.levels import level_of
+from ramino.server.schema_base import Base
+from ramino.server.standing import write_award
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 class StaleVersionError(Exception):
     """Another writer stored this action number first: the caller's view of the table is old."""
-
-
-class Base(DeclarativeBase):
-    pass
 
 
 def _now() -> dt.datetime:
@@ -451,26 +450,34 @@ class Store:
         try:
             if not any(a.result is not None or a.awards or a.ratings for a in actions):
                 # Nearly every batch: plain rows, written without the ORM's unit of work (half
-                # the CPU of a Session per commit, measured by bench/load.py), as one
-                # multi-row INSERT: a single statement step, so the writing thread gives up
-                # and takes back the interpreter's lock once, not once a row.
+                # the CPU of a Session per commit, measured by bench/load.py).
                 with self.engine.begin() as connection:
-                    connection.execute(insert(ActionRow).values(rows))
+                    connection.execute(insert(ActionRow), rows)
                 return
             with Session(self.engine) as session, session.begin():
-                session.execute(insert(ActionRow).values(rows))
+                session.execute(insert(ActionRow), rows)
                 for a in actions:
                     if a.result is not None:
                         hand = session.get(HandRow, (a.table_id, a.hand_no))
                         if hand is not None:
                             hand.result = json.dumps(a.result)
-                    for award in a.awards:
-                        session.execute(
-                            update(AccountRow).where(AccountRow.id == award.account_id)
-                            .values(xp=AccountRow.xp + award.xp, hands=AccountRow.hands + 1,
-                                    wins=AccountRow.wins + int(award.win),
-                                    burrachi=AccountRow.burrachi + award.burrachi,
-                                    abandons=AccountRow.abandons + int(award.abandoned)))
+                # Accounts in one order in every transaction: two processes ending hands
+                # of the same players wait for each other instead of deadlocking.
+                for game, award in sorted(((a.game, w) for a in actions for w in a.awards),
+                                          key=lambda gw: gw[1].account_id):
+                    # The account's row first: it also serialises its statistics and challenges.
+                    session.execute(
+                        update(AccountRow).where(AccountRow.id == award.account_id)
+                        .values(xp=AccountRow.xp + award.xp, hands=AccountRow.hands + 1,
+                                wins=AccountRow.wins + int(award.win),
+                                burrachi=AccountRow.burrachi + award.burrachi,
+                                abandons=AccountRow.abandons + int(award.abandoned)))
+                    paid = write_award(session, award, game)
+                    if paid:
+                        session.execute(update(AccountRow)
+                                        .where(AccountRow.id == award.account_id)
+                                        .values(xp=AccountRow.xp + paid))
+                for a in actions:
                     for account_id, mu, sigma in a.ratings:
                         rating = session.get(RatingRow, (account_id, a.game))
                         if rating is None:
@@ -673,8 +680,8 @@ class Store:
 
 
 def _stats(row: AccountRow) -> dict[str, Any]:
-    return {"name": row.name, "xp": row.xp, "hands": row.hands, "wins": row.wins,
-            "burrachi": row.burrachi, "abandons": row.abandons}
+    return {"name": row.name, "xp": row.xp, "level": level_of(row.xp), "hands": row.hands,
+            "wins": row.wins, "burrachi": row.burrachi, "abandons": row.abandons}
 
 
 def _rating(row: RatingRow) -> dict[str, Any]:

@@ -121,9 +121,12 @@ async def signed_in(request: Request, store: StoreDep) -> tuple[int, str] | None
 AccountDep = Annotated[tuple[int, str] | None, Depends(signed_in)]
 
 
-async def visible(manager: TableManager, table_id: str, invite: str | None) -> Table:
-    """The table, when the caller may see it (a private one needs its invite), else 404."""
+async def visible(manager: TableManager, table_id: str, invite: str | None,
+                  account: tuple[int, str] | None = None) -> Table:
+    """The table, when the caller may see it (a private one needs its invite, or the caller's
+    account seated at it: a player's own matches on their profile), else 404."""
     table = await manager.get_or_load(table_id)
-    if table is None or not manager.may_see(table, invite):
+    if table is None or not (manager.may_see(table, invite) or (
+            account is not None and account[0] in table.accounts())):
         raise HTTPException(404, f"there is no table {table_id!r} you may see")
     return table

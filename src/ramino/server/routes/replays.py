@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse
 from ramino.errors import RecordError
 from ramino.records import load_document
 from ramino.server.replays import ReplayError, replay_steps
-from ramino.server.routes.deps import ManagerDep, PagesDep, StoreDep, visible
+from ramino.server.routes.deps import AccountDep, ManagerDep, PagesDep, StoreDep, visible
 from ramino.server.store import Store
 from ramino.server.tables import Table, stored_hand
 
@@ -44,8 +44,9 @@ def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] |
 
 @router.get("/api/tables/{table_id}/record")
 async def table_record(table_id: str, manager: ManagerDep, store: StoreDep,
-                       invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
-    table = await visible(manager, table_id, invite)
+                       account: AccountDep, invite: str | None = None,
+                       hand: int | None = None) -> dict[str, Any]:
+    table = await visible(manager, table_id, invite, account)
     held(table, table.hand.hand_no if hand is None else hand)
     if hand is not None and hand != table.hand.hand_no:
         # An earlier hand of the table (a tournament result names its records so).
@@ -66,8 +67,9 @@ async def replay_page(request: Request, page: PagesDep) -> HTMLResponse:
 
 @router.get("/api/tables/{table_id}/replay")
 async def table_replay(table_id: str, manager: ManagerDep, store: StoreDep,
-                       invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
-    table = await visible(manager, table_id, invite)
+                       account: AccountDep, invite: str | None = None,
+                       hand: int | None = None) -> dict[str, Any]:
+    table = await visible(manager, table_id, invite, account)
     held(table, table.hand.hand_no if hand is None else hand)
     if hand is not None and hand != table.hand.hand_no:
         # An earlier hand: its replay stays where its result panel offered it, also

@@ -86,7 +86,20 @@ function presetName(preset) {
 function seatText(seat) {
   if (seat.kind === "open") return t("posto libero");
   if (seat.kind === "bot") return t("{name} (bot)", { name: seat.name });
-  return seat.name;
+  return seat.level ? t("{name} (liv. {level})", seat) : seat.name;
+}
+
+// A player's name linking to their profile, with their level beside it.
+function playerLink(name, level) {
+  const link = document.createElement("a");
+  link.href = `/players/${encodeURIComponent(name)}`;
+  link.textContent = name;
+  const badge = document.createElement("span");
+  badge.className = "level";
+  badge.textContent = t("liv. {level}", { level });
+  const out = document.createDocumentFragment();
+  out.append(link, " ", badge);
+  return out;
 }
 
 async function refresh() {
@@ -179,6 +192,7 @@ async function showMe() {
   $("account-box").hidden = !!me;
   $("logout").hidden = !me;
   if (!me) { $("profile").textContent = t("Puoi giocare come ospite, senza registrarti."); return; }
+  const profile = $("profile");
   const parts = [
     tn("{n} punto esperienza", "{n} punti esperienza", me.xp),
     tn("{n} mano", "{n} mani", me.hands), tn("{n} vinta", "{n} vinte", me.wins),
@@ -188,7 +202,7 @@ async function showMe() {
     parts.push(t("{game}: forza {rating}", { game: GAME_NAMES[game] || game, rating: r.rating }) +
       " (" + tn("{n} partita", "{n} partite", r.rated) + ")");
   }
-  $("profile").textContent = `${me.name}: ` + parts.join(" · ");
+  profile.replaceChildren(playerLink(me.name, me.level), ": " + parts.join(" · "));
 }
 
 accountForm.addEventListener("submit", async (event) => {
@@ -213,7 +227,7 @@ async function showBoard(path, listId, line) {
   list.replaceChildren();
   for (const row of await response.json()) {
     const li = document.createElement("li");
-    li.textContent = `${row.name} — ${line(row)}`;
+    li.append(playerLink(row.name, row.level), ` — ${line(row)}`);
     list.append(li);
   }
 }

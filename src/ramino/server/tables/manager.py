@@ -68,6 +68,7 @@ class TableManager(Timekeeping):
             table.chat = [ChatLine(seat=s, name=n, text=t) for s, n, t in
                           await asyncio.to_thread(self.store.recent_chat, table_id, CHAT_HISTORY)]
             self.tables[table.id] = table
+            await self._read_levels(table)
             now = time.monotonic()
             if table.finished:
                 table.ended_at = now
@@ -106,6 +107,7 @@ class TableManager(Timekeeping):
                 if kind == "human":
                     loaded.absent_since[seat] = now
             self.tables[table_id] = loaded
+            await self._read_levels(loaded)
             self._kick_bots(loaded)
         return self.tables[table_id]
 
@@ -229,6 +231,7 @@ class TableManager(Timekeeping):
             name="", preset=preset, options={}, seats=seats, private=True, bot_level=None,
             clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
             reserved=reserved)
+        await self._read_levels(table)
         assert invite is not None
         return table, invite, token
 
@@ -300,6 +303,7 @@ class TableManager(Timekeeping):
                     name = held.name  # the account's own seat, from another device
                     table.standin.discard(seat)
                     table.absent_since.pop(seat, None)
+                    await self._read_levels(table, missing_only=True)
                     client = self._admit(table, name, seat, None, account)
                     await self.fanout.mark_present(table.id, {seat})
                     return table, client, None
@@ -319,6 +323,7 @@ class TableManager(Timekeeping):
                 await self.fanout.publish_table(table.id)
             else:
                 raise ProtocolError("malformed", "join: give a seat, a seat key or spectate")
+            await self._read_levels(table, missing_only=True)
             client = self._admit(table, name, seat, token, account)
             self._kick_bots(table)
         if seat is not None:

@@ -3,20 +3,25 @@
 :func:`decide` is the deciding half of a commit: from the table as it stands and the action
 of a seat it works out the new engine state (or raises ``IllegalActionError``: nothing was
 decided), the action's number, the hand's result if it ends the hand, the seat's time bank and
-whose clock runs next, the match's score sheet, the experience earned and which sides' ratings
-change.  :func:`rate` adds the new ratings once the current ones are read from the store.  Both
-change nothing; the effecting half (:meth:`ramino.server.tables.play.TablePlay.commit`) stores
-the :class:`Move`, takes it into the live table, sends the frames and starts the bots.
+whose clock runs next, the match's score sheet, the experience earned (with what the hand
+was for each registered player: :class:`~ramino.server.challenges.HandFacts`) and which sides'
+ratings change.  :func:`challenge` adds the challenges each player's hand counts for, once the
+day is known, and :func:`rate` the new ratings once the current ones are read from the store.
+All of them change nothing; the effecting half
+(:meth:`ramino.server.tables.play.TablePlay.commit`) stores the :class:`Move`, takes it into
+the live table, sends the frames and starts the bots.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ramino.games.actions import Action
 from ramino.games.state import GameState
 from ramino.server.accounts import Award
+from ramino.server.challenges import MatchFacts, steps
 from ramino.server.matches import MIN_RATED_HANDS
 from ramino.server.protocol import ResultInfo
 from ramino.server.ratings import rate_places
@@ -87,12 +92,43 @@ def decide(table: Table, seat: int, action: Action, *, arbiter: bool = False) ->
     rated = None
     if result is not None:
         scores = [*scores, list(result.scores)]
-        if game.rated and table.match_ends(scores) and len(scores) >= MIN_RATED_HANDS:
+        ends = table.match_ends(scores)
+        if game.rated and ends and len(scores) >= MIN_RATED_HANDS:
             rated = table.match_sides()
+        if ends and awards:
+            awards = match_facts(table, scores, awards)
     return Move(seat=seat, text=str(action), version=table.version + 1, after=after,
                 result=result, turn_over=turn_over,
                 next_seat=None if after.is_over else seating.table(after.current),
                 bank=bank, scores=scores, awards=awards, rated=rated)
+
+
+def match_facts(table: Table, scores: list[list[int]],
+                awards: tuple[Award, ...]) -> tuple[Award, ...]:
+    """The awards of the hand that ends the match, each with the match from its player's
+    side: won (first alone), against bots only, at the table's bot level."""
+    places = table.game.places(table.plan, scores, table.match.reentries)
+    sides = table.game.rating_sides(table.rules, list(range(len(table.seats))))
+    side_of = {seat: i for i, side in enumerate(sides) for seat in side if seat is not None}
+    out = []
+    for award in awards:
+        if award.facts is None or award.seat not in side_of:
+            out.append(award)
+            continue
+        mine = side_of[award.seat]
+        won = places[mine] == 1 and places.count(1) == 1
+        bots = all(table.seats[s].kind == "bot" for s, side in side_of.items() if side != mine)
+        match = MatchFacts(len(scores), won, bots, table.bot_level)
+        out.append(replace(award, facts=replace(award.facts, match=match)))
+    return tuple(out)
+
+
+def challenge(move: Move, day: dt.date) -> Move:
+    """``move`` with the challenges of ``day`` that each of its players' hands counts for."""
+    if not move.awards:
+        return move
+    return replace(move, awards=tuple(
+        a if a.facts is None else replace(a, steps=steps(a.facts, day)) for a in move.awards))
 
 
 def rate(table: Table, move: Move, now: dict[int, tuple[float, float]]) -> Move:

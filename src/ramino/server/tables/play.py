@@ -7,6 +7,7 @@ hands ended early by agreement.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import time
 
@@ -21,7 +22,7 @@ from ramino.server.protocol import Act, ProtocolError
 from ramino.server.store import StaleVersionError
 from ramino.server.tables.client import Client
 from ramino.server.tables.hands import new_hand
-from ramino.server.tables.moves import Move, decide, rate
+from ramino.server.tables.moves import Move, challenge, decide, rate
 from ramino.server.tables.registry import TableRegistry
 from ramino.server.tables.table import Table
 
@@ -78,6 +79,8 @@ class TablePlay(TableRegistry):
         table, sent to every client and to the other processes, the tournament told of a hand
         that ended, and the bots started on their turn."""
         move = decide(table, seat, action, arbiter=arbiter)
+        # The challenges on are those of the day the hand ends (UTC), in every process.
+        move = challenge(move, dt.datetime.fromtimestamp(self.wall(), dt.UTC).date())
         accounts = move.rating_accounts()
         if accounts:
             now = await asyncio.to_thread(self.store.ratings_of, accounts, table.rules.game)
@@ -100,6 +103,8 @@ class TablePlay(TableRegistry):
             raise ProtocolError("not-stored", "the action could not be stored; nothing "
                                 "changed: try again") from exc
         self._take(table, move)
+        if move.awards:
+            await self._read_levels(table)  # the hand's experience may have raised a level
         table.broadcast(move.event)
         await self.fanout.publish_table(table.id)
         if move.result is not None:

@@ -17,6 +17,7 @@ from ramino.server.clock import Clock
 from ramino.server.fanout import LocalFanout
 from ramino.server.games import game_of
 from ramino.server.matches import rebuild
+from ramino.server.profiles import levels_of
 from ramino.server.store import Store, StoredTable
 from ramino.server.tables.hands import reentries_by_hand, stored_hand, table_plan
 from ramino.server.tables.table import Table, secret_hash
@@ -114,6 +115,13 @@ class TableRegistry:
             table.clock.start(None)  # no clock runs in a waiting room
         return table
 
+    async def _read_levels(self, table: Table, missing_only: bool = False) -> None:
+        """Read the seated accounts' levels again (all of them, or only those not read yet)."""
+        accounts = table.accounts()
+        if missing_only and all(a in table.levels for a in accounts):
+            return
+        table.levels = await asyncio.to_thread(levels_of, self.store, accounts)
+
     async def _sync(self, table: Table) -> bool:
         """Take in what other processes committed to this table (its lock held)."""
         if not self.fanout.shared:
@@ -153,4 +161,5 @@ class TableRegistry:
                 table.clock.bank[seat] = clock_ms
         if table.finished and table.ended_at is None:
             table.ended_at = time.monotonic()
+        await self._read_levels(table, missing_only=not (rows and table.finished))
         return bool(rows)

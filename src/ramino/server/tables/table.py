@@ -82,8 +82,12 @@ class Table:
     # next smazzata itself a pause after that (also after a restart, from the restart).
     ended_at: float | None = None
     pace: str = "normal"  # the bots': "normal" (the manager's delay) or "fast"
+    levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
+    # Until when (monotonic) the tick may skip this table: nothing of its clocks, idle turns
+    # or next smazzata can fall due before then unless it changes (a broadcast resets it).
+    quiet_until: float = 0.0
     # The seating last computed and what it was computed from (asked for several times for
     # every frame; it changes only with the hand).
     _seating: tuple[tuple[RuleSet, int, tuple[bool, ...]], SeatMap] | None = field(
@@ -204,8 +208,15 @@ class Table:
         """Each seat as ``protocol.SeatInfo`` fields (plain values: they are encoded at once)."""
         present = {c.seat for c in self.clients}
         return [{"seat": i, "kind": s.kind, "name": s.name,
-                 "connected": s.kind == "bot" or i in present}
+                 "connected": s.kind == "bot" or i in present,
+                 "level": (self.levels.get(s.account_id) if s.kind == "human"
+                           and s.account_id is not None else None)}
                 for i, s in enumerate(self.seats)]
+
+    def accounts(self) -> list[int]:
+        """The accounts seated here (registered players)."""
+        return [s.account_id for s in self.seats
+                if s.kind == "human" and s.account_id is not None]
 
     def bot_for(self, seat: int) -> Bot:
         if seat not in self.bots:
@@ -293,6 +304,7 @@ class Table:
     def broadcast(self, event: dict[str, Any] | None) -> None:
         """Send every client its update: what all receivers share (the shared fields and the
         public view) is built and encoded once, and each distinct view once."""
+        self.quiet_until = 0.0  # the table changed: the tick looks at it again
         if not self.clients:
             return  # nobody will see this version: nothing to build
         shared = self._shared(event)

@@ -16,6 +16,8 @@ from ramino.server.tables.play import TablePlay
 from ramino.server.tables.table import Table
 
 log = logging.getLogger("ramino.server")
+# The longest a table goes unlooked at by the tick, whatever it expects next.
+MAX_QUIET = 1.0
 
 
 class Timekeeping(TablePlay):
@@ -29,17 +31,50 @@ class Timekeeping(TablePlay):
             mark = self.fanout.shared and time.monotonic() - marked >= 1.0
             if mark:
                 marked = time.monotonic()
+            now = time.monotonic()
             for table in list(self.tables.values()):
+                if table.quiet_until > now and not self.fanout.shared:
+                    continue  # nothing can fall due there before then (see _next_due)
                 try:
                     if self.fanout.shared:
                         self._kick_bots(table)  # take over the bots of a process that died
                         here = {c.seat for c in table.clients if c.seat is not None}
                         if mark and here:
                             await self.fanout.mark_present(table.id, here)
-                    await self.check_time(table)
-                    await self.deal_turno(table)
+                    wait = self._next_due(table, now)
+                    if wait <= 0:
+                        await self.check_time(table)
+                    else:
+                        table.quiet_until = now + min(wait, MAX_QUIET)
+                    if table.fixed_hands and table.finished:
+                        await self.deal_turno(table)
                 except Exception:  # one table's trouble must not stop every clock
                     log.exception("table %s: clock check failed", table.id)
+
+    def _next_due(self, table: Table, now: float) -> float:
+        """Seconds until :meth:`check_time` may have something to do at ``table`` (0: now): a
+        round clock that ends, or on a person's turn an empty bank, the player away, or a
+        casual table's idle time run out.  The tick skips a table until then (any change
+        to the table, which is broadcast, has it looked at again on the next tick), so the
+        thousands of tables where nothing is due cost nothing; ``check_time`` itself
+        decides."""
+        waits = [MAX_QUIET]
+        if table.round_ends is not None and not table.time_called:
+            waits.append(table.round_ends - self.wall())
+        if table.fixed_hands and table.finished and table.ended_at is not None:
+            waits.append(table.ended_at + self.deal_pause - now)
+        if table.finished or table.waiting:
+            return min(waits)
+        seat = table.current_seat()
+        if table.seats[seat].kind != "human" or table.bot_plays(seat):
+            return min(waits)
+        if seat in table.absent_since or not any(c.seat == seat for c in table.clients):
+            return 0.0
+        if table.clock is not None:
+            waits.append(table.clock.left(seat) / 1000)
+        if self.idle_ms is not None and table.casual():
+            waits.append(max(table.turn_started, table.last_move) + self.idle_ms / 1000 - now)
+        return min(waits)
 
     async def check_time(self, table: Table) -> None:
         """Call time at a tournament table whose round clock has ended; let a bot stand in for

@@ -106,6 +106,17 @@ function seatBox(i) {
   conn.setAttribute("role", "img");
   conn.setAttribute("aria-label", where);
   head.append(conn, title);
+  if (s.kind === "human" && s.level) {
+    // A registered player's level, linking to their profile (in another tab: the game goes on).
+    const level = document.createElement("a");
+    level.className = "level";
+    level.href = `/players/${encodeURIComponent(s.name)}`;
+    level.target = "_blank";
+    level.rel = "noopener";
+    level.textContent = t("liv. {level}", { level: s.level });
+    level.setAttribute("aria-label", t("{name}, livello {level}: il profilo", { name: s.name, level: s.level }));
+    head.append(level);
+  }
   if (last.clocks) {
     const clock = document.createElement("span");
     clock.className = "clock";
