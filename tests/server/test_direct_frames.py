@@ -120,8 +120,7 @@ def test_under_uvicorn_updates_are_written_directly_and_in_order(
     with served(tmp_path / "direct.db") as port:
         table = post(port, "/api/tables", {"seats": ["open"] * 4})["id"]
         with ExitStack() as stack:
-            clients = [stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws",
-                                                   origin=f"http://127.0.0.1:{port}"))
+            clients = [stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws"))
                        for _ in range(4)]
             seen: list[list[int]] = [[] for _ in clients]
             for seat, ws in enumerate(clients):
