@@ -286,6 +286,55 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class RowWriter:
+    """Rows of one table written as one multi-row INSERT on the driver's own connection.
+
+    The table server's group commit writes a batch of actions from a worker thread while the
+    event loop keeps the interpreter busy.  Every call into the database driver gives up the
+    interpreter's lock and must then win it back from the event loop, and every line of
+    Python run on the way costs the same contest: a SQLAlchemy ``executemany`` (a driver step
+    a row, a compiled statement looked up, the connection's events) cost the worker threads
+    several times the CPU of the write itself under load (``bench/load.py``, per-thread CPU).
+    Here a batch is one statement with a row of placeholders per row (its text made once per
+    batch size), the values converted by the dialect's own type processors, so what is stored
+    is what SQLAlchemy would have stored."""
+
+    def __init__(self, engine: Engine, table: Any) -> None:
+        self.engine = engine
+        dialect = engine.dialect
+        self.columns = [c.key for c in table.columns]
+        self.processors = [c.type.dialect_impl(dialect).bind_processor(dialect)
+                           for c in table.columns]
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        self.head = (f"INSERT INTO {table.name} ({', '.join(self.columns)}) VALUES ")
+        self.row = "(" + ", ".join([mark] * len(self.columns)) + ")"
+        self.statements: dict[int, str] = {}
+        self.integrity_error: type[Exception] = dialect.loaded_dbapi.IntegrityError
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        """Insert ``rows`` (column -> value) in one transaction: all or none."""
+        sql = self.statements.get(len(rows))
+        if sql is None:
+            sql = self.statements[len(rows)] = self.head + ", ".join([self.row] * len(rows))
+        values = [value if process is None else process(value)
+                  for row in rows
+                  for value, process in zip([row[c] for c in self.columns], self.processors,
+                                            strict=True)]
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(sql, values)
+            finally:
+                cursor.close()
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        finally:
+            connection.close()  # back to the pool
+
+
 class Store:
     """Synchronous store calls; the server runs them in a worker thread (``asyncio.to_thread``)."""
 
@@ -298,6 +347,7 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._action_rows = RowWriter(self.engine, ActionRow.__table__)
         self.migrate()
 
     def migrate(self) -> None:
@@ -449,10 +499,8 @@ class Store:
                  "out_of_time": a.out_of_time, "created_at": _now()} for a in actions]
         try:
             if not any(a.result is not None or a.awards or a.ratings for a in actions):
-                # Nearly every batch: plain rows, written without the ORM's unit of work (half
-                # the CPU of a Session per commit, measured by bench/load.py).
-                with self.engine.begin() as connection:
-                    connection.execute(insert(ActionRow), rows)
+                # Nearly every batch: plain rows (see RowWriter).
+                self._action_rows.write(rows)
                 return
             with Session(self.engine) as session, session.begin():
                 session.execute(insert(ActionRow), rows)
@@ -486,7 +534,7 @@ class Store:
                         else:
                             rating.mu, rating.sigma = mu, sigma
                             rating.rated += 1
-        except IntegrityError as exc:
+        except (IntegrityError, self._action_rows.integrity_error) as exc:
             where = ", ".join(f"{a.table_id}#{a.seq}" for a in actions)
             raise StaleVersionError(f"an action number is already stored ({where})") from exc
 
