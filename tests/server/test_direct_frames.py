@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 import uvicorn
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection, connect
 
 from ramino.server import uvicorn_options
-from ramino.server.direct_frames import direct_writer
+from ramino.server.direct_frames import direct_writer, text_frame
 from ramino.server.routes import socket as socket_route
 from ramino.server.tables import Client
 
@@ -138,3 +139,10 @@ def test_under_uvicorn_updates_are_written_directly_and_in_order(
     for versions in seen:
         assert versions == sorted(versions) and versions[-1] == 30
         assert set(range(31)) <= set(versions)  # no version skipped
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 65535, 65536, 70000])
+def test_a_text_frame_is_what_the_websockets_library_frames(size: int) -> None:
+    data = ("è" * size).encode()[:size]
+    expected = Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+    assert text_frame(data) == expected

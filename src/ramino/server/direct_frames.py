@@ -7,7 +7,9 @@ it and writes it to the socket: per frame, a queue hand-off, a task switch and f
 coroutines around the one thing that must happen.  Under the server ``ramino serve`` runs
 (uvicorn's websockets-sansio protocol) the connection is reachable from the ASGI ``send``
 callable it hands the application, so a broadcast frames and writes each update itself,
-exactly as that protocol's own ``send`` does for a text message.
+exactly as that protocol's own ``send`` does for a text message: a server's frame of an open
+connection with no extension (``ramino serve`` offers none) is a two- to ten-byte header and
+the text (RFC 6455, section 5.2), which :func:`text_frame` writes.
 
 Only while that is safe: the connection open and its transport below its high-water mark.
 A client whose transport is full, a closing connection, a frame behind others still queued,
@@ -17,9 +19,11 @@ outermost middleware, which keeps the server's own ``send`` in the connection's 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+from websockets.protocol import State
 
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
@@ -58,10 +62,22 @@ def direct_writer(scope: Scope) -> DirectWrite | None:
     def write(frame: str) -> bool:
         if (not connection.handshake_complete or connection.close_sent
                 or connection.disconnected or connection.initial_response is not None
-                or not connection.writable.is_set() or connection.transport.is_closing()):
+                or not connection.writable.is_set() or connection.transport.is_closing()
+                or connection.conn.state is not State.OPEN or connection.conn.extensions):
             return False
-        connection.conn.send_text(frame.encode())
-        connection.transport.write(b"".join(connection.conn.data_to_send()))
+        connection.transport.write(text_frame(frame.encode()))
         return True
 
     return write
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unfragmented, unmasked text frame of ``data`` (UTF-8), as a server sends it."""
+    size = len(data)
+    if size < 126:
+        header = bytes((0x81, size))
+    elif size < 1 << 16:
+        header = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        header = struct.pack("!BBQ", 0x81, 127, size)
+    return header + data

@@ -3,8 +3,9 @@
 Each table still waits for its own action to be durable before it broadcasts it (nothing is
 ever shown that a crash could take back), but actions that arrive while a transaction is being
 written share the next one, so one fsync serves many tables.  As PostgreSQL's ``commit_delay``
-does, the writer also waits a short ``window`` after the first action of a batch before it
-writes: the actions of other tables that arrive meanwhile join the same transaction.  Each
+does, the writer also waits until a short ``window`` has passed since the first action of a
+batch arrived before it writes: the actions of other tables that arrive meanwhile join the
+same transaction.  Each
 commit costs a hand-off to the writing thread, SQLite's page and lock calls and an fsync, so
 under load a few milliseconds of waiting save far more than they cost (docs/performance.md
 measures the window).  A batch that fails is retried one action at a time, so that one
@@ -29,6 +30,7 @@ DEFAULT_WINDOW = 0.004
 class _Item:
     action: PendingAction
     done: asyncio.Future[None]
+    arrived: float  # the event loop's clock when it was appended
 
 
 class GroupWriter:
@@ -52,15 +54,19 @@ class GroupWriter:
         if self._task is None:  # not started (a bare manager in a script): write directly
             await asyncio.to_thread(self.store.append_actions, [action])
             return
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Item(action, done))
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._queue.put_nowait(_Item(action, done, loop.time()))
         await done
 
     async def _run(self) -> None:
         while True:
             batch = [await self._queue.get()]
-            if self.window > 0:
-                await asyncio.sleep(self.window)
+            # The window runs from the first action's arrival: one that waited through the
+            # previous commit has had its window already, and goes at once.
+            wait = batch[0].arrived + self.window - asyncio.get_running_loop().time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
