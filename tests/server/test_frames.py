@@ -35,6 +35,7 @@ def check_update(frame: str, table: Table, seat: int | None) -> None:
     assert parsed.model_dump(mode="json") == data  # every field of Update, and nothing else
     if data["version"] != table.version:
         return  # an earlier broadcast: its view was checked when it was the latest
+    assert data["match"] == table._build_match_info()  # the kept match part is current
     if seat is None or data["waiting"]:
         # A spectator, or anyone before every seat is taken (the waiting room): no hand.
         assert data["view"] == table.game.public_view(table.state, table.seating)

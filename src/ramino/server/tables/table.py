@@ -85,6 +85,9 @@ class Table:
     levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
+    # The match part of the updates of the hand in play, and what it was built for.
+    _match_info: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False)
     # Until when (monotonic) the tick may skip this table: nothing of its clocks, idle turns
     # or next smazzata can fall due before then unless it changes (a broadcast resets it).
     quiet_until: float = 0.0
@@ -149,6 +152,17 @@ class Table:
         return self.finished and (self.time_called or self.match_ends(self.match.scores))
 
     def match_info(self) -> dict[str, Any]:
+        """The match's part of an update.  While a hand is played it cannot change (scores,
+        totals and re-entries move between hands, the round clock's call ends the hand's
+        match), so it is built once a hand and kept, not once an action."""
+        key = (id(self.match), self.hand.hand_no, len(self.match.scores), self.time_called)
+        if not self.finished and self._match_info is not None and self._match_info[0] == key:
+            return self._match_info[1]
+        info = self._build_match_info()
+        self._match_info = None if self.finished else (key, info)
+        return info
+
+    def _build_match_info(self) -> dict[str, Any]:
         limit = self.plan.elimination
         fixed = self.match_target is None and limit is None
         info: dict[str, Any] = {
