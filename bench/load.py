@@ -138,7 +138,8 @@ class Player(asyncio.Protocol):
         self.protocol = ClientProtocol(parse_uri(url), max_size=2**20)
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.latest: dict[str, Any] = {}
+        self._raw = b""  # the latest update as it came: decoded only when someone reads it
+        self._decoded: dict[str, Any] = {}
         self.version = -1
         self.waiting: list[tuple[int, asyncio.Future[None]]] = []
         self.errors = 0
@@ -159,7 +160,7 @@ class Player(asyncio.Protocol):
                     else:
                         self.opened.set_exception(failed)
             elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
-                self._frame(orjson.loads(event.data))
+                self._frame(bytes(event.data))
         self._flush()  # pongs, and the close handshake
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -171,10 +172,22 @@ class Player(asyncio.Protocol):
         if data and self.transport is not None and not self.transport.is_closing():
             self.transport.write(data)
 
-    def _frame(self, frame: dict[str, Any]) -> None:
-        if frame["type"] == "update":
-            self.latest = frame
-            self.version = frame["version"]
+    @property
+    def latest(self) -> dict[str, Any]:
+        """The latest update, decoded (once) when the driver needs it."""
+        if self._raw:
+            self._decoded = orjson.loads(self._raw)
+            self._raw = b""
+        return self._decoded
+
+    def _frame(self, data: bytes) -> None:
+        # Most updates are only waited for, never read: their version is all this needs.
+        # An update is the receiver's view (cards and numbers, never a "version" key) and
+        # then the shared fields, whose first "version" is the table's.
+        if b'"type":"update"' in data:
+            at = data.index(b'"version":') + 10
+            self._raw = data
+            self.version = int(data[at:data.index(b",", at)])
             still = []
             for version, future in self.waiting:
                 if self.version >= version:
@@ -184,7 +197,7 @@ class Player(asyncio.Protocol):
                     still.append((version, future))
             self.waiting = still
             self.table.check()
-        elif frame["type"] == "error":
+        elif orjson.loads(data)["type"] == "error":
             self.errors += 1
 
     def send(self, message: dict[str, Any]) -> None:
