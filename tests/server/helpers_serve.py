@@ -46,16 +46,23 @@ def start_server(db: Path, port: int,
          "--db", str(db)],
         stdout=log, stderr=log, env={**inherited, "PYTHONUNBUFFERED": "1", **(env or {})})
     log.close()  # the child holds its own descriptor
-    deadline = time.monotonic() + 20
+    return serving(process, port, db.parent / "server.log")
+
+
+def serving(process: subprocess.Popen[bytes], port: int, log: Path,
+            seconds: float = 30) -> subprocess.Popen[bytes]:
+    """``process`` once its server answers on ``port``; its ``log`` in the failure if it
+    stops or does not answer within ``seconds``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        assert process.poll() is None, (db.parent / "server.log").read_text()
+        assert process.poll() is None, log.read_text()
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1):
                 return process
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise AssertionError("ramino serve did not start in 20 s")
+    raise AssertionError(f"the server did not start in {seconds:g} s:\n" + log.read_text())
 
 
 def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:

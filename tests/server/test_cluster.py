@@ -30,6 +30,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from ramino.server.store import Store
 
+from .helpers_serve import serving
+
 PG = os.environ.get("RAMINO_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("RAMINO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 TIMEOUT = 15.0
@@ -77,16 +79,7 @@ def start(database: str, prefix: str, port: int, log: Path) -> subprocess.Popen[
     with log.open("ab") as out:
         process = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port)],
                                    stdout=out, stderr=out, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert process.poll() is None, log.read_text()
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("ramino serve did not start:\n" + log.read_text())
+    return serving(process, port, log)
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:

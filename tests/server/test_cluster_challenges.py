@@ -16,7 +16,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
@@ -29,6 +28,7 @@ from websockets.sync.client import ClientConnection, connect
 from ramino.server.standing import ChallengeRow
 from ramino.server.store import Store
 
+from .helpers_serve import serving
 from .test_cluster import REDIS, TIMEOUT, at_version, free_port, services  # noqa: F401
 
 LAUNCHER = """
@@ -55,16 +55,7 @@ def launch(database: str, prefix: str, port: int, log: Path) -> subprocess.Popen
     with log.open("ab") as out:
         process = subprocess.Popen([sys.executable, "-c", LAUNCHER, database, str(port)],
                                    stdout=out, stderr=out, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert process.poll() is None, log.read_text()
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start:\n" + log.read_text())
+    return serving(process, port, log)
 
 
 def post(port: int, path: str, body: dict[str, Any],
