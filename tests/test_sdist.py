@@ -77,3 +77,25 @@ def test_the_unpacked_sdist_passes_its_own_tests(sdist: Path, tmp_path: Path) ->
     probe = subprocess.run([sys.executable, "-c", "import ramino; print(ramino.__file__)"],
                            cwd=tree, env=env, capture_output=True, text=True, check=True)
     assert Path(probe.stdout.strip()).is_relative_to(tree)
+
+
+def test_every_file_the_package_needs_is_in_its_package_data() -> None:
+    """A wheel carries the package's ``.py`` files and what ``package-data`` names: every
+    other file under ``src/ramino`` (pages, scripts, styles, icons, catalogues) must match one
+    of its patterns, or an installed server would miss it."""
+    import fnmatch
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["ramino"]
+    package = ROOT / "src" / "ramino"
+    missing = []
+    for path in package.rglob("*"):
+        if not path.is_file() or path.suffix in (".py", ".pyc", ".so") or "__pycache__" in \
+                path.parts:
+            continue
+        name = path.relative_to(package).as_posix()
+        if not any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(name, p.removeprefix("**/"))
+                   for p in patterns):
+            missing.append(name)
+    assert not missing, missing

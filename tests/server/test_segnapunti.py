@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,14 @@ def test_the_service_worker_stores_everything_the_page_needs(api: TestClient) ->
     body = manifest.json()
     assert body["scope"] == PAGE and body["start_url"] == PAGE
     assert all(api.get(icon["src"]).status_code == 200 for icon in body["icons"])
+    # Installable: a PNG icon of 192 and of 512 pixels, each of the size it says it is.
+    pngs = {icon["sizes"]: icon["src"] for icon in body["icons"] if icon["type"] == "image/png"}
+    assert set(pngs) == {"192x192", "512x512"}
+    for sizes, src in pngs.items():
+        image = api.get(src).content
+        assert image[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", image[16:24])
+        assert f"{width}x{height}" == sizes
 
 
 def test_score_tables_of_every_setup(api: TestClient) -> None:

@@ -45,7 +45,7 @@ PAGE: Final = "/segnapunti"
 ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/favicon.svg",
                  *(f"/static/segnapunti/{name}" for name in (
                      "segnapunti.css", "main.js", "score.js", "setup.js", "sheet.js",
-                     "view.js", "icon.svg")))
+                     "view.js", "icon.svg", "icon-192.png", "icon-512.png")))
 DATA: Final = ("/api/segnapunti/tables", "/segnapunti/manifest.webmanifest",
                *(f"/i18n/{lang}.json" for lang in LANGUAGES))
 
@@ -101,7 +101,13 @@ async def manifest(request: Request) -> Response:
     name = translations(lang).gettext(APP_NAME)
     body = {"name": name, "short_name": "Segnapunti", "start_url": PAGE, "scope": PAGE,
             "display": "standalone", "background_color": "#eef2ee", "theme_color": "#134a2f",
-            "icons": [{"src": "/static/segnapunti/icon.svg", "sizes": "any",
+            # PNGs of the two sizes an installable web app must offer, and the SVG they
+            # were drawn from for every other size.
+            "icons": [{"src": "/static/segnapunti/icon-192.png", "sizes": "192x192",
+                       "type": "image/png", "purpose": "any"},
+                      {"src": "/static/segnapunti/icon-512.png", "sizes": "512x512",
+                       "type": "image/png", "purpose": "any"},
+                      {"src": "/static/segnapunti/icon.svg", "sizes": "any",
                        "type": "image/svg+xml", "purpose": "any"}]}
     return Response(json.dumps(body), media_type="application/manifest+json")
 
