@@ -42,22 +42,30 @@ def earlier_record(store: Store, table: Table, hand_no: int) -> dict[str, Any] |
     return past.record()
 
 
-@router.get("/api/tables/{table_id}/record")
-async def table_record(table_id: str, manager: ManagerDep, store: StoreDep,
-                       account: AccountDep, invite: str | None = None,
-                       hand: int | None = None) -> dict[str, Any]:
+async def hand_record(manager: ManagerDep, store: StoreDep, account: AccountDep,
+                      table_id: str, invite: str | None, hand: int | None) -> dict[str, Any]:
+    """The record of a table's hand (its current one, or an earlier ``hand``) for whoever may
+    see it: 404 for a hand the table never had, 409 while the hand is still being played
+    (the record holds the whole deal)."""
     table = await visible(manager, table_id, invite, account)
     held(table, table.hand.hand_no if hand is None else hand)
     if hand is not None and hand != table.hand.hand_no:
-        # An earlier hand of the table (a tournament result names its records so).
+        # An earlier hand of the table: a tournament result names its records so, and its
+        # replay stays where its result panel offered it once the next hand is dealt.
         past = await asyncio.to_thread(earlier_record, store, table, hand)
         if past is None:
             raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
         return past
     if not table.finished:
-        # The record holds the whole deal: it is published only once the hand is over.
         raise HTTPException(409, "the hand is still being played")
     return table.record()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def table_record(table_id: str, manager: ManagerDep, store: StoreDep,
+                       account: AccountDep, invite: str | None = None,
+                       hand: int | None = None) -> dict[str, Any]:
+    return await hand_record(manager, store, account, table_id, invite, hand)
 
 
 @router.get("/replay", response_class=HTMLResponse)
@@ -69,18 +77,8 @@ async def replay_page(request: Request, page: PagesDep) -> HTMLResponse:
 async def table_replay(table_id: str, manager: ManagerDep, store: StoreDep,
                        account: AccountDep, invite: str | None = None,
                        hand: int | None = None) -> dict[str, Any]:
-    table = await visible(manager, table_id, invite, account)
-    held(table, table.hand.hand_no if hand is None else hand)
-    if hand is not None and hand != table.hand.hand_no:
-        # An earlier hand: its replay stays where its result panel offered it, also
-        # once the next hand is dealt (a tournament table deals it by itself).
-        past = await asyncio.to_thread(earlier_record, store, table, hand)
-        if past is None:
-            raise HTTPException(404, f"table {table_id!r} has no hand {hand}")
-        return await asyncio.to_thread(replay_steps, past)
-    if not table.finished:
-        raise HTTPException(409, "the hand is still being played")
-    return await asyncio.to_thread(replay_steps, table.record())
+    record = await hand_record(manager, store, account, table_id, invite, hand)
+    return await asyncio.to_thread(replay_steps, record)
 
 
 @router.post("/api/replay")
