@@ -18,10 +18,6 @@ from ramino.server.tables import TableManager
 
 from .conftest import live_server, wait_for_js
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 # A bot's move every 50 ms: the tests watch whole hands; the page animates each move anyway.

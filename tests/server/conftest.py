@@ -17,11 +17,18 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy.engine import Connection
 from starlette.testclient import WebSocketTestSession
 
 from ramino.server import create_app
 from ramino.server.store import MIGRATIONS
+
+# Debian's chromium as the browser tests run it (headless, no sandbox in a container).
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
 
 RECEIVE_TIMEOUT = 10.0
 
@@ -156,3 +163,14 @@ def my_turn(seat: int) -> Callable[[Frame], bool]:
                 (frame["result"] is not None or
                  (frame["view"]["current"] == seat and bool(frame["legal"]))))
     return want
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                     args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

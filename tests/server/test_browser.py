@@ -28,7 +28,6 @@ from playwright.sync_api import (
     FilePayload,
     Page,
     ViewportSize,
-    sync_playwright,
 )
 
 from ramino.server import create_app
@@ -40,10 +39,6 @@ from .conftest import live_server, wait_for_js
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("RAMINO_SHOTS")  # a folder to keep the screenshots in, for people
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
@@ -53,17 +48,6 @@ def server(tmp_path: Path) -> Iterator[tuple[str, TableManager]]:
     app = create_app(tmp_path / "tables.db", bot_delay=0.02, rng=random.Random(23))
     with live_server(app) as base:
         yield base, app.state.manager
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def png_facts(data: bytes) -> tuple[int, int, int]:

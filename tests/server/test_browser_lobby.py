@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from ramino.server import create_app
 from ramino.server.tables import TableManager
@@ -27,10 +27,6 @@ from .conftest import live_server
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DEALT = "#hand button.card"  # the table page shows the player's dealt hand
@@ -41,17 +37,6 @@ def server(tmp_path: Path) -> Iterator[tuple[str, TableManager]]:
     app = create_app(tmp_path / "tables.db", bot_delay=0.05, rng=random.Random(5))
     with live_server(app) as base:
         yield base, app.state.manager
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture

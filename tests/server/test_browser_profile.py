@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize
 from websockets.sync.client import connect
 
 from ramino.bots.registry import make_bot
 from ramino.server.levels import level_of
 
 from .browser_table import (
-    CHROMIUM_ARGS,
     DESKTOP,
     DOC_SHOTS,
     PHONE,
@@ -45,17 +44,6 @@ HANDS = 3
 def server(tmp_path: Path) -> Iterator[Server]:
     yield from serve(tmp_path, seed=8, bot_delay=0.0, wall_clock=lambda: NOON.timestamp(),
                      burst=10**6, per_second=10.0**6)
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def play_match(server: Server, cookie: str, table_id: str) -> None:

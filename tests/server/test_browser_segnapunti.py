@@ -30,7 +30,6 @@ from ramino.server import create_app
 
 from .browser_table import DESKTOP, PHONE, Shots, Watched, artifacts, watched
 from .conftest import wait_for_js
-from .test_browser import browser  # noqa: F401 - the Chromium fixture
 from .test_security_browser import WATCH_VIOLATIONS, violations
 
 pytestmark = pytest.mark.browser
@@ -123,7 +122,7 @@ def check_clean(view: Watched, *pages: Page) -> None:
 
 
 def test_a_burraco_match_kept_offline_then_published(tmp_path: Path,
-                                                    browser: Browser) -> None:  # noqa: F811
+                                                    browser: Browser) -> None:
     db = tmp_path / "tables.db"
     port = free_port()
     shots = artifacts(tmp_path, "segnapunti")
@@ -234,7 +233,7 @@ def keep_match(page: Page, shots: Shots) -> None:
     shots.take(page, "over-phone", doc="segnapunti-sheet-phone.png")
 
 
-def test_scala40_with_a_reentry_at_desktop(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_scala40_with_a_reentry_at_desktop(tmp_path: Path, browser: Browser) -> None:
     shots = artifacts(tmp_path, "segnapunti-scala40")
     view = watched(browser, DESKTOP, locale="en-GB")
     view.context.add_init_script(WATCH_VIOLATIONS)

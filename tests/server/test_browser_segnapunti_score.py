@@ -22,7 +22,6 @@ from ramino.server import create_app
 
 from .conftest import live_server
 from .segnapunti_cases import all_setups, core_verdict, played_sheet, random_hand
-from .test_browser import browser  # noqa: F401 - the Chromium fixture
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +53,7 @@ def standing_of(core: dict[str, Any], game: str) -> dict[str, Any]:
     return {key: core[key] for key in keys}
 
 
-def test_page_arithmetic_equals_the_core(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_page_arithmetic_equals_the_core(tmp_path: Path, browser: Browser) -> None:
     rng = random.Random(20261202)
     cases: list[dict[str, Any]] = []
     sheets: list[tuple[dict[str, Any], Any]] = []

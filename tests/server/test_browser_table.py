@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page
 
 from .browser_table import (
-    CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
     Server,
@@ -50,17 +49,6 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     yield from serve(tmp_path, seed=31)
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def drag(page: Page, source: Locator, target: Locator) -> None:

@@ -15,14 +15,13 @@ from ramino.server import create_app
 from ramino.tournament import store
 
 from .conftest import live_server, wait_for_js
-from .test_browser import browser  # noqa: F401 - the Chromium fixture
 from .test_tournament_online import TOKEN, new_tournament, wait
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_director_opens_the_turno_and_a_player_sits_by_the_link(
-        tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+        tmp_path: Path, browser: Browser) -> None:
     path = tmp_path / "club.json"
     new_tournament(path)
     app = create_app(tmp_path / "s.db", tournament=path, tournament_token=TOKEN,
@@ -55,7 +54,7 @@ def test_the_director_opens_the_turno_and_a_player_sits_by_the_link(
 
 
 def test_a_duplicate_deal_stays_sealed_on_the_page_until_the_last_table(
-        tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+        tmp_path: Path, browser: Browser) -> None:
     """Table 1 of a duplicate turno has played its first smazzata, table 2 not yet: its
     player's page shows the score, says the deal will be published later, and offers no
     record; when table 2 finishes, the page checks the revealed deal against the commitment."""

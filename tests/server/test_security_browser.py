@@ -13,7 +13,6 @@ from playwright.sync_api import Browser, Page
 from ramino.server import create_app
 
 from .conftest import live_server
-from .test_browser import browser  # noqa: F401 - the Chromium fixture
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +29,7 @@ def violations(page: Page) -> list[str]:
     return found
 
 
-def test_pages_work_under_their_csp(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_pages_work_under_their_csp(tmp_path: Path, browser: Browser) -> None:
     app = create_app(tmp_path / "tables.db", bot_delay=0.02, rng=random.Random(5))
     with live_server(app) as base:
         context = browser.new_context(locale="it-IT")
