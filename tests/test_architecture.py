@@ -7,7 +7,8 @@ The floors, lowest first (a module may import its own floor and those below it):
 1. ``ramino.rules``: rule sets and presets;
 2. ``ramino.games``: the pure engine (one package per game, what both share beside them);
 3. ``ramino.records``, ``ramino.bots``: what reads and plays the engine;
-4. ``ramino.arena``, ``ramino.env``: bots against bots, the PettingZoo environment;
+4. ``ramino.arena``, ``ramino.env``, ``ramino.coach``: bots against bots, the PettingZoo
+   environment, the coach (hints and reviews judged by the search);
 5. the front ends: ``ramino.server``, ``ramino.cli``, the tournament desk on the web
    (``ramino.tournament.web``), and the ``ramino`` package itself, which re-exports the API.
 
@@ -31,7 +32,7 @@ FLOORS: dict[str, int] = {
     "ramino.rules": 1,
     "ramino.games": 2,
     "ramino.records": 3, "ramino.bots": 3, "ramino.scoresheet": 3,
-    "ramino.arena": 4, "ramino.env": 4,
+    "ramino.arena": 4, "ramino.env": 4, "ramino.coach": 4,
     "ramino.server": 5, "ramino.cli": 5, "ramino.tournament.web": 5, "ramino.__main__": 5,
 }
 ROOT_PACKAGE = "ramino"  # the package itself re-exports the API: a front end
