@@ -1,0 +1,39 @@
+"""The coach at the terminal (``ramino.coach``): ``hint`` at the prompt — the move the search
+would play from the player's own observation and why — and, after a hand, the review of the
+player's three costliest decisions.  Both read only what the player's seat saw: the hint its
+observation and legal actions, the review the hand's record from that seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ramino.cli.play.games import HandState
+
+
+class Coach:
+    """Hints and reviews for the player, with a seeded budget (the same seed, position and
+    budget give the same advice); reasons in ``lang`` where the catalogs have them."""
+
+    def __init__(self, seed: int, seconds: float, lang: str, names: Sequence[str]) -> None:
+        self.seed = seed
+        self.seconds = seconds
+        self.names = list(names)
+        self.translate = translator(lang)
+
+    def hint(self, state: HandState, seat: int) -> list[str]:
+        """The coach's move for ``seat`` (in turn) and the reason, from its observation."""
+        from ramino.coach.hint import hint
+        observation = state.observation(seat)
+        advice = hint(observation, state.legal_actions(), state.rules,
+                      seed=self.seed + observation.turn, seconds=self.seconds)
+        return [f"hint: {advice.text}", f"  why: {advice.reason.text(self.translate)}"]
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    """The coach's message ids in ``lang`` (English: as written), from the server's
+    catalogs."""
+    if lang == "en":
+        return lambda text: text
+    from ramino.server.i18n import translations
+    return translations(lang).gettext
