@@ -22,7 +22,7 @@ from ramino.cli.core import say
 from ramino.cli.play.clock import Clocks
 from ramino.cli.play.games import HandState
 from ramino.cli.play.typed import read_command, refusal, with_cards
-from ramino.cli.play.view import hand_line, numbered_hand, print_table
+from ramino.cli.play.view import hand_line, moves_panel, numbered_hand, print_table
 from ramino.errors import IllegalActionError
 from ramino.games.actions import DISCARD, Action
 from ramino.rules import RuleSet
@@ -97,8 +97,10 @@ def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
             with seating.thinking(f"{names[seat]} is thinking…"):
                 played = bot_turn(state, bots[seat])
             line = f"{names[seat]}: " + ", ".join(str(a) for a in played)
-            say(console, line)
-            moves = [*moves, line][-LAST_MOVES:]
+            if human is None:  # a hand without the player: its moves as they come
+                say(console, line)
+            else:  # shown with the table at the player's turn, or at the hand's end
+                moves = [*moves, line][-LAST_MOVES:]
             show = True
             continue
         if show:
@@ -116,6 +118,8 @@ def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
         show = outcome
     if clocks is not None:
         clocks.stop()
+    if moves:
+        console.print(moves_panel(moves, "The last moves"))
     return True
 
 

@@ -116,6 +116,11 @@ def counts_line(observation: Any) -> Text:
     return text
 
 
+def moves_panel(moves: Sequence[str], title: str) -> Panel:
+    """The others' turns, one a line, the latest last."""
+    return Panel(Text("\n".join(moves)), title=title, title_align="left", expand=False)
+
+
 def print_table(console: Console, observation: Any, rules: RuleSet, names: Sequence[str],
                 side_names: Sequence[str], *, last_moves: Sequence[str] = (),
                 clocks: Sequence[str] | None = None) -> None:
@@ -123,8 +128,6 @@ def print_table(console: Console, observation: Any, rules: RuleSet, names: Seque
     parts: list[Any] = [seats_table(observation, names, clocks),
                         melds_table(observation, rules, side_names), counts_line(observation)]
     if last_moves:
-        moves = Text("\n".join(last_moves))
-        parts.append(Panel(moves, title="Since your last turn", title_align="left",
-                           expand=False))
+        parts.append(moves_panel(last_moves, "Since your last turn"))
     console.print(Group(*parts))
     console.print(Text("Your hand: ").append_text(hand_line(observation.hand)))
