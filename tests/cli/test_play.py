@@ -21,42 +21,53 @@ from ramino.cli import HUMAN_SEAT, app, bot_turn, make_bots
 from ramino.cli.play.games import MatchGame, match_game
 from ramino.cli.play.view import numbered_hand
 from ramino.records import replay
-from ramino.rules import OPTIONS, preset, preset_names
+from ramino.records.scala40 import record as scala40_record
+from ramino.rules import OPTIONS, RuleSet, make_rules, preset, preset_names
 from ramino.rules.presets import PRESET_DESCRIPTIONS
 
 runner = CliRunner()
 
 
-def _script(seed: int, bots_seed: int, hands: int = 1,
-            preset_name: str = "fibur") -> tuple[list[str], MatchGame]:
+def _script(seed: int, bots_seed: int, hands: int | None = 1, rules: RuleSet | None = None,
+            reenter: str = "y") -> tuple[list[str], MatchGame]:
     """The lines a scripted player types: replay the same match (same deals, same greedy
     bots) and, on each of seat 0's turns, draw and discard the first card the rules allow,
     typed by its number in the shown hand; on the first turn ask for help, try a refused
-    action and an unknown one first.  Between hands, Enter."""
-    rules = preset(preset_name)
-    game = match_game(rules, seed)
+    action and an unknown one first.  After a hand, ``reenter`` when offered a re-entry
+    (Scala 40), and Enter before the next hand."""
+    game = match_game(rules or preset("fibur"), seed)
     lines: list[str] = []
     first = True
-    for hand in range(hands):
-        if hand:
-            lines.append("")  # the pause between hands: Enter for the next one
+    played = 0
+    while not game.over and (hands is None or played < hands):
         state = game.next_hand()
         seats = game.seats()
-        bots = make_bots(bots_seed, state.rules, seats, level="greedy", hand=hand)
+        human = seats.index(HUMAN_SEAT) if HUMAN_SEAT in seats else None
+        bots = make_bots(bots_seed, state.rules, seats, level="greedy", hand=played)
         while not state.is_over:
-            if state.current != HUMAN_SEAT:
+            if state.current != human:
                 bot_turn(state, bots[state.current])
                 continue
             if first:
                 lines += ["help", "discard " + "JK", "melt 7h", "show"]
                 first = False
-            lines.append("draw")
-            state.play("draw")
+            if state.phase == "draw":
+                lines.append("draw")
+                state.play("draw")
             discard = next(a for a in state.legal_actions() if a.kind == "discard")
-            shown = numbered_hand(state.hand_of(HUMAN_SEAT))
+            shown = numbered_hand(state.hand_of(human))
             lines.append(f"discard {shown.index(discard.cards[0]) + 1}")
             state.apply(discard)
         game.finish_hand()
+        played += 1
+        for side in game.reentries_offered():
+            if side == game.side_of(HUMAN_SEAT):
+                lines.append(reenter)
+                if reenter != "y":
+                    continue
+            game.reenter(side)
+        if not game.over and (hands is None or played < hands):
+            lines.append("")  # the pause between hands: Enter for the next one
     return lines, game
 
 
@@ -105,6 +116,26 @@ def test_play_two_hands_keeps_the_score_sheet_and_writes_the_match(tmp_path: Pat
     document = json.loads(out.read_text(encoding="utf-8"))
     assert len(document["hands"]) == 2 and document["match"] == {"target": 2005}
     assert replay(document).exit_code == 0
+
+
+def test_play_a_scala40_match_to_elimination_with_a_reentry(tmp_path: Path) -> None:
+    """A whole Scala 40 match (§6.5): hands until one player is left under the limit, the
+    player re-entering once when the rules let him; the score sheet after every hand."""
+    options = ["reentry=ONCE_AT_HIGHEST_REMAINING", "elimination_limit=51"]
+    rules = make_rules("fisca", {"players": 3, **dict(o.split("=") for o in options)})
+    lines, expected = _script(seed=6, bots_seed=1, hands=None, rules=rules)
+    out = tmp_path / "match.json"
+    args = [*PLAY, "--preset", "fisca", "--players", "3", "--seed", "6", "--bots-seed", "1",
+            "--out", str(out)] + [f"--option={o}" for o in options]
+    result = runner.invoke(app, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    text = result.stdout
+    assert expected.over and "match over: " in text and "out at 51" in text
+    assert "re-enter at the highest total in play (§6.5)? [y/N] > y" in text
+    assert "re-enters the match." in text
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert scala40_record.replay(document).ok
+    assert len(document["hands"]) == len(expected.match.states)  # type: ignore[attr-defined]
 
 
 def test_play_input_ending_early_writes_the_partial_record(tmp_path: Path) -> None:

@@ -119,6 +119,10 @@ def test_a_hand_in_a_real_terminal_with_a_hint_and_the_score_sheet(
             break
         assert turns < 60, "the hand never ended"
     assert "total" in screen and "to 2005" in screen  # the running score sheet
+    term.type("review")
+    screen = term.wait(lambda s: "Review of your play" in s and "'review'" in _last(s),
+                       "the review")
+    assert "1. move " in screen and "why: " in screen
     term.type("")
     screen = term.wait(lambda s: "Record written" in s, "the end of the match")
     document = json.loads(out.read_text(encoding="utf-8"))

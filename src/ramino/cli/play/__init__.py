@@ -23,7 +23,7 @@ from rich.console import Console
 
 from ramino.bots.protocol import Bot
 from ramino.bots.registry import OPPONENTS, make_bot, parse_spec
-from ramino.cli.core import EXIT_ILLEGAL, CliError, say
+from ramino.cli.core import EXIT_ILLEGAL, CliError, rule_options, say
 from ramino.cli.play.clock import Clocks
 from ramino.cli.play.coaching import Coach
 from ramino.cli.play.games import match_game
@@ -58,6 +58,14 @@ def check_level(spec: str, option: str) -> str:
         raise CliError(f"{option} {spec}: not an opponent for people; choose one of "
                        f"{', '.join(OPPONENTS)}")
     return spec
+
+
+def check_settings(spec: str, option: str, rules: RuleSet) -> None:
+    """Refuse, before the first deal, a level whose settings the game's bot does not take."""
+    try:
+        make_bot(spec, 0, rules)
+    except ValueError as exc:
+        raise CliError(f"{option} {spec}: {exc}") from None
 
 
 def make_bots(bots_seed: int, rules: RuleSet, seats: tuple[int, ...], *, level: str = "random",
@@ -105,6 +113,9 @@ def play_command(
                    ] = None,
     players: Annotated[int | None, typer.Option(help="number of players (Scala 40: 2 to 6)")
                        ] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="a rules option, NAME=VALUE (repeatable; ramino rules PRESET "
+                               "lists them)")] = None,
     bots: Annotated[str, typer.Option(
         help=f"the bots' level: {', '.join(OPPONENTS)} (settings as in ramino arena, e.g. "
              "search:seconds=0.5)")] = DEFAULT_LEVEL,
@@ -136,8 +147,16 @@ def play_command(
     partner_level = None if partner is None else check_level(partner, "--partner")
     check_language(lang)
     rules = preset(preset_name)
+    if option:
+        try:
+            rules = build_ruleset(rules, rule_options(option))
+        except ValueError as exc:
+            raise CliError(f"--option: {exc}") from None
     if players is not None:
         rules = build_ruleset(rules, {"players": players})
+    for spec, name in ((level, "--bots"), (partner_level, "--partner")):
+        if spec is not None:
+            check_settings(spec, name, rules)
     chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
     chosen_bots = bots_seed if bots_seed is not None else chosen_seed
     if out is None:
@@ -173,7 +192,7 @@ def play_command(
 
     say(console, _welcome(rules, chosen_seed, chosen_bots, level, partner_level, hands))
     played = play_match(seating, game, hands=hands,
-                        saved=save)
+                        reviewer=None if coach is None else coach.review, saved=save)
     say(console, f"Record written to {out}")
     if played.interrupted:
         raise typer.Exit(EXIT_ILLEGAL)

@@ -7,6 +7,7 @@ observation and legal actions, the review the hand's record from that seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ramino.cli.play.games import HandState
 
@@ -28,6 +29,23 @@ class Coach:
         advice = hint(observation, state.legal_actions(), state.rules,
                       seed=self.seed + observation.turn, seconds=self.seconds)
         return [f"hint: {advice.text}", f"  why: {advice.reason.text(self.translate)}"]
+
+    def review(self, record: dict[str, Any], hand: int, seat: int) -> list[str]:
+        """The three costliest decisions of match seat ``seat`` in hand ``hand`` (0-based) of
+        ``record``, each with the better move, what it was worth and why."""
+        from ramino.coach.review import review_hand
+        review = review_hand(record, seat, seconds=self.seconds, seed=self.seed, hand=hand)
+        tr = self.translate
+        lines = [f"Review of your play: {len(review.decisions)} decisions with a choice, "
+                 f"about {round(review.regret)} points given away in all."]
+        if not review.costliest:
+            return [*lines, "  The search would have played every one of them as you did."]
+        for rank, decision in enumerate(review.costliest, start=1):
+            noise = "" if decision.mistake else " (within the search's margin of error)"
+            lines.append(f"  {rank}. move {decision.number}: {decision.verdict().text(tr)}"
+                         f"{noise}")
+            lines.append(f"     why: {decision.reason.text(tr)}")
+        return lines
 
 
 def translator(lang: str) -> Callable[[str], str]:

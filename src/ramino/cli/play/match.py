@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ramino.cli.core import say
 from ramino.cli.play.games import HandState, MatchGame
@@ -23,7 +24,8 @@ from ramino.games.burraco.state import BurracoState
 from ramino.records.burraco.writer import recorded_result
 from ramino.scoresheet import Sheet, SheetError
 
-Reviewer = Callable[[HandState, int], Sequence[str]]
+#: The review of a match seat's play in a hand of a record: (record, hand index, seat).
+Reviewer = Callable[[dict[str, Any], int, int], Sequence[str]]
 
 
 @dataclass
@@ -71,7 +73,9 @@ def play_match(seating: Seating, game: MatchGame, *, hands: int | None = None,
             _print_unkept(seating, state)
         _reentries(seating, game, sheet)
         last = game.over or (hands is not None and played.hands >= hands)
-        if not _between_hands(seating, state, seats, reviewer, last):
+        review = None if reviewer is None or HUMAN_SEAT not in seats else (
+            lambda: reviewer(game.document(seating.names, {}), played.hands - 1, HUMAN_SEAT))
+        if not _between_hands(seating, review, last):
             break
     if hands is not None and played.hands >= hands and not game.over:
         say(console, f"Stopped after {played.hands} hand(s) (--hands {hands}).")
@@ -100,23 +104,25 @@ def _reentries(seating: Seating, game: MatchGame, sheet: Sheet | None) -> None:
         say(seating.console, f"Side {side} re-enters the match.")
 
 
-def _between_hands(seating: Seating, state: HandState, seats: Sequence[int],
-                   reviewer: Reviewer | None, last: bool) -> bool:
-    """The pause after a hand: a review on request; False when the player stops."""
-    reviewing = reviewer is not None and HUMAN_SEAT in seats
-    if last and not reviewing:
+def _between_hands(seating: Seating, review: Callable[[], Sequence[str]] | None,
+                   last: bool) -> bool:
+    """The pause after a hand: the review on request; False when the player stops."""
+    if last and review is None:
         return True
     choices = ([] if last else ["Enter: next hand"]) + (
-        ["'review': your three costliest decisions"] if reviewing else []) + (
+        ["'review': your three costliest decisions"] if review is not None else []) + (
         ["Enter: done"] if last else ["'quit': stop"])
     while True:
         text = read_command(seating.console, "; ".join(choices) + " > ")
         if text is None or text.lower() == "quit":
             return False
-        if text.lower() == "review" and reviewer is not None and reviewing:
+        if text.lower() == "review" and review is not None:
             with seating.thinking("the coach is reviewing the hand…"):
-                lines = reviewer(state, seats.index(HUMAN_SEAT))
+                lines = review()
             for line in lines:
                 say(seating.console, line)
+            continue
+        if text:
+            say(seating.console, f"not understood: {text!r}")
             continue
         return True
