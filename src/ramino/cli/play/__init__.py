@@ -28,12 +28,13 @@ from ramino.cli.play.clock import Clocks
 from ramino.cli.play.coaching import Coach
 from ramino.cli.play.games import match_game
 from ramino.cli.play.loop import HUMAN_SEAT, Seating, bot_turn
-from ramino.cli.play.match import play_match
+from ramino.cli.play.match import Played, play_match
 from ramino.cli.play.typed import check_language, read_command
 from ramino.games.burraco.match import MatchFormat
+from ramino.games.burraco.seating import initial_sides
+from ramino.games.scala40.deal import seat_sides
 from ramino.records import dump_document
 from ramino.rules import RuleSet, build_ruleset, preset
-from ramino.rules.options import Partnerships
 
 DEFAULT_LEVEL = "expert"
 
@@ -72,12 +73,12 @@ def make_bots(bots_seed: int, rules: RuleSet, seats: tuple[int, ...], *, level: 
               partner_level: str | None = None, hand: int = 0) -> dict[int, Bot]:
     """A bot for every match seat of the hand but the player's: the partner's level for the
     player's partner (Burraco's seat 2 of 4, §2.1), ``level`` for the others."""
-    partner = partner_seat(rules)
+    partners = partner_seats(rules)
     bots: dict[int, Bot] = {}
     for local, seat in enumerate(seats):
         if seat == HUMAN_SEAT:
             continue
-        spec = partner_level if seat == partner and partner_level is not None else level
+        spec = partner_level if seat in partners and partner_level is not None else level
         try:
             bots[local] = make_bot(spec, bot_seed(bots_seed, seat, hand), rules)
         except ValueError as exc:
@@ -85,21 +86,19 @@ def make_bots(bots_seed: int, rules: RuleSet, seats: tuple[int, ...], *, level: 
     return bots
 
 
-def partner_seat(rules: RuleSet) -> int | None:
-    """The player's partner's match seat, if he has one (Burraco 4 and 6: §2.1; Scala 40
-    with partnerships)."""
-    if rules.game == "scala40":
-        if rules.partnerships is Partnerships.NONE:
-            return None
-        from ramino.games.scala40.deal import seat_sides
-        sides = seat_sides(rules)
-        return next((s for s in range(1, rules.players) if sides[s] == sides[HUMAN_SEAT]), None)
-    return {4: 2, 6: 3}.get(rules.players)
+def partner_seats(rules: RuleSet) -> tuple[int, ...]:
+    """The match seats of the player's partners (Burraco with 4 or 6 players: the seat
+    across, §2.1, §5; Scala 40 with partnerships, a pair or a team of three; three-player
+    Burraco pairs up only during the hand, §5.2)."""
+    sides = (seat_sides(rules) if rules.game == "scala40"
+             else initial_sides(rules.players))
+    mates = [s for s in range(1, rules.players) if sides[s] == sides[HUMAN_SEAT]]
+    return tuple(mates)
 
 
 def seat_names(rules: RuleSet) -> list[str]:
-    partner = partner_seat(rules)
-    return ["you"] + [("partner " if seat == partner else "bot ") + str(seat)
+    partners = partner_seats(rules)
+    return ["you"] + [("partner " if seat in partners else "bot ") + str(seat)
                       for seat in range(1, rules.players)]
 
 
@@ -146,14 +145,15 @@ def play_command(
     level = check_level(bots, "--bots")
     partner_level = None if partner is None else check_level(partner, "--partner")
     check_language(lang)
-    rules = preset(preset_name)
-    if option:
-        try:
-            rules = build_ruleset(rules, rule_options(option))
-        except ValueError as exc:
-            raise CliError(f"--option: {exc}") from None
+    overrides: dict[str, object] = dict(rule_options(option))
     if players is not None:
-        rules = build_ruleset(rules, {"players": players})
+        overrides["players"] = players
+    try:
+        rules = build_ruleset(preset(preset_name), overrides)
+    except ValueError as exc:
+        if not option:
+            raise  # the error names the players option itself
+        raise CliError(f"--option: {exc}") from None
     for spec, name in ((level, "--bots"), (partner_level, "--partner")):
         if spec is not None:
             check_settings(spec, name, rules)
@@ -191,8 +191,13 @@ def play_command(
         out.write_text(dump_document(game.document(names, meta)), encoding="utf-8")
 
     say(console, _welcome(rules, chosen_seed, chosen_bots, level, partner_level, hands))
-    played = play_match(seating, game, hands=hands,
-                        reviewer=None if coach is None else coach.review, saved=save)
+    try:
+        played = play_match(seating, game, hands=hands,
+                            reviewer=None if coach is None else coach.review, saved=save)
+    except KeyboardInterrupt:  # Ctrl-C: the record of what was played is kept all the same
+        save()
+        say(console, "\ninterrupted")
+        played = Played(interrupted=True)
     say(console, f"Record written to {out}")
     if played.interrupted:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -200,9 +205,10 @@ def play_command(
 
 def _welcome(rules: RuleSet, seed: int, bots_seed: int, level: str, partner: str | None,
              hands: int | None) -> str:
-    mate = partner_seat(rules)
-    if mate is not None:
-        sides = f"your partner is seat {mate} ({partner or level})"
+    mates = partner_seats(rules)
+    if mates:
+        word = "partner is seat" if len(mates) == 1 else "partners are seats"
+        sides = f"your {word} {', '.join(map(str, mates))} ({partner or level})"
     elif rules.game != "scala40" and rules.players == 3:
         sides = "everyone plays alone until a pair forms"
     else:
