@@ -17,65 +17,21 @@ import pytest
 from typer.testing import CliRunner
 
 import ramino
-from ramino.cli import HUMAN_SEAT, app, bot_turn, make_bots
-from ramino.cli.play.games import MatchGame, match_game
-from ramino.cli.play.view import numbered_hand
+from ramino.cli import app
 from ramino.records import replay
 from ramino.records.scala40 import record as scala40_record
-from ramino.rules import OPTIONS, RuleSet, make_rules, preset, preset_names
+from ramino.rules import OPTIONS, make_rules, preset_names
 from ramino.rules.presets import PRESET_DESCRIPTIONS
+from tests.cli.play_script import scripted
 
 runner = CliRunner()
-
-
-def _script(seed: int, bots_seed: int, hands: int | None = 1, rules: RuleSet | None = None,
-            reenter: str = "y") -> tuple[list[str], MatchGame]:
-    """The lines a scripted player types: replay the same match (same deals, same greedy
-    bots) and, on each of seat 0's turns, draw and discard the first card the rules allow,
-    typed by its number in the shown hand; on the first turn ask for help, try a refused
-    action and an unknown one first.  After a hand, ``reenter`` when offered a re-entry
-    (Scala 40), and Enter before the next hand."""
-    game = match_game(rules or preset("fibur"), seed)
-    lines: list[str] = []
-    first = True
-    played = 0
-    while not game.over and (hands is None or played < hands):
-        state = game.next_hand()
-        seats = game.seats()
-        human = seats.index(HUMAN_SEAT) if HUMAN_SEAT in seats else None
-        bots = make_bots(bots_seed, state.rules, seats, level="greedy", hand=played)
-        while not state.is_over:
-            if state.current != human:
-                bot_turn(state, bots[state.current])
-                continue
-            if first:
-                lines += ["help", "discard " + "JK", "melt 7h", "show"]
-                first = False
-            if state.phase == "draw":
-                lines.append("draw")
-                state.play("draw")
-            discard = next(a for a in state.legal_actions() if a.kind == "discard")
-            shown = numbered_hand(state.hand_of(human))
-            lines.append(f"discard {shown.index(discard.cards[0]) + 1}")
-            state.apply(discard)
-        game.finish_hand()
-        played += 1
-        for side in game.reentries_offered():
-            if side == game.side_of(HUMAN_SEAT):
-                lines.append(reenter)
-                if reenter != "y":
-                    continue
-            game.reenter(side)
-        if not game.over and (hands is None or played < hands):
-            lines.append("")  # the pause between hands: Enter for the next one
-    return lines, game
 
 
 PLAY = ["play", "--bots", "greedy", "--no-hints"]
 
 
 def test_play_a_whole_hand_with_scripted_input(tmp_path: Path) -> None:
-    lines, expected = _script(seed=21, bots_seed=5)
+    lines, expected = scripted(seed=21, bots_seed=5)
     out = tmp_path / "hand.json"
     result = runner.invoke(app, [*PLAY, "--seed", "21", "--bots-seed", "5", "--hands", "1",
                                  "--out", str(out)], input="\n".join(lines) + "\n")
@@ -103,7 +59,7 @@ def test_play_a_whole_hand_with_scripted_input(tmp_path: Path) -> None:
 
 
 def test_play_two_hands_keeps_the_score_sheet_and_writes_the_match(tmp_path: Path) -> None:
-    lines, expected = _script(seed=30, bots_seed=2, hands=2)
+    lines, expected = scripted(seed=30, bots_seed=2, hands=2)
     out = tmp_path / "match.json"
     result = runner.invoke(app, [*PLAY, "--seed", "30", "--bots-seed", "2", "--hands", "2",
                                  "--out", str(out)], input="\n".join(lines) + "\n")
@@ -123,7 +79,7 @@ def test_play_a_scala40_match_to_elimination_with_a_reentry(tmp_path: Path) -> N
     player re-entering once when the rules let him; the score sheet after every hand."""
     options = ["reentry=ONCE_AT_HIGHEST_REMAINING", "elimination_limit=51"]
     rules = make_rules("fisca", {"players": 3, **dict(o.split("=") for o in options)})
-    lines, expected = _script(seed=6, bots_seed=1, hands=None, rules=rules)
+    lines, expected = scripted(seed=6, bots_seed=1, hands=None, rules=rules)
     out = tmp_path / "match.json"
     args = [*PLAY, "--preset", "fisca", "--players", "3", "--seed", "6", "--bots-seed", "1",
             "--out", str(out)] + [f"--option={o}" for o in options]

@@ -21,7 +21,8 @@ from ramino.cli.play.typed import with_cards
 from ramino.cli.play.view import numbered_hand, print_table
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.state import BurracoState
-from ramino.rules import preset
+from ramino.rules import make_rules, preset
+from tests.cli.play_script import scripted
 
 runner = CliRunner()
 HAND = [parse_card(c) for c in ("3h", "Kc", "JK", "4h", "5h")]
@@ -140,3 +141,18 @@ def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
         f"{i}:{card_str(c)}" for i, c in enumerate(numbered_hand(seen.hand), start=1)]
     assert f"Stock: {seen.stock_size} cards" in text and "Pozzetti left:" in text
     assert "Since your last turn" in text and "bot 1: draw, discard 3c" in text
+
+
+def test_hint_and_review_of_a_scala40_hand(tmp_path: Path) -> None:
+    """The coach reads Scala 40 too: a hint on the first turn, the review of the hand (its
+    match seat in the record) after it."""
+    rules = make_rules("fisca", {"players": 3})
+    lines, _ = scripted(seed=4, bots_seed=3, hands=1, rules=rules)
+    typed = ["hint", *lines, "review", ""]
+    result = runner.invoke(app, ["play", "--preset", "fisca", "--players", "3", "--seed", "4",
+                                 "--bots-seed", "3", "--bots", "greedy", "--hands", "1",
+                                 "--coach-seconds", "0.05", "--out", str(tmp_path / "x.json")],
+                           input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "hint: " in result.stdout and "  why: " in result.stdout
+    assert "Review of your play: " in result.stdout
