@@ -17,7 +17,7 @@ from ramino.cli.play import make_bots, seat_names
 from ramino.cli.play.clock import Clocks, shown_time
 from ramino.cli.play.games import match_game
 from ramino.cli.play.loop import bot_turn, side_names
-from ramino.cli.play.typed import with_cards
+from ramino.cli.play.typed import with_cards, with_numbers
 from ramino.cli.play.view import numbered_hand, print_table
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.state import BurracoState
@@ -41,6 +41,12 @@ def test_card_numbers_are_the_cards_of_the_shown_hand() -> None:
     assert with_cards("draw", shown) == "draw"
     with pytest.raises(ValueError, match="card number 9: your hand is numbered 1 to 5"):
         with_cards("discard 9", shown)
+    for move in ("discard Kc", "meld 3h 4h 5h", "attach 2 3h JK", "meld 3h 4h JK=5h"):
+        assert with_cards(with_numbers(move, shown), shown) == move
+    assert with_numbers("attach 2 3h", shown) == "attach 2 1"
+    assert with_numbers("pick", shown) == "pick"
+    twice = numbered_hand([parse_card("7h"), parse_card("7h"), parse_card("8h")])
+    assert with_numbers("meld 7h 7h 8h", twice) == "meld 1 2 3"
 
 
 def test_clocks_count_each_turn_off_its_seat() -> None:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramino.cli.play.games import HandState
+from ramino.cli.play.typed import with_numbers
+from ramino.cli.play.view import numbered_hand
 
 
 class Coach:
@@ -28,7 +30,9 @@ class Coach:
         observation = state.observation(seat)
         advice = hint(observation, state.legal_actions(), state.rules,
                       seed=self.seed + observation.turn, seconds=self.seconds)
-        return [f"hint: {advice.text}", f"  why: {advice.reason.text(self.translate)}"]
+        typed = with_numbers(advice.text, numbered_hand(observation.hand))
+        shown = advice.text if typed == advice.text else f"{advice.text}  (type: {typed})"
+        return [f"hint: {shown}", f"  why: {advice.reason.text(self.translate)}"]
 
     def review(self, record: dict[str, Any], hand: int, seat: int) -> list[str]:
         """The three costliest decisions of match seat ``seat`` in hand ``hand`` (0-based) of

@@ -60,6 +60,24 @@ def with_cards(text: str, shown: Sequence[int]) -> str:
     return " ".join(out)
 
 
+def with_numbers(move: str, shown: Sequence[int]) -> str:
+    """The other way round: ``move`` (record notation) with each card of the hand written as
+    its number in ``shown`` (``meld 3h 4h 5h`` -> ``meld 1 2 3``), as the player may type it."""
+    words = move.split()
+    skip = 2 if words and words[0] in _MELD_FIRST else 1
+    free = list(range(len(shown)))
+    out = words[:skip]
+    for word in words[skip:]:
+        card, equals, target = word.partition("=")
+        at = next((i for i in free if card_str(shown[i]) == card), None)
+        if at is None:
+            out.append(word)
+            continue
+        free.remove(at)
+        out.append(f"{at + 1}{equals}{target}")
+    return " ".join(out)
+
+
 def check_language(lang: str) -> None:
     """Refuse a language the refusals are not written in, naming the option; the other
     languages read the server's catalogs, which come with the server extra (Babel)."""
