@@ -47,6 +47,9 @@ def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | 
     table.add_column("seat")
     table.add_column("side", justify="right")
     table.add_column("cards", justify="right")
+    penalties = getattr(observation, "penalties", None)  # Scala 40: the match so far (§6.5)
+    if penalties is not None:
+        table.add_column("points", justify="right")
     if clocks is not None:
         table.add_column("clock", justify="right")
     sides = observation.sides or tuple(range(observation.players))
@@ -59,6 +62,8 @@ def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | 
         if pending and pending[seat]:
             cards += f" +{pending[seat]} pozzetto"
         row = [who, Text(str(sides[seat])), Text(cards)]
+        if penalties is not None:
+            row.append(Text(str(penalties[seat])))
         if clocks is not None:
             row.append(Text(clocks[seat]))
         table.add_row(*row)
@@ -97,7 +102,7 @@ def _owner(entry: Any) -> int:
     return int(entry.side if hasattr(entry, "side") else entry.seat)
 
 
-def counts_line(observation: Any) -> Text:
+def counts_line(observation: Any, names: Sequence[str]) -> Text:
     """The pile (top and size), the stock, and the pozzetti or the opening."""
     top = card_str(observation.pile[-1]) if observation.pile else "none"
     size = getattr(observation, "pile_size", len(observation.pile))
@@ -111,7 +116,7 @@ def counts_line(observation: Any) -> Text:
                           for s, t in enumerate(observation.pozzetto_taken))
         text.append(f"   Pozzetti left: {len(observation.pozzetti_left)} ({taken})")
     else:
-        opened = [str(s) for s, o in enumerate(observation.opened) if o]
+        opened = [names[s] for s, o in enumerate(observation.opened) if o]
         text.append("   Opened: " + (", ".join(opened) if opened else "nobody"))
     return text
 
@@ -126,7 +131,8 @@ def print_table(console: Console, observation: Any, rules: RuleSet, names: Seque
                 clocks: Sequence[str] | None = None) -> None:
     """The whole table as ``observation.seat`` sees it, then its numbered hand."""
     parts: list[Any] = [seats_table(observation, names, clocks),
-                        melds_table(observation, rules, side_names), counts_line(observation)]
+                        melds_table(observation, rules, side_names),
+                        counts_line(observation, names)]
     if last_moves:
         parts.append(moves_panel(last_moves, "Since your last turn"))
     console.print(Group(*parts))
