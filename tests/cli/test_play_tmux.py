@@ -101,7 +101,7 @@ def test_a_hand_in_a_real_terminal_with_a_hint_and_the_score_sheet(
                      "--out", str(out)])
     screen = term.wait(_prompt("draw"), "the first prompt")
     assert "Players" in screen and "Your hand: 1:" in screen and "Pozzetti left: 2" in screen
-    assert "5:00" in screen or "4:59" in screen  # the clocks
+    assert "5:00" in screen  # the clocks (the bots have not played yet)
     hints = screen.count("hint: ")
     term.type("hint")
     screen = term.wait(_after(hints, "hint: "), "a hint")
