@@ -13,6 +13,7 @@ record notation (docs/record.md §3) or with the numbers of the shown hand; writ
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import os
 import secrets
 from pathlib import Path
@@ -145,15 +146,7 @@ def play_command(
     level = check_level(bots, "--bots")
     partner_level = None if partner is None else check_level(partner, "--partner")
     check_language(lang)
-    overrides: dict[str, object] = dict(rule_options(option))
-    if players is not None:
-        overrides["players"] = players
-    try:
-        rules = build_ruleset(preset(preset_name), overrides)
-    except ValueError as exc:
-        if not option:
-            raise  # the error names the players option itself
-        raise CliError(f"--option: {exc}") from None
+    rules = _rules(preset_name, option or [], players)
     for spec, name in ((level, "--bots"), (partner_level, "--partner")):
         if spec is not None:
             check_settings(spec, name, rules)
@@ -163,19 +156,19 @@ def play_command(
         stamp = (f"seed-{seed}" if seed is not None
                  else dt.datetime.now().strftime("%Y%m%d-%H%M%S"))
         out = Path("records") / f"{stamp}.json"
-    check_writable(out)
+    record = out
+    check_writable(record)
     try:
         clocks = None if clock is None else Clocks(clock, rules.players)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     names = seat_names(rules)
     game = match_game(rules, chosen_seed)
-    dealt = [0]
+    hand_numbers = itertools.count()
 
     def hand_bots(hand_rules: RuleSet, seats: tuple[int, ...]) -> dict[int, Bot]:
-        dealt[0] += 1
         return make_bots(chosen_bots, hand_rules, seats, level=level,
-                         partner_level=partner_level, hand=dealt[0] - 1)
+                         partner_level=partner_level, hand=next(hand_numbers))
 
     coach = None if no_hints else Coach(chosen_bots, coach_seconds, lang, names)
     seating = Seating(console, names, hand_bots, lang=lang, clocks=clocks,
@@ -187,8 +180,8 @@ def play_command(
         meta["partner"] = partner_level
 
     def save() -> None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(dump_document(game.document(names, meta)), encoding="utf-8")
+        record.parent.mkdir(parents=True, exist_ok=True)
+        record.write_text(dump_document(game.document(names, meta)), encoding="utf-8")
 
     say(console, _welcome(rules, chosen_seed, chosen_bots, level, partner_level, hands))
     try:
@@ -198,9 +191,23 @@ def play_command(
         save()
         say(console, "\ninterrupted")
         played = Played(interrupted=True)
-    say(console, f"Record written to {out}")
+    say(console, f"Record written to {record}")
     if played.interrupted:
         raise typer.Exit(EXIT_ILLEGAL)
+
+
+def _rules(preset_name: str, options: list[str], players: int | None) -> RuleSet:
+    """The preset with the ``--option`` overrides and ``--players``, checked together (a
+    partnership needs its player count)."""
+    overrides: dict[str, object] = dict(rule_options(options))
+    if players is not None:
+        overrides["players"] = players
+    try:
+        return build_ruleset(preset(preset_name), overrides)
+    except ValueError as exc:
+        if not options:
+            raise  # the error names the players option itself
+        raise CliError(f"--option: {exc}") from None
 
 
 def _welcome(rules: RuleSet, seed: int, bots_seed: int, level: str, partner: str | None,
