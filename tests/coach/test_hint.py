@@ -21,7 +21,7 @@ from ramino.rules import preset
 from tests.coach.positions import scala40_position
 from tests.helpers import cards, position
 
-SECONDS = 0.3  # a few worlds a decision: enough for the search to weigh its candidates
+SECONDS = 0.07  # a few worlds a decision: enough for the search to weigh its candidates
 
 
 def decisions(preset_name: str, deal: int, count: int) -> list[AnyState]:
