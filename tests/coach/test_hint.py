@@ -97,3 +97,22 @@ def test_a_hint_refuses_a_seat_with_nothing_to_play_and_a_budget_of_nothing() ->
     with pytest.raises(ValueError, match="seconds must be positive"):
         hint(state.observation(state.current), state.legal_actions(), rules, seed=0,
              seconds=0)
+
+
+def test_a_buraco_hint_with_a_closed_lixo_lights_up_only_the_top_card() -> None:
+    # Buraco fechado: only the lixo's top card is seen (§4.1); a pick lights up what is seen.
+    rules = preset("buraco-fechado")
+    state = new_hand(rules, seed=5)
+    expert = make_bot("expert", 2, rules)
+    hints = 0
+    while not state.is_over and hints < 4:
+        seen = state.observation(state.current)
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            given = hint(seen, legal, rules, seed=3, seconds=SECONDS)
+            assert given.action in legal and len(seen.pile) <= 1
+            if given.action.kind == PICK:
+                assert given.cards == seen.pile
+            hints += 1
+        state.apply(expert.choose(seen, legal))
+    assert hints == 4
