@@ -4,9 +4,9 @@ of a seat's candidate moves in the worlds it samples from that seat's observatio
 A budget is asked in seconds but counted in rollout actions (``SampledSearch.steps``): the
 search's answer is then a pure function of the observation, the seed and the budget, never of
 the machine's load, so a hint or a review does not change when the hidden cards are dealt
-again or the machine is busy.  The rate is that of the build that runs: about 9,000 rollout
-actions a second on the compiled overlay (``./dev compile``, docs/bots.md) and 1,000 in pure
-Python (measured with ``bench/coach.py``).
+again or the machine is busy.  The rate is that of the build that runs, on an idle core:
+about 9,000 rollout actions a second on the compiled overlay (``./dev compile``) and 4,500 in
+pure Python (docs/bots.md, "How the search decides").
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ Search = BurracoSearch | Scala40Search
 Seen = burraco.Observation | scala40.Observation
 
 COMPILED_STEPS_PER_SECOND = 9_000
-PURE_STEPS_PER_SECOND = 1_000
+PURE_STEPS_PER_SECOND = 4_500
 
 
 def compiled() -> bool:
