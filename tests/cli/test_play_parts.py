@@ -15,6 +15,7 @@ from ramino.cards import card_str, parse_card
 from ramino.cli import app
 from ramino.cli.play import make_bots, seat_names
 from ramino.cli.play.clock import Clocks, shown_time
+from ramino.cli.play.coaching import Coach
 from ramino.cli.play.games import match_game
 from ramino.cli.play.loop import bot_turn, side_names
 from ramino.cli.play.typed import with_cards, with_numbers
@@ -162,3 +163,16 @@ def test_hint_and_review_of_a_scala40_hand(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output[-2000:]
     assert "hint: " in result.stdout and "  why: " in result.stdout
     assert "Review of your play: " in result.stdout
+
+
+def test_the_coachs_reasons_in_the_players_language() -> None:
+    """``--lang it``: the hint's reason from the catalogs the server uses; the move itself is
+    the same in every language."""
+    rules = preset("fibur")
+    state = match_game(rules, 21).next_hand()
+    state.play("draw")
+    names = seat_names(rules)
+    english = Coach(5, 0.05, "en", names).hint(state, 0)
+    italian = Coach(5, 0.05, "it", names).hint(state, 0)
+    assert english[0] == italian[0] and english[0].startswith("hint: ")
+    assert english[1] != italian[1] and italian[1].startswith("  why: ")
