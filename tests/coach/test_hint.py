@@ -86,6 +86,10 @@ def test_a_pick_lights_up_what_it_takes_and_an_attach_its_meld() -> None:
     assert given.action.kind == ATTACH and given.action.meld == 2
     assert given.meld == 1 and given.cards == given.action.cards
     assert given.reason.key == "completes a burraco {kind} in {suit} with {cards}"
+    data = given.as_json()
+    assert data["action"] == given.text and data["cards"] == ["9h"] and data["meld"] == 1
+    assert data["reason"]["text"] == "completes a burraco pulito in ♥ with 9♥"
+    assert hash(given) == hash(given)  # a value: usable as a key
 
 
 def test_a_hint_refuses_a_seat_with_nothing_to_play_and_a_budget_of_nothing() -> None:
