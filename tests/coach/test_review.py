@@ -12,9 +12,15 @@ import pytest
 from ramino.coach import review_hand
 from ramino.coach.judge import judge
 from ramino.coach.moments import Moment, moments, recorded_hand
-from ramino.coach.review import decide
+from ramino.coach.reason import Reason
+from ramino.coach.review import Decision, decide
 from ramino.errors import RecordError
 from ramino.games.resample import resample
+from ramino.games.scala40.match import Match
+from ramino.games.scala40.state import Scala40State
+from ramino.records.scala40 import record as scala40_record
+from ramino.rules import preset
+from ramino.rules.options import build_ruleset
 from tests.coach.records import expert_hand
 
 SECONDS = 0.07
@@ -102,3 +108,41 @@ def test_a_seat_not_at_the_table_and_a_malformed_record_are_refused() -> None:
     with pytest.raises(RecordError, match="turns"):
         review_hand({k: v for k, v in document.items() if k != "turns"}, 0, seconds=SECONDS,
                     seed=0)
+
+
+def test_a_match_hand_is_reviewed_with_the_match_so_far() -> None:
+    # A Scala 40 match: the second hand starts from the first one's penalty points (§6.5),
+    # and the decisions are named by their place in the match record.
+    match = Match(build_ruleset(preset("fisca"), {"players": 2, "elimination_limit": 200}),
+                  seed=3)
+    rng = random.Random(3)
+    while not match.over:
+        state = match.next_hand()
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    document = scala40_record.match_record_of(match)
+    assert len(document["hands"]) >= 2
+    document["hands"] = document["hands"][:2]
+    document["hands"][1]["turns"] = document["hands"][1]["turns"][:8]
+    del document["hands"][1]["result"]
+    start = recorded_hand(document, 1).start
+    assert isinstance(start, Scala40State) and any(start.penalties)
+    review = review_hand(document, 0, seconds=SECONDS, seed=0, hand=1)
+    assert review.hand == 1 and review.decisions
+    assert all(d.path.startswith("hands[1].turns[") for d in review.decisions)
+
+
+def test_a_verdict_says_agreement_an_equal_move_or_the_points_lost() -> None:
+    def decision(played: str, best: str, regret: float, z: float) -> Decision:
+        return Decision(5, "turns[1][1]", 0, played, best, regret, z, 1.5, 64,
+                        Reason("discards {card}", {"card": "4♥"}))
+
+    assert decision("discard 4h", "discard 4h", 0, 0).verdict().text() == (
+        "discard 4h: the search plays it too")
+    # The search keeps its own choice, the move played did as well: no points lost.
+    same = decision("discard 4c", "discard 4h", 0, 0)
+    assert same.verdict().text() == "discard 4c: worth as much as the search's discard 4h"
+    assert not same.mistake
+    costly = decision("discard 4c", "discard 4h", 41.7, 2.2)
+    assert costly.verdict().text() == "discard 4h rather than discard 4c: about 42 points better"
+    assert costly.mistake and not decision("discard 4c", "discard 4h", 41.7, 1.2).mistake
