@@ -17,9 +17,8 @@ from ramino.bots.slips import DEFAULT_RATE, Slips
 from ramino.cards import JOKER, card_str, is_burraco_wild
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
 from ramino.games.burraco.state import BurracoState
-from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules, preset
-from tests.bots.scala40.test_bots import position40
+from tests.bots.scala40.test_bots import finish_turn, position40
 from tests.helpers import cards, position
 
 FIBUR = preset("fibur")
@@ -118,16 +117,6 @@ def test_takes_a_pile_that_only_looks_useful() -> None:
 
 # Scala 40 (§6).
 
-def finish_turn40(state: Scala40State, bot: EasyBot40 | GreedyBot40) -> list[str]:
-    played = []
-    while not state.is_over and state.current == 0:
-        action = bot.choose(state.observation(0), state.legal_actions())
-        assert action in state.legal_actions()
-        state.apply(action)
-        played.append(str(action))
-    return played
-
-
 def test_delays_the_apertura_at_its_rate() -> None:
     state = position40("Jh Qh Kh Ah 2c 3c JK 7d 9s 5s", opened=0b1110)
     seen, legal = state.observation(0), state.legal_actions()
@@ -135,14 +124,14 @@ def test_delays_the_apertura_at_its_rate() -> None:
     late = rate_of(lambda s: EasyBot40(s, FISCA).choose(seen, legal),
                    lambda a: a.kind == DISCARD)
     assert 0.2 < late < 0.5
-    played = finish_turn40(state, EasyBot40(0, FISCA, rate=1.0))
+    played = finish_turn(state, EasyBot40(0, FISCA, rate=1.0))
     assert len(played) == 1 and played[0].startswith("discard") and not state.opened[0]
 
 
 def test_never_delays_a_chiusura_in_mano() -> None:
     # Unopened, it can lay all but one card at once (§6.4): the close is always taken.
     state = position40("Jh Qh Kh Ah 3c 3d 3h 9s", opened=0b1110)
-    finish_turn40(state, EasyBot40(0, FISCA, rate=1.0))
+    finish_turn(state, EasyBot40(0, FISCA, rate=1.0))
     assert state.end == "closed" and state.closed_by == 0
 
 
@@ -155,16 +144,16 @@ def test_misses_a_lay_off_but_never_the_one_that_closes() -> None:
                      lambda a: a.kind == DISCARD)
     assert 0.2 < missed < 0.5
     closing = position40("8s 3c 3d 3h 5d", [(1, "9s Ts Js"), (2, "2d 3d 4d")], opened=0b111)
-    finish_turn40(closing, EasyBot40(0, FISCA, rate=1.0))
+    finish_turn(closing, EasyBot40(0, FISCA, rate=1.0))
     assert closing.end == "closed" and closing.closed_by == 0
 
 
 def test_spends_the_jolly_early() -> None:
     state = position40("5c 6c JK Kd 9h 2s", [(0, "Ts Js Qs")], opened=0b1111)
-    greedy = finish_turn40(state, GreedyBot40(0, FISCA))
+    greedy = finish_turn(state, GreedyBot40(0, FISCA))
     assert state.hands[0][JOKER] == 1 and len(greedy) == 1  # kept, as the greedy does
     state = position40("5c 6c JK Kd 9h 2s", [(0, "Ts Js Qs")], opened=0b1111)
-    finish_turn40(state, EasyBot40(0, FISCA, rate=1.0))
+    finish_turn(state, EasyBot40(0, FISCA, rate=1.0))
     assert state.hands[0][JOKER] == 0
 
 

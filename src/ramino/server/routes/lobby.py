@@ -68,7 +68,7 @@ def invalid(exc: ValidationError) -> HTTPException:
 async def lobby_page(request: Request, page: PagesDep) -> HTMLResponse:
     return page(request, "lobby.html", {
         "presets": table_presets(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL,
-        "think_seconds": level_think_seconds(make_rules(table_presets()[0]))})
+        "think_seconds": preset_games()[table_presets()[0]]["think_seconds"]})
 
 
 @router.get("/i18n/{lang}.json")
@@ -130,7 +130,7 @@ async def quick_play(request: Request, manager: ManagerDep,
         table, invite, token = await manager.quick_play(spec.game, spec.name, account,
                                                         spec.pace, spec.bot_level)
     except (RaminoError, ValueError, KeyError) as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise HTTPException(400, str(exc).strip("'\"")) from None
     return JSONResponse({"id": table.id, "seat": 0,
                          "url": f"/t/{table.id}?invite={invite}&key={token}"},
                         status_code=201)

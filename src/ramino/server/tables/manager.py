@@ -217,8 +217,8 @@ class TableManager(Timekeeping):
         """A table of ``game`` dealt at once: the caller on seat 0 (kept for them by a seat key,
         returned), bots in every other seat — at Burraco and Buraco the partner opposite is a
         bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); bots of ``bot_level``, by default
-        the game's strongest up to ``expert``.  Private (a table of one person is nobody else's business): returns the
-        table, its invite code and the seat key."""
+        the game's strongest up to ``expert``.  Private (a table of one person is nobody
+        else's business): returns the table, its invite code and the seat key."""
         preset = QUICK_PRESETS[game]
         rules = make_rules(preset, {})
         token = secrets.token_urlsafe(24)

@@ -227,8 +227,8 @@ class Table:
                  "connected": s.kind == "bot" or i in present,
                  "level": (self.levels.get(s.account_id) if s.kind == "human"
                            and s.account_id is not None else None),
-                 **({"bot_level": self.bot_level, "think_seconds": think}
-                    if s.kind == "bot" else {})}
+                 "bot_level": self.bot_level if s.kind == "bot" else None,
+                 "think_seconds": think if s.kind == "bot" else None}
                 for i, s in enumerate(self.seats)]
 
     def accounts(self) -> list[int]:
