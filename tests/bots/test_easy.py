@@ -109,6 +109,10 @@ def test_takes_a_pile_that_only_looks_useful() -> None:
     assert EasyBot(0, FIBUR, rate=1.0).choose(seen, legal).kind == PICK
     taken = rate_of(lambda s: EasyBot(s, FIBUR).choose(seen, legal), lambda a: a.kind == PICK)
     assert 0.2 < taken < 0.5
+    # Near the close (two cards) it draws, whatever the rate.
+    near = burraco("5h Kc", [], pile="5c", phase="draw")
+    assert EasyBot(0, FIBUR, rate=1.0).choose(near.observation(0), near.legal_actions()
+                                              ).kind == DRAW
     # A pile that shares nothing with the hand does not tempt it.
     plain = burraco("5h Kc 9s 3d", [], pile="Jd", phase="draw")
     assert EasyBot(0, FIBUR, rate=1.0).choose(

@@ -13,8 +13,9 @@ one of these mistakes, it makes it with probability ``rate`` (``ramino.bots.slip
 
 Never absurd, whatever the draw: a play that enables closing (§2.8) or reaches the pozzetto
 (§2.7) is always made; a jolly or a pinella is never discarded while another card can go
-(the greedy order); and a pile is never taken on a whim where taking it obliges its top card
-to be used (``pickup_requires_top_card_use``, §4.5).  Every move is one of the legal actions.
+(the greedy order); and a pile is never taken on a whim with two cards or fewer in hand (the
+close is near) nor where taking it obliges its top card to be used
+(``pickup_requires_top_card_use``, §4.5).  Every move is one of the legal actions.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ class EasyBot(GreedyBot):
         """A beginner's reading of the scarto: its top card pairs with one in hand."""
         if self.rules.pickup_requires_top_card_use or not observation.pile:
             return False
+        if len(observation.hand) <= 2:
+            return False  # near the close: even a beginner draws to go out
         if pile_usable(observation, self.rules) > 0:
             return False  # the greedy bot would take it: no mistake to make
         hand = to_counts(observation.hand)
