@@ -1,6 +1,7 @@
 """The named bots of the ladder and the one factory that makes them.
 
-A bot spec is a name with optional settings: ``expert``, ``expert:wild_cost=20`` (any
+A bot spec is a name with optional settings: ``easy:mistakes=0.5`` (the rate of its
+mistakes, ``ramino.bots.slips``), ``expert``, ``expert:wild_cost=20`` (any
 ``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1,samples=1000``.  ``oracle`` is
 registered for measurement only (it reads the true state, ``ramino.bots.protocol.SeesState``)
 and is never offered as an opponent to people.
@@ -13,12 +14,18 @@ from typing import Protocol, Self, TypeVar
 
 from ramino.bots.protocol import Bot
 from ramino.bots.random_bot import RandomBot
+from ramino.bots.slips import rate_option
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
 
 def _random(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     return RandomBot(seed)
+
+
+def _easy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.burraco.easy import EasyBot
+    return EasyBot(seed, rules, rate_option(options))
 
 
 def _greedy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
@@ -74,6 +81,11 @@ def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = f
     return {k: float(v) for k, v in options.items()}
 
 
+def _easy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40.easy import EasyBot
+    return EasyBot(seed, rules, rate_option(options))
+
+
 def _greedy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.scala40 import greedy as scala40_greedy
     _no_options("greedy", options)
@@ -104,6 +116,7 @@ def _no_options(name: str, options: dict[str, str]) -> None:
 
 BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "random": _random,
+    "easy": _easy,
     "greedy": _greedy,
     "expert": _expert,
     "search": _search,
@@ -112,13 +125,14 @@ BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
 #: The same names for Scala 40 (§6): its own bots, chosen by ``rules.game``.
 SCALA40_BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
     "random": _random,
+    "easy": _easy40,
     "greedy": _greedy40,
     "expert": _expert40,
     "search": _search40,
     "oracle": _oracle40,
 }
 #: The bots a person may play against (the oracle sees every hand).
-OPPONENTS = ("random", "greedy", "expert", "search")
+OPPONENTS = ("random", "easy", "greedy", "expert", "search")
 MEASUREMENT_ONLY = frozenset({"oracle"})
 
 

@@ -14,7 +14,7 @@ from ramino.errors import RulesError
 
 def arena_command(
     bots: Annotated[list[str] | None, typer.Argument(
-        help="two bots, A then B (random, greedy, expert, search, oracle; settings as "
+        help="two bots, A then B (random, easy, greedy, expert, search, oracle; settings as "
              "search:samples=8; expert+search: two partners); with --ladder, any number "
              "(none: random, greedy, expert)")] = None,
     deals: Annotated[int, typer.Option(help="deals, each played twice with sides swapped")] = 100,
