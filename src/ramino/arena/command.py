@@ -30,10 +30,11 @@ def arena(bots: list[str], *, deals: int, preset_name: str,
     """Run a duplicate match (or the ladder) and print the report; the exit status is 1 when
     a bot made an illegal action or failed the honesty replay.  A bad argument raises
     ``ValueError`` naming its option before any deal is played.  ``extra`` are the ``--bot``
-    specs: after ``bots`` in a match, added to the (default) ladder with ``--ladder``."""
+    specs: before ``bots`` in a match (``--bot mine greedy``: A is mine), added to the
+    (default) ladder with ``--ladder``."""
     extra = list(extra or [])
     check_specs(extra, "--bot")
-    bots = [*(bots or default_ladder()), *extra] if ladder else [*bots, *extra]
+    bots = [*(bots or default_ladder()), *extra] if ladder else [*extra, *bots]
     check_arguments(bots, deals=deals, preset_name=preset_name, ladder=ladder, jobs=jobs,
                     first_deal=first_deal, honesty_every=honesty_every, records=records,
                     out=out, players=players, given_by_option=frozenset(extra))

@@ -258,7 +258,7 @@ def check_rules(preset_name: str, players: int | None = None) -> RuleSet:
 
 def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
               first_deal: int = 1, seed: int = 0, jobs: int | None = None,
-              honesty_every: int = 10, early_stop: bool = False, min_deals: int = 10,
+              honesty_every: int = 10, early_stop: bool = False, min_deals: int = 20,
               sprt: Sprt | None = None, records: Path | None = None,
               players: int | None = None,
               progress: Callable[[DealResult], None] | None = None) -> MatchReport:

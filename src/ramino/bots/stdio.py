@@ -93,20 +93,20 @@ class StdioBot:
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
-            self.close()
+            self.close(grace=0.0)
             raise self._error(f"no answer within {self.timeout:g} s") from None
         if line is None:
             raise self._error(f"the process ended ({self._exit_status()}) instead of "
                               "answering")
         answer = line.strip()
         if answer not in by_text:
-            self.close()
+            self.close(grace=0.0)
             raise self._error(f"answered {answer[:80]!r}, which is not one of the "
                               f"{len(by_text)} legal actions")
         return by_text[answer]
 
-    def close(self) -> None:
-        """Close the process's stdin and wait a moment for it to exit; kill it if it does not."""
+    def close(self, grace: float = 2.0) -> None:
+        """Close the process's stdin and wait ``grace`` seconds for it to exit, then kill it."""
         process = self._process
         if process is None:
             return
@@ -117,7 +117,7 @@ class StdioBot:
         except OSError:
             pass
         try:
-            process.wait(timeout=2)
+            process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

@@ -37,8 +37,8 @@ def arena_command(
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", help="a bot of your own, again for each: a factory module:attribute, a name "
                       "installed in the ramino.bots entry points, or cmd:COMMAND (a process "
-                      "speaking line JSON, docs/bots.md); after the BOTS, or added to the "
-                      "ladder")] = None,
+                      "speaking line JSON, docs/bots.md); before the BOTS (--bot mine greedy: "
+                      "A is mine), or added to the ladder")] = None,
     honesty_every: Annotated[int, typer.Option(help="honesty replay every N decisions")] = 10,
     records: Annotated[Path | None, typer.Option(help="write every hand's record (JSON lines)")
                        ] = None,
