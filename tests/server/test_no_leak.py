@@ -226,7 +226,7 @@ def test_the_checker_catches_a_leak() -> None:
     """The oracle itself: an opponent's card in a frame is reported."""
     state = BurracoState.new_hand(seed=3)
     frame = {"type": "update", "version": 0, "result": None, "legal": [],
-             "view": state.observation(1).as_dict(), "event": None}
+             "view": state.observation(1).as_dict(history=False), "event": None}
     assert check_frames([frame], [state], 1) == 1
     hidden = next(c for c in state.observation(0).as_dict()["hand"]
                   if norm(c) not in knowable([state], 1)[0])
