@@ -4,8 +4,9 @@ processes under the spawn start method, and one-line errors for bad specs."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib.metadata import EntryPoint
-from typing import Any
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -47,7 +48,10 @@ def test_workers_resolve_the_spec_themselves_under_spawn(monkeypatch: pytest.Mon
     assert [d.diff for d in one.deals] == [d.diff for d in two.deals]
 
 
-def _plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Two bots installed in the ``ramino.bots`` group: ``mine``, and one that tries to take
+    the built-in name ``greedy``."""
     installed = [EntryPoint("mine", FACTORY, external.GROUP),
                  EntryPoint("greedy", "tests.arena.outside_bots:impure_bot", external.GROUP)]
 
@@ -55,10 +59,13 @@ def _plugins(monkeypatch: pytest.MonkeyPatch) -> None:
         return [ep for ep in installed if ep.group == group]
 
     monkeypatch.setattr(external, "entry_points", entry_points)
+    external.installed.cache_clear()
+    yield
+    external.installed.cache_clear()
 
 
-def test_plugins_join_the_ladder_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    _plugins(monkeypatch)
+@pytest.mark.usefixtures("plugins")
+def test_plugins_join_the_ladder_names() -> None:
     assert "mine" in ladder_names() and default_ladder()[-1] == "mine"
     assert parse_spec("mine:pick=last") == ("mine", {"pick": "last"})
     assert isinstance(make_bot("mine", 1, preset("fibur")), SeededBot)
@@ -68,9 +75,8 @@ def test_plugins_join_the_ladder_names(monkeypatch: pytest.MonkeyPatch) -> None:
     assert report.summary()["illegal_actions"] == 0
 
 
-def test_cli_ladder_with_a_bot_option_adds_it_to_the_default_ladder(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    _plugins(monkeypatch)
+@pytest.mark.usefixtures("plugins")
+def test_cli_ladder_with_a_bot_option_adds_it_to_the_default_ladder(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["arena", "--ladder", "--bot", FACTORY, "--deals", "1",
                                       "--jobs", "1", "--honesty-every", "0", "--json",
                                       "--out", str(tmp_path)])

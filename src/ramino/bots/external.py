@@ -15,11 +15,12 @@ and ``ramino arena mybot greedy`` (or ``--ladder``) plays it like a built-in bot
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
 import sys
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from ramino.bots.protocol import BotFactory
 
@@ -34,17 +35,24 @@ def is_entry_point(text: str) -> bool:
     return bool(_ENTRY_POINT.match(text))
 
 
+@functools.cache
+def installed() -> dict[str, EntryPoint]:
+    """The ``ramino.bots`` entry points by name, read once a process (a scan of every installed
+    package: milliseconds, and the arena asks for each seat of each hand)."""
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
 def plugin_names() -> tuple[str, ...]:
     """The bots installed under the ``ramino.bots`` entry-point group, sorted."""
-    return tuple(sorted({ep.name for ep in entry_points(group=GROUP)}))
+    return tuple(sorted(installed()))
 
 
 def plugin_factory(name: str) -> BotFactory:
     """The factory installed as ``name`` in the ``ramino.bots`` group."""
-    for ep in entry_points(group=GROUP):
-        if ep.name == name:
-            return _checked(ep.load(), f"plugin {name!r} ({ep.value})")
-    raise ValueError(f"no bot {name!r} is installed in the {GROUP!r} entry-point group")
+    ep = installed().get(name)
+    if ep is None:
+        raise ValueError(f"no bot {name!r} is installed in the {GROUP!r} entry-point group")
+    return _checked(ep.load(), f"plugin {name!r} ({ep.value})")
 
 
 def load_factory(reference: str) -> BotFactory:
