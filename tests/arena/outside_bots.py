@@ -76,3 +76,14 @@ def locked_bot(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 
 not_callable = 42
+
+
+class BrokenBot:
+    """Raises at its first decision, as a bot with a bug would."""
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        raise KeyError("no such card")
+
+
+def broken_bot(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    return BrokenBot()

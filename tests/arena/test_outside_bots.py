@@ -110,3 +110,11 @@ def test_cli_refuses_a_bad_spec_in_one_line_naming_the_option(spec: str, says: s
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"--bot {spec}:"), result.output
     assert says in lines[0] and "Traceback" not in result.output
+
+
+def test_a_third_party_bot_that_raises_is_named_in_one_line() -> None:
+    spec = "tests.arena.outside_bots:broken_bot"
+    result = CliRunner().invoke(app, ["arena", "--bot", spec, "random", "--deals", "1",
+                                      "--jobs", "1"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"bot {spec!r} failed at deal 1: KeyError: 'no such card'")

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramino.bots.protocol import Bot, Closes, SeesState, honesty_checkable
-from ramino.bots.registry import make_bot
+from ramino.bots.registry import is_builtin, make_bot
+from ramino.bots.stdio import ExternalBotError
 from ramino.games.actions import Action
 from ramino.games.resample import resample
 from ramino.games.scala40.state import Scala40State
@@ -91,7 +92,13 @@ def play_hand(rules: RuleSet, deal_seed: int, seats: tuple[str, ...], *, seed: i
                        and not isinstance(bot, SeesState))
             twin_bot = copy_for_check(bot) if checked else None
             start = time.perf_counter()
-            action = bot.choose(state.observation(seat), legal)
+            try:
+                action = bot.choose(state.observation(seat), legal)
+            except Exception as exc:
+                if is_builtin(seats[seat]) or isinstance(exc, ExternalBotError):
+                    raise  # a built-in bot's failure is ramino's defect: its traceback
+                raise ExternalBotError(f"bot {seats[seat]!r} failed at deal {deal_seed}: "
+                                       f"{type(exc).__name__}: {exc}") from exc
             thinking[seat] += time.perf_counter() - start
             if checked and twin_bot is None:
                 unchecked += 1

@@ -169,6 +169,11 @@ def _unknown(spec: str) -> str:
             "is module:attribute (a factory) or cmd:COMMAND (a process)")
 
 
+def is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names one of ramino's own bots (not a plugin, factory or command)."""
+    return not stdio.is_command(spec) and spec.partition(":")[0] in BOTS
+
+
 def ladder_names() -> tuple[str, ...]:
     """Every name a spec may use: the built-in bots, then those installed as plugins."""
     return (*BOTS, *(n for n in external.plugin_names() if n not in BOTS))

@@ -42,7 +42,8 @@ _STDERR_LINES = 20
 
 
 class ExternalBotError(RuntimeError):
-    """A bot in another process failed: it died, was too slow, or answered nonsense."""
+    """A bot from outside ramino failed: a process died, was too slow or answered nonsense,
+    or a third-party bot raised (the arena names the bot and the deal)."""
 
 
 def is_command(spec: str) -> bool:
