@@ -25,7 +25,7 @@ report gives the share of hands each bot closed instead of match wins and VP.
 
 With ``early_stop`` the match stops as soon as a sequential probability ratio test on the
 per-deal differences decides (``ramino.arena.sprt``; after ``min_deals``), which keeps its
-error rates whatever how often it looks.
+error rates however often it looks.
 
 The bots are named by their specs (``ramino.bots.registry``: built-in names, plugins, entry
 points, commands), and each worker resolves them itself: nothing relies on a worker inheriting
