@@ -147,15 +147,20 @@ class SampledSearch(Generic[_Seen, _State]):
         options = self.candidate_actions(self.ranked(observation, legal_actions))
         if len(options) == 1:
             return options[0]
+        return options[self.pick(self.values(observation, options))]
+
+    def values(self, observation: _Seen, options: Sequence[Action]) -> list[list[float]]:
+        """Each of ``options``' rollout values in the worlds sampled for this decision (the
+        seed is the decision's, ``decision_seed``): what ``choose`` decides on, and what the
+        coach (``ramino.coach``) reads to say how much a choice costs."""
         seat = observation.seat
         self.rollout_actions = 0
-        values = sample_values(
+        return sample_values(
             options, self.samples, self.seconds, random.Random(decision_seed(self.seed,
                                                                             observation)),
             lambda rng: self.world(observation, rng),
             lambda state, action, seed: self.rollout(state, action, seat, seed),
             extra=self.extra, settled=self.settled, spent=self.spent)
-        return options[self.pick(values)]
 
     def spent(self) -> bool:
         return self.steps > 0 and self.rollout_actions >= self.steps
