@@ -13,8 +13,9 @@ The settings come from the environment (docs/server.md, "Hints and reviews"):
 
 - ``RAMINO_COACH_WORKERS``  worker processes (default 1; 0 turns the coach off)
 - ``RAMINO_COACH_QUEUE``    requests that may wait for a worker (default 4)
-- ``RAMINO_COACH_SECONDS``  search seconds per hint (default 1.0; a review gets this per
-  decision, up to :data:`REVIEW_SECONDS`)
+- ``RAMINO_COACH_SECONDS``  search seconds per hint (default 1.0)
+- ``RAMINO_COACH_REVIEW_SECONDS``  search seconds per decision of a reviewed hand (default
+  0.25: a seat has some twenty to forty decisions a hand)
 - ``RAMINO_COACH_RATE``     each player's hints as ``BURST,PER_SECOND`` (default ``4,0.1``:
   four at once, then one every ten seconds)
 """
@@ -31,9 +32,6 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-REVIEW_SECONDS = 20.0  # the most search one review of a hand may take in all
-
-
 class CoachBusy(Exception):
     """Every worker is busy and the queue is full: the request is refused, not queued."""
 
@@ -47,6 +45,7 @@ class CoachSettings:
     workers: int = 1
     queue: int = 4
     seconds: float = 1.0
+    review_seconds: float = 0.25
     burst: int = 4
     per_second: float = 0.1
 
@@ -77,6 +76,7 @@ class CoachSettings:
         return cls(workers=int(number("RAMINO_COACH_WORKERS", 1, 0, 64)),
                    queue=int(number("RAMINO_COACH_QUEUE", 4, 0, 1000)),
                    seconds=number("RAMINO_COACH_SECONDS", 1.0, 0.05, 30.0),
+                   review_seconds=number("RAMINO_COACH_REVIEW_SECONDS", 0.25, 0.01, 10.0),
                    burst=burst, per_second=per_second)
 
 

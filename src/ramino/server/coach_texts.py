@@ -9,8 +9,9 @@ is translated.  A language without a catalog (a program that named none) reads E
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from ramino.coach.reason import Reason
 from ramino.server.i18n import LANGUAGES, translations
 
 
@@ -41,17 +42,7 @@ def text(message: str, lang: str, **params: Any) -> str:
     return shown.format(**params) if params else shown
 
 
-class Explained(Protocol):
-    """A coach ``Reason``: its message id and what fills it in, and its text through a
-    translation function."""
-
-    key: str
-    params: Any
-
-    def text(self, translate: Any) -> str: ...
-
-
-def reason_text(reason: Explained, lang: str) -> str:
+def reason_text(reason: Reason, lang: str) -> str:
     """The one-line reason of a hint or a decision in ``lang``."""
     if lang not in LANGUAGES:
         lang = "en"

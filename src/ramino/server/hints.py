@@ -17,9 +17,11 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from typing import Any
 
 from ramino.cards import card_str
+from ramino.coach.explain import Seen
+from ramino.coach.hint import Hint, hint
+from ramino.games.actions import Action
 from ramino.rules import RuleSet
 from ramino.server import coach_texts
 from ramino.server.coach_pool import CoachBusy, CoachOff, CoachPool, CoachSettings
@@ -49,11 +51,9 @@ def hint_seed(table: Table, hand_no: int, version: int, seat: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def hint_job(observation: Any, legal: list[Any], rules: RuleSet, seed: int,
-             seconds: float) -> Any:
+def hint_job(observation: Seen, legal: list[Action], rules: RuleSet, seed: int,
+             seconds: float) -> Hint:
     """The search, in a worker process (a module-level function: it is pickled there)."""
-    from ramino.coach.hint import hint
-
     return hint(observation, legal, rules, seed=seed, seconds=seconds)
 
 
@@ -106,7 +106,7 @@ class TableCoach:
         task.add_done_callback(self._tasks.discard)
 
     async def _answer(self, table: Table, client: Client, hand_no: int, version: int,
-                      observation: Any, legal: list[Any], seed: int) -> None:
+                      observation: Seen, legal: list[Action], seed: int) -> None:
         try:
             found = await self.pool.run(hint_job, observation, legal, table.rules, seed,
                                         self.pool.settings.seconds)
@@ -139,14 +139,11 @@ class TableCoach:
         self.pool.shutdown()
 
 
-def hint_info(found: Any, observation: Any, version: int, hand_no: int,
+def hint_info(found: Hint, observation: Seen, version: int, hand_no: int,
               lang: str) -> HintInfo:
     """The hint as the table shows it: the move in the record notation, the cards to light
     by their notation, the target meld by its number on the table, the reason in words."""
-    meld = None
-    if found.meld is not None:
-        target = observation.melds[found.meld]
-        meld = int(getattr(target, "number", found.meld + 1))
-    return HintInfo(version=version, hand_no=hand_no, action=str(found.action),
-                    cards=[card_str(c) if isinstance(c, int) else str(c) for c in found.cards],
-                    meld=meld, reason=coach_texts.reason_text(found.reason, lang))
+    meld = None if found.meld is None else observation.melds[found.meld].number
+    return HintInfo(version=version, hand_no=hand_no, action=found.text,
+                    cards=[card_str(c) for c in found.cards], meld=meld,
+                    reason=coach_texts.reason_text(found.reason, lang))

@@ -14,17 +14,16 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+from ramino.coach.review import Decision, Review, review_hand
 from ramino.server import coach_texts
-from ramino.server.coach_pool import REVIEW_SECONDS, CoachPool
+from ramino.server.coach_pool import CoachPool
 
 MAX_REVIEWS = 256  # reviews kept in memory
 ReviewKey = tuple[str, int, int]  # table id, hand number, record seat
 
 
-def review_job(record: dict[str, Any], seat: int, seconds: float, seed: int) -> Any:
+def review_job(record: dict[str, Any], seat: int, seconds: float, seed: int) -> Review:
     """The review, in a worker process (a module-level function: it is pickled there)."""
-    from ramino.coach.review import review_hand
-
     return review_hand(record, seat, seconds=seconds, seed=seed)
 
 
@@ -34,10 +33,10 @@ class ReviewCache:
     def __init__(self, pool: CoachPool, limit: int = MAX_REVIEWS) -> None:
         self.pool = pool
         self.limit = limit
-        self.done: OrderedDict[ReviewKey, Any] = OrderedDict()
-        self.running: dict[ReviewKey, asyncio.Future[Any]] = {}
+        self.done: OrderedDict[ReviewKey, Review] = OrderedDict()
+        self.running: dict[ReviewKey, asyncio.Future[Review]] = {}
 
-    async def review(self, key: ReviewKey, record: dict[str, Any]) -> Any:
+    async def review(self, key: ReviewKey, record: dict[str, Any]) -> Review:
         """The review of ``key``'s seat in ``record``: kept, being searched, or searched now
         (``CoachBusy`` when the pool is full)."""
         if key in self.done:
@@ -45,9 +44,8 @@ class ReviewCache:
             return self.done[key]
         running = self.running.get(key)
         if running is None:
-            seconds = min(REVIEW_SECONDS, self.pool.settings.seconds * 10)
-            running = asyncio.ensure_future(
-                self.pool.run(review_job, record, key[2], seconds, key[1]))
+            running = asyncio.ensure_future(self.pool.run(
+                review_job, record, key[2], self.pool.settings.review_seconds, key[1]))
             self.running[key] = running
             running.add_done_callback(lambda _f: self.running.pop(key, None))
         found = await asyncio.shield(running)
@@ -57,15 +55,18 @@ class ReviewCache:
         return found
 
 
-def review_json(review: Any, lang: str) -> dict[str, Any]:
-    """What the replay viewer shows: the coach's review (its ``as_json``) with each listed
-    decision's reason in ``lang`` and the three costliest first."""
-    body: dict[str, Any] = dict(review.as_json())
-    body["costliest"] = [decision_json(d, lang) for d in review.costliest]
+def review_json(review: Review, lang: str) -> dict[str, Any]:
+    """What the replay viewer shows: the coach's review (``ramino-review/1``, its
+    ``as_json``) and ``explained``, its three costliest decisions in words in ``lang``."""
+    body = review.as_json()
+    body["explained"] = [decision_json(d, lang) for d in review.costliest]
     return body
 
 
-def decision_json(decision: Any, lang: str) -> dict[str, Any]:
-    return {"number": decision.number, "played": str(decision.played),
-            "best": str(decision.best), "regret": decision.regret,
+def decision_json(decision: Decision, lang: str) -> dict[str, Any]:
+    """A decision as the viewer lists it: where (action ``number``, 1-based), what was
+    played and the better move, the points it cost, and why in words."""
+    return {"number": decision.number, "played": decision.played, "best": decision.best,
+            "regret": round(decision.regret, 1),
+            "verdict": coach_texts.reason_text(decision.verdict(), lang),
             "reason": coach_texts.reason_text(decision.reason, lang)}

@@ -182,7 +182,7 @@ function jumpTo(decision) {
   show(step);
   shownDecision = index;
   const better = $("review-better");
-  better.textContent = t("Qui hai giocato {played}; meglio {best}: {reason}",
+  better.textContent = t("Giocata: {played}. Meglio: {best} — {reason}",
                          { played: decision.played, best: decision.best, reason: decision.reason });
   better.hidden = false;
   $("board-replay").dataset.review = String(decision.number);
@@ -194,9 +194,7 @@ function decisionItem(decision) {
   button.type = "button";
   button.className = "review-decision";
   button.dataset.step = stepOf(decision);
-  button.textContent = t("Mossa {n}: {played} (meglio {best}, {regret} punti persi)",
-                         { n: decision.number, played: decision.played, best: decision.best,
-                           regret: Math.round(decision.regret) });
+  button.textContent = t("Mossa {n}: {verdict}", { n: decision.number, verdict: decision.verdict });
   const reason = document.createElement("span");
   reason.className = "small review-reason";
   reason.textContent = decision.reason;
@@ -220,9 +218,9 @@ async function askReview(event) {
       $("review-status").textContent = answer.detail || t("Revisione non disponibile");
       return;
     }
-    $("review-status").textContent = answer.costliest.length
+    $("review-status").textContent = answer.explained.length
       ? t("Le scelte che sono costate di più:") : t("Nessuna scelta da rivedere: ben giocato.");
-    for (const decision of answer.costliest) $("review-list").append(decisionItem(decision));
+    for (const decision of answer.explained) $("review-list").append(decisionItem(decision));
   } finally {
     $("review-ask").disabled = false;
   }

@@ -36,6 +36,10 @@ function light() {
   if (shown.meld !== null) {
     document.querySelector(`.meld[data-meld="${shown.meld}"]`)?.classList.add("hinted");
   }
+  // A draw or a pick takes no card of the hand: the heap it takes from is lit.
+  const verb = shown.action.split(/\s+/)[0];
+  if (verb === "draw") $("stock").classList.add("hinted");
+  if (verb === "pick") $("pile").classList.add("hinted");
 }
 
 function renderButton() {
