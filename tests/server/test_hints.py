@@ -20,11 +20,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
 from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
 from ramino.server.tables import TableManager
 
-from .conftest import Frame, act, fast_app_client, join, recv, recv_until
+from .conftest import Frame, act, fast_app_client, join, recv_until
 
 SETTINGS = CoachSettings(workers=1, queue=1, seconds=0.05, review_seconds=0.01, burst=100,
                          per_second=100.0)
@@ -115,14 +116,14 @@ def test_hint_on_own_turn_to_the_asker_only(client: TestClient) -> None:
         assert all(card in seen for card in hint["cards"])
         # The other player's connection gets no hint: only what it asks for (a pong here).
         second.send_text(json.dumps({"type": "ping"}))
-        others = []
+        others: list[Frame] = []
         recv_until(second, lambda f: f["type"] == "pong", seen=others)
         assert all(f["type"] != "hint" for f in others)
 
 
 def test_a_spectator_and_a_stale_version_are_refused(client: TestClient) -> None:
     table = create(client)["id"]
-    with seated_pair(client, table) as (first, second, update):
+    with seated_pair(client, table) as (first, _second, update):
         with client.websocket_connect("/ws") as watcher:
             join(watcher, table, spectate=True, lang="en")
             ask(watcher, update["version"])
@@ -140,7 +141,7 @@ def test_a_spectator_and_a_stale_version_are_refused(client: TestClient) -> None
 def test_hints_off_are_refused_in_the_players_language(
         client: TestClient, settings: dict[str, Any], message: str) -> None:
     table = create(client, **settings)["id"]
-    with seated_pair(client, table) as (first, second, update):
+    with seated_pair(client, table) as (first, _second, update):
         assert update["hints"] is False
         ask(first, update["version"])
         refused = answer(first)
@@ -149,7 +150,7 @@ def test_hints_off_are_refused_in_the_players_language(
 
 def test_a_tournament_table_offers_no_hints(client: TestClient) -> None:
     table = create(client)["id"]
-    with seated_pair(client, table) as (first, second, update):
+    with seated_pair(client, table) as (first, _second, update):
         live = manager_of(client).tables[table]
         live.fixed_hands = True  # what a tournament turno's table is
         assert not live.hints_offered()
@@ -166,7 +167,7 @@ def test_hints_off_is_kept_across_a_restart(db: Path) -> None:
 
 def test_a_full_pool_refuses_at_once(client: TestClient) -> None:
     table = create(client)["id"]
-    with seated_pair(client, table) as (first, second, update):
+    with seated_pair(client, table) as (first, _second, update):
         pool: CoachPool = client.app.state.coach.pool  # type: ignore[attr-defined]
         running: list[Future[Any]] = [Future() for _ in range(pool.capacity)]
         pool._futures.update(running)  # every worker busy and the queue full
@@ -208,7 +209,7 @@ def test_a_hint_for_a_position_that_moved_is_not_shown(db: Path) -> None:
 
     with app_client(db, executor) as client:
         table = create(client)["id"]
-        with seated_pair(client, table) as (first, second, update):
+        with seated_pair(client, table) as (first, _second, update):
             ask(first, update["version"])
             draw = next(a for a in update["legal"] if a == "draw")
             act(first, draw, update["version"])
@@ -223,7 +224,7 @@ def test_the_hidden_cards_dealt_again_give_the_same_hint(client: TestClient) -> 
     """The leak test: the other hands and the tallone dealt again, consistently with what
     seat 0 sees, and the hint is the same — it was computed from the seat's view alone."""
     table = create(client)["id"]
-    with seated_pair(client, table) as (first, second, update):
+    with seated_pair(client, table) as (first, _second, update):
         ask(first, update["version"])
         before = answer(first)
         assert before["type"] == "hint"
@@ -233,7 +234,8 @@ def test_the_hidden_cards_dealt_again_give_the_same_hint(client: TestClient) -> 
         world = resample(seen, random.Random(11), live.rules)
         assert world.observation(engine_seat).as_dict() == seen.as_dict()
         others = [s for s in range(live.rules.players) if s != engine_seat]
-        assert any(world.hand_of(s) != live.state.hand_of(s) for s in others)
+        assert isinstance(world, BurracoState) and isinstance(live.state, BurracoState)
+    assert any(world.hand_of(s) != live.state.hand_of(s) for s in others)
         live.state = world  # seat 0's turn: no bot moves meanwhile
         ask(first, update["version"])
         again = answer(first)
