@@ -235,7 +235,7 @@ def test_the_hidden_cards_dealt_again_give_the_same_hint(client: TestClient) -> 
         assert world.observation(engine_seat).as_dict() == seen.as_dict()
         others = [s for s in range(live.rules.players) if s != engine_seat]
         assert isinstance(world, BurracoState) and isinstance(live.state, BurracoState)
-    assert any(world.hand_of(s) != live.state.hand_of(s) for s in others)
+        assert any(world.hand_of(s) != live.state.hand_of(s) for s in others)
         live.state = world  # seat 0's turn: no bot moves meanwhile
         ask(first, update["version"])
         again = answer(first)
