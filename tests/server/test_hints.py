@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import threading
 from collections.abc import Callable, Iterator
@@ -22,7 +23,9 @@ from starlette.testclient import WebSocketTestSession
 
 from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
+from ramino.rules import make_rules
 from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
+from ramino.server.hints import hint_job
 from ramino.server.tables import TableManager
 
 from .conftest import Frame, act, fast_app_client, join, recv_until
@@ -240,3 +243,21 @@ def test_the_hidden_cards_dealt_again_give_the_same_hint(client: TestClient) -> 
         ask(first, update["version"])
         again = answer(first)
         assert again == before
+
+
+def test_the_search_runs_in_a_worker_process() -> None:
+    """The pool the server runs by default: a separate process (the tables keep the
+    interpreter's lock), to which the seat's observation goes and the hint comes back."""
+    asyncio.run(in_a_process())
+
+
+async def in_a_process() -> None:
+    pool = CoachPool(SETTINGS)
+    try:
+        state = BurracoState.new_hand(make_rules("fibur", {}), seed=3)
+        assert await pool.run(os.getpid) != os.getpid()
+        found = await pool.run(hint_job, state.observation(0), list(state.legal_actions()),
+                               state.rules, 1, 0.05)
+        assert found.text in [str(a) for a in state.legal_actions()]
+    finally:
+        pool.shutdown()
