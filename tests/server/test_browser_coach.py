@@ -16,7 +16,18 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from ramino.server.coach_pool import CoachSettings
 
-from .browser_table import DESKTOP, PHONE, Server, artifacts, serve, sit, version, watched
+from .browser_table import (
+    DESKTOP,
+    PHONE,
+    Server,
+    Shots,
+    Watched,
+    artifacts,
+    serve,
+    sit,
+    version,
+    watched,
+)
 from .conftest import wait_for_js
 from .test_hints import threads
 
@@ -30,6 +41,14 @@ SIZES = [pytest.param(DESKTOP, False, id="desktop"), pytest.param(PHONE, True, i
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     yield from serve(tmp_path, seed=5, coach=SETTINGS, coach_executor=threads)
+
+
+def opened(browser: Browser, tmp_path: Path, name: str, size: ViewportSize,
+           phone: bool) -> tuple[Shots, Watched, Page]:
+    """A watched page at ``size`` and the folder of its screenshots."""
+    shots = artifacts(tmp_path, f"{name}-{'phone' if phone else 'desktop'}")
+    watch = watched(browser, size, phone=phone)
+    return shots, watch, watch.page()
 
 
 def ask_hint(page: Page) -> str:
@@ -54,9 +73,7 @@ def play(page: Page, action: str) -> None:
 def test_a_hint_lights_its_cards_and_says_why(browser: Browser, server: Server,
                                               tmp_path: Path, size: ViewportSize,
                                               phone: bool) -> None:
-    shots = artifacts(tmp_path, f"hint-{'phone' if phone else 'desktop'}")
-    watch = watched(browser, size, phone=phone)
-    page = watch.page()
+    shots, watch, page = opened(browser, tmp_path, "hint", size, phone)
     url = server.create(page, "fibur", ["open", "bot", "bot", "bot"])
     sit(page, url, 0, "Anna")
     wait_for_js(page, "document.getElementById('table').dataset.myTurn === '1'")
@@ -106,9 +123,7 @@ def test_no_hint_button_where_hints_are_off(browser: Browser, server: Server) ->
 def test_a_review_jumps_to_a_costly_decision(browser: Browser, server: Server,
                                              tmp_path: Path, size: ViewportSize,
                                              phone: bool) -> None:
-    shots = artifacts(tmp_path, f"review-{'phone' if phone else 'desktop'}")
-    watch = watched(browser, size, phone=phone)
-    page = watch.page()
+    shots, watch, page = opened(browser, tmp_path, "review", size, phone)
     created = page.request.post(server.base + "/api/tables", data={
         "preset": "fibur", "seats": ["bot"] * 4, "bot_level": "greedy"})
     table = created.json()["id"]

@@ -30,6 +30,9 @@ from ramino.server.protocol import ErrorInfo, HintInfo, ProtocolError
 from ramino.server.tables import Client, Table
 
 log = logging.getLogger("ramino.server")
+# Seconds a hint may wait for its worker beyond its budget before the player is told the coach
+# failed (a worker that never answers must not leave the player's request pending for ever).
+HINT_PATIENCE = 30.0
 
 
 def hints_refusal(table: Table) -> str | None:
@@ -108,8 +111,10 @@ class TableCoach:
     async def _answer(self, table: Table, client: Client, hand_no: int, version: int,
                       observation: Seen, legal: list[Action], seed: int) -> None:
         try:
-            found = await self.pool.run(hint_job, observation, legal, table.rules, seed,
-                                        self.pool.settings.seconds)
+            seconds = self.pool.settings.seconds
+            found = await asyncio.wait_for(
+                self.pool.run(hint_job, observation, legal, table.rules, seed, seconds),
+                HINT_PATIENCE + 10 * seconds)
         except CoachBusy:
             client.send(ErrorInfo(code="coach-busy",
                                   message=coach_texts.text(coach_texts.COACH_BUSY, client.lang)))
