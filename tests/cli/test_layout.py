@@ -13,7 +13,7 @@ from ramino.rules import preset, preset_names
 runner = CliRunner()
 WIDTH = 80
 BOX = "│╭╰┃┏┗┡└┌├"
-COMMANDS = ("replay", "play", "score", "rules", "arena", "serve", "verify")
+COMMANDS = ("replay", "review", "play", "score", "rules", "arena", "serve", "verify")
 
 
 def _first_text(line: str) -> int:

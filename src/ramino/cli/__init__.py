@@ -9,6 +9,9 @@
                                  (docs/record.md §3);
                                  writes the record of the hand; ``--preset fisca --players N``
                                  plays a Scala 40 hand (§6) the same way
+``ramino review FILE --seat N``  every decision of seat N in a recorded hand scored by the
+                                 search from that seat's observation, the costliest three
+                                 explained; ``--json`` for programs (docs/coach.md)
 ``ramino rules [PRESET]``        the presets, or every option of one with its section of
                                  docs/rules.md
 ``ramino score``                 the score keeper for hands played with real cards: each hand
@@ -23,9 +26,9 @@ line a user reads: bad input exits 2, a defect of ramino 70.
 
 One module per command group: :mod:`~ramino.cli.core` (the group, its error boundary and what
 the commands share), :mod:`~ramino.cli.replay`, :mod:`~ramino.cli.play`,
-:mod:`~ramino.cli.rules`, :mod:`~ramino.cli.score`, :mod:`~ramino.cli.arena` and
-:mod:`~ramino.cli.serve` (``serve`` and ``verify``); ``ramino tournament`` is loaded by the group
-when asked for.
+:mod:`~ramino.cli.review`, :mod:`~ramino.cli.rules`, :mod:`~ramino.cli.score`,
+:mod:`~ramino.cli.arena` and :mod:`~ramino.cli.serve` (``serve`` and ``verify``); ``ramino
+tournament`` is loaded by the group when asked for.
 ``ramino.cli:main`` is the entry point.
 """
 
@@ -49,6 +52,7 @@ from ramino.cli.core import (
 )
 from ramino.cli.play import HUMAN_SEAT, bot_seed, bot_turn, make_bots, play_command
 from ramino.cli.replay import replay_command
+from ramino.cli.review import review_command
 from ramino.cli.rules import rules_command
 from ramino.cli.score import score_command
 from ramino.cli.serve import serve_command, verify_command
@@ -75,6 +79,7 @@ __all__ = [
 
 # The commands in the order ``ramino --help`` lists them.
 app.command("replay")(replay_command)
+app.command("review")(review_command)
 app.command("rules")(rules_command)
 app.command("arena")(arena_command)
 app.command("play")(play_command)

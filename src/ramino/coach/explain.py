@@ -99,10 +99,18 @@ def _feeds_opponents(seen: burraco.Observation, cards: tuple[int, ...],
 def _burraco_pick(seen: burraco.Observation, rules: RuleSet) -> Reason:
     size = str(seen.pile_size)
     useful = _useful_to_side(seen, seen.pile, rules)
+    needed = _feeds_opponents(seen, seen.pile, rules)
+    if seen.pile_size == 1 and len(seen.pile) == 1:
+        card = {"card": card_unicode(seen.pile[0])}
+        if useful:
+            return Reason(N_("takes the scarto {card}: it goes on your melds or makes a new "
+                             "one"), card)
+        if needed:
+            return Reason(N_("takes the scarto {card}: your opponents need it"), card)
+        return Reason(N_("takes the scarto {card}: one more card to build melds with"), card)
     if useful:
         return Reason(N_("takes the pile of {size} cards: {count} of them go on your melds or "
                          "make new ones"), {"size": size, "count": str(len(useful))})
-    needed = _feeds_opponents(seen, seen.pile, rules)
     if needed:
         return Reason(N_("takes the pile of {size} cards: it holds {count} cards your "
                          "opponents need"), {"size": size, "count": str(len(needed))})
@@ -116,6 +124,9 @@ def _burraco_draw(seen: burraco.Observation, rules: RuleSet) -> Reason:
     if not _useful_to_side(seen, seen.pile, rules):
         return Reason(N_("draws from the tallone: no card of the pile goes on your melds or "
                          "makes a new one"))
+    if seen.pile_size == 1 and len(seen.pile) == 1:
+        return Reason(N_("draws from the tallone and leaves the scarto {card}"),
+                      {"card": card_unicode(seen.pile[0])})
     return Reason(N_("draws from the tallone and leaves the pile of {size} cards"),
                   {"size": str(seen.pile_size)})
 

@@ -107,7 +107,7 @@ def _refuse_problems(problems: list[Any]) -> None:
 
 def _check_hand(hand: int, count: int) -> None:
     if not 0 <= hand < count:
-        raise RecordError("hands", f"no hand {hand + 1} in a record of {count}")
+        raise RecordError("hand", f"no hand {hand + 1} in a record of {count}")
 
 
 __all__ = ["Moment", "RecordedHand", "moments", "recorded_hand"]

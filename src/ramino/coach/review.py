@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramino.coach.explain import explain
-from ramino.coach.judge import candidates, judge, value
-from ramino.coach.moments import moments, recorded_hand
+from ramino.coach.judge import Search, candidates, judge, value
+from ramino.coach.moments import Moment, moments, recorded_hand
 from ramino.coach.reason import N_, Reason
 from ramino.errors import RecordError
+from ramino.rules.options import RuleSet
 
 
 @dataclass(frozen=True)
@@ -107,23 +108,25 @@ def review_hand(record: dict[str, Any], seat: int, *, seconds: float, seed: int,
                           f"{', '.join(map(str, recorded.seats))}")
     rules = recorded.start.rules
     search = judge(rules, seed, seconds)
-    decisions: list[Decision] = []
-    for moment in moments(recorded):
-        if moment.seat != seat or len(moment.legal) < 2:
-            continue
-        options = candidates(search, moment.observation, moment.legal, also=moment.played)
-        valuation = value(search, moment.observation, options)
-        played = options.index(moment.played)
-        best = valuation.options[valuation.choice]
-        decisions.append(Decision(
-            moment.number, moment.path, seat, str(moment.played), str(best),
-            valuation.regret(played), valuation.z(played), search.margin, valuation.worlds,
-            explain(moment.observation, best, rules)))
+    decisions = [decide(search, moment, rules) for moment in moments(recorded)
+                 if moment.seat == seat and len(moment.legal) > 1]
     return Review(recorded.game, seat, hand, seconds, seed, tuple(decisions))
+
+
+def decide(search: Search, moment: Moment, rules: RuleSet) -> Decision:
+    """The search's verdict on one moment, from the observation alone: its candidates and the
+    move played, valued in the same worlds sampled from what the seat saw."""
+    options = candidates(search, moment.observation, moment.legal, also=moment.played)
+    valuation = value(search, moment.observation, options)
+    played = options.index(moment.played)
+    best = valuation.options[valuation.choice]
+    return Decision(moment.number, moment.path, moment.seat, str(moment.played), str(best),
+                    valuation.regret(played), valuation.z(played), search.margin,
+                    valuation.worlds, explain(moment.observation, best, rules))
 
 
 def _finite(x: float) -> float | None:
     return round(x, 2) if math.isfinite(x) else None
 
 
-__all__ = ["Decision", "Review", "review_hand"]
+__all__ = ["Decision", "Review", "decide", "review_hand"]
