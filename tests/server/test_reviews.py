@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 
 from ramino.server.reviews import ReviewCache
 
-from .test_hints import app_client, manager_of
+from .conftest import fast_app_client
+from .test_hints import SETTINGS, app_client, manager_of, threads
 
 
 @pytest.fixture
@@ -88,3 +89,12 @@ def test_no_review_while_the_hand_is_played_nor_of_a_seat_it_has_not(
     done = finished_table(client, private=False)["id"]
     wrong = review(client, done, seat=4)
     assert wrong.status_code == 400 and "seat" in wrong.json()["detail"]
+
+
+def test_reviews_spend_the_addresses_costly_calls(db: Path) -> None:
+    with fast_app_client(db, coach=SETTINGS, coach_executor=threads, http_burst=3,
+                         http_per_second=0.001) as client:
+        table = finished_table(client, private=False)["id"]  # the first costly call
+        assert review(client, table, seat=0).status_code == 200
+        assert review(client, table, seat=1).status_code == 200
+        assert review(client, table, seat=2).status_code == 429

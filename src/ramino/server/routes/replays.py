@@ -7,7 +7,7 @@ import asyncio
 import copy
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ramino.errors import RecordError
@@ -23,6 +23,7 @@ from ramino.server.routes.deps import (
     PagesDep,
     ReviewsDep,
     StoreDep,
+    costly,
     visible,
 )
 from ramino.server.store import Store
@@ -92,12 +93,13 @@ async def table_replay(table_id: str, manager: ManagerDep, store: StoreDep,
     return await asyncio.to_thread(replay_steps, record)
 
 
-@router.get("/api/tables/{table_id}/review")
+@router.get("/api/tables/{table_id}/review", dependencies=[Depends(costly)])
 async def table_review(request: Request, table_id: str, seat: int, manager: ManagerDep,
                        store: StoreDep, account: AccountDep, reviews: ReviewsDep,
                        invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
     """The coach's review of one seat's play in a finished hand (``seat`` as the replay
-    numbers them, from the hand's first player), for whoever may see its replay."""
+    numbers them, from the hand's first player), for whoever may see its replay.  A search
+    costs the server: each review asked spends one of the address's costly calls."""
     lang = choose_language(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
                            request.headers.get("accept-language"))
     record = await hand_record(manager, store, account, table_id, invite, hand)
