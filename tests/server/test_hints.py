@@ -21,11 +21,14 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from ramino.cards import card_str
 from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
+from ramino.games.scala40.state import Scala40State
 from ramino.rules import make_rules
+from ramino.server import coach_texts
 from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
-from ramino.server.hints import hint_job
+from ramino.server.hints import hint_info, hint_job
 from ramino.server.tables import TableManager
 
 from .conftest import Frame, act, fast_app_client, join, recv_until
@@ -261,3 +264,26 @@ async def in_a_process() -> None:
         assert found.text in [str(a) for a in state.legal_actions()]
     finally:
         pool.shutdown()
+
+
+def test_a_scala40_match_to_elimination_is_rated_so_offers_no_hints(
+        client: TestClient) -> None:
+    table = create(client, preset="fisca", seats=["open", "bot"])["id"]
+    with client.websocket_connect("/ws") as ws:
+        _welcome, update = join(ws, table, seat=0, name="Anna", lang="en")
+        assert update["match"]["rated"] and update["hints"] is False
+        ask(ws, update["version"])
+        assert answer(ws)["message"] == "Hints are not allowed in a rated match."
+
+
+def test_a_scala40_hint_as_the_table_shows_it() -> None:
+    state = Scala40State.new_hand(make_rules("fisca", {"players": 2}), seed=4)
+    seen = state.observation(state.current)
+    legal = list(state.legal_actions())
+    found = hint_job(seen, legal, state.rules, 1, 0.05)
+    shown = hint_info(found, seen, 0, 0, "it")
+    assert shown.action in [str(a) for a in legal]
+    hand = [card_str(c) for c in state.hand_of(state.current)]
+    pozzo = seen.as_dict()["pozzo"]
+    assert all(card in hand + pozzo for card in shown.cards)
+    assert shown.reason == coach_texts.reason_text(found.reason, "it")
