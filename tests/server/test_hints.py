@@ -287,3 +287,14 @@ def test_a_scala40_hint_as_the_table_shows_it() -> None:
     pozzo = seen.as_dict()["pozzo"]
     assert all(card in hand + pozzo for card in shown.cards)
     assert shown.reason == coach_texts.reason_text(found.reason, "it")
+
+
+def test_a_server_without_a_coach_says_so(db: Path) -> None:
+    off = CoachSettings(workers=0, queue=4)
+    with app_client(db, settings=off) as client:
+        table = create(client)["id"]
+        with seated_pair(client, table) as (first, _second, update):
+            ask(first, update["version"])
+            refused = answer(first)
+            assert (refused["code"], refused["message"]) == (
+                "coach-off", "Questo server non offre l'allenatore.")

@@ -24,7 +24,7 @@ from ramino.coach.hint import Hint, hint
 from ramino.games.actions import Action
 from ramino.rules import RuleSet
 from ramino.server import coach_texts
-from ramino.server.coach_pool import CoachBusy, CoachOff, CoachPool, CoachSettings
+from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
 from ramino.server.limits import PerAddress
 from ramino.server.protocol import ErrorInfo, HintInfo, ProtocolError
 from ramino.server.tables import Client, Table
@@ -76,6 +76,8 @@ class TableCoach:
     async def ask(self, table: Table, client: Client, version: int) -> None:
         """Check a hint request and start its search; :class:`ProtocolError` (in the
         player's language) when it is refused.  The answer comes later, to ``client`` only."""
+        if self.pool.settings.workers == 0:
+            raise self.refuse(client, "coach-off", coach_texts.COACH_OFF)
         off = hints_refusal(table)
         if off is not None:
             raise self.refuse(client, "hints-off", off)
@@ -116,25 +118,22 @@ class TableCoach:
                 self.pool.run(hint_job, observation, legal, table.rules, seed, seconds),
                 HINT_PATIENCE + 10 * seconds)
         except CoachBusy:
-            client.send(ErrorInfo(code="coach-busy",
-                                  message=coach_texts.text(coach_texts.COACH_BUSY, client.lang)))
-            return
-        except CoachOff:
-            client.send(ErrorInfo(code="coach-off",
-                                  message=coach_texts.text(coach_texts.COACH_OFF, client.lang)))
+            self.tell(client, "coach-busy", coach_texts.COACH_BUSY)
             return
         except Exception:
             log.exception("hint at table %s failed", table.id)
-            client.send(ErrorInfo(code="coach-failed", message=coach_texts.text(
-                coach_texts.COACH_FAILED, client.lang)))
+            self.tell(client, "coach-failed", coach_texts.COACH_FAILED)
             return
         finally:
             self.pending.discard(client)
         if table.hand.hand_no != hand_no or table.version != version:
-            client.send(ErrorInfo(code="hint-stale", message=coach_texts.text(
-                coach_texts.HINT_STALE, client.lang)))
+            self.tell(client, "hint-stale", coach_texts.HINT_STALE)
             return
         client.send(hint_info(found, observation, version, hand_no, client.lang))
+
+    def tell(self, client: Client, code: str, message: str) -> None:
+        """A refusal that comes after the request was taken (an error frame of its own)."""
+        client.send(ErrorInfo(code=code, message=coach_texts.text(message, client.lang)))
 
     async def stop(self) -> None:
         for task in list(self._tasks):
