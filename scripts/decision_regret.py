@@ -10,9 +10,10 @@ change worth 20 needs thousands of deals.  This measures the decisions themselve
    more than one candidate (draw or pick, the best discards) values each candidate by
    ``--worlds`` rollouts from the *true* state, the tallone and the untaken pozzetti shuffled
    (nobody knows the future draws), the expert everywhere after, to the end of the hand, with
-   common random numbers.  The points are written as JSON: the deal, the actions that lead
-   there (indices into ``legal_actions()``), the seat, its bot seed, the candidates and their
-   values.
+   common random numbers (``ramino.bots.sampling.sample_values``; the candidates as the
+   coach weighs them, ``ramino.coach.judge.candidates``, docs/coach.md).  The points are
+   written as JSON: the deal, the actions that lead there (indices into ``legal_actions()``),
+   the seat, its bot seed, the candidates and their values.
 2. ``score`` asks every bot spec for its choice at every point (the same seed the game gave
    that seat) and reports its mean regret, the best candidate's value minus the value of its
    choice, paired against the first spec.  ``oracle`` specs are shown the state; ``peek:R``
@@ -47,6 +48,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
@@ -57,7 +59,9 @@ from ramino.bots.burraco.oracle import OracleBot, redeal_future
 from ramino.bots.burraco.search import SearchBot
 from ramino.bots.protocol import Bot
 from ramino.bots.registry import make_bot
-from ramino.games.actions import DISCARD
+from ramino.bots.sampling import sample_values
+from ramino.coach.judge import candidates
+from ramino.games.actions import DISCARD, Action
 from ramino.games.burraco.state import BurracoState, Observation
 from ramino.rules import preset
 
@@ -90,6 +94,11 @@ class PeekingSearch(OracleBot):
         return future_shuffled(self._state, rng, hide)
 
 
+def seat_rollout(judge: SearchBot, seat: int) -> Callable[[BurracoState, Action, int], float]:
+    """``judge``'s rollout valued for ``seat``, in the shape ``sample_values`` plays."""
+    return lambda world, option, seed: judge.rollout(world, option, seat, seed)
+
+
 def replay(deal: int, path: list[int]) -> BurracoState:
     state = BurracoState.new_hand(RULES, seed=deal)
     for index in path:
@@ -117,22 +126,17 @@ def collect_deal(args: tuple[int, int, int, str]) -> list[Point]:
         legal = state.legal_actions()
         bot: Bot = searchers.get(seat) or experts[seat]
         if seat in searchers:
-            search = searchers[seat]
-            options = search.candidate_actions(search.ranked(seen, legal))
+            options = candidates(searchers[seat], seen, legal)
             searched += len(options) > 1
             if len(options) > 1 and searched % every == 0:
                 rng = random.Random(deal * 1000 + len(path))
-                values = [0.0] * len(options)
-                for _ in range(worlds):
-                    world = future_shuffled(state, rng)
-                    rollout_seed = rng.getrandbits(32)
-                    for i, option in enumerate(options):
-                        values[i] += judge.rollout(world.clone(), option, seat,
-                                                   rollout_seed) / worlds
+                values = sample_values(
+                    options, worlds, 0, rng, lambda r: future_shuffled(state, r),
+                    seat_rollout(judge, seat))
                 points.append({"deal": deal, "path": list(path), "seat": seat,
                                "seed": seeds[seat],
                                "options": [legal.index(o) for o in options],
-                               "values": values})
+                               "values": [sum(x / worlds for x in v) for v in values]})
         action = bot.choose(seen, legal)
         path.append(legal.index(action))
         state.apply(action)

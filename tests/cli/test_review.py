@@ -26,7 +26,7 @@ def saved(tmp_path: Path, document: object) -> str:
 def test_review_json_is_the_reviews_shape(tmp_path: Path, preset_name: str, turns: int
                                           ) -> None:
     file = saved(tmp_path, expert_hand(preset_name, 51, turns))
-    result = runner.invoke(app, ["review", file, "--seat", "1", "--json", "--seconds", "0.2"])
+    result = runner.invoke(app, ["review", file, "--seat", "1", "--json", "--seconds", "0.05"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["format"] == "ramino-review/1" and data["seat"] == 1
@@ -36,14 +36,14 @@ def test_review_json_is_the_reviews_shape(tmp_path: Path, preset_name: str, turn
 
 def test_review_prints_a_table_and_the_total_for_people(tmp_path: Path) -> None:
     file = saved(tmp_path, expert_hand("fibur", 51, 12))
-    result = runner.invoke(app, ["review", file, "--seat", "0", "--seconds", "0.2"])
+    result = runner.invoke(app, ["review", file, "--seat", "0", "--seconds", "0.05"])
     assert result.exit_code == 0, result.output
     assert "decisions reviewed" in result.stdout and "Total regret" in result.stdout
 
 
 def test_review_reads_standard_input(tmp_path: Path) -> None:
     text = json.dumps(expert_hand("fisca", 51, 8))
-    result = runner.invoke(app, ["review", "-", "--seat", "2", "--json", "--seconds", "0.1"],
+    result = runner.invoke(app, ["review", "-", "--seat", "2", "--json", "--seconds", "0.03"],
                            input=text)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seat"] == 2

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ramino.cards import parse_card
 from ramino.coach.explain import explain
 from ramino.coach.reason import Reason
 from ramino.games.actions import ATTACH, DISCARD, MELD, PICK, Action
 from ramino.games.resample import resample
+from ramino.games.state import new_hand
 from ramino.rules import preset
 from ramino.rules.options import build_ruleset
 from tests.coach.positions import scala40_position
@@ -16,6 +19,9 @@ from tests.helpers import cards, position
 
 FIBUR = preset("fibur")
 OTHERS = ["Kc Kd 4s", "Qc Qd 4h", "Jc Jd 4d"]
+#: The verbs a reason starts with: it says what the move does.
+VERBS = {"closes", "discards", "empties", "takes", "draws", "lays", "opens", "completes",
+         "adds"}
 
 
 def only(legal: list[Action], kind: str, text: str) -> Action:
@@ -132,3 +138,24 @@ def test_reason_text_translates_the_key_then_fills_it() -> None:
     assert reason.text({"discards {card}": "scarta {card}"}.__getitem__) == "scarta K♥"
     assert reason.as_json() == {"key": "discards {card}", "params": {"card": "K♥"},
                                 "text": "discards K♥"}
+
+
+@pytest.mark.parametrize(("preset_name", "players"), [("fibur", 4), ("fibur", 3),
+                                                      ("buraco-fechado", 4), ("fisca", 4),
+                                                      ("fisca", 2)])
+def test_every_legal_move_of_a_random_hand_has_a_reason(preset_name: str, players: int
+                                                        ) -> None:
+    rules = build_ruleset(preset(preset_name), {"players": players})
+    state = new_hand(rules, seed=players)
+    rng = random.Random(players)
+    keys = set()
+    while not state.is_over:
+        seen = state.observation(state.current)
+        legal = state.legal_actions()
+        for action in rng.sample(legal, min(4, len(legal))):
+            reason = explain(seen, action, rules)
+            text = reason.text()
+            assert "{" not in text and text.split()[0] in VERBS, text
+            keys.add(reason.key)
+        state.apply(rng.choice(legal))
+    assert len(keys) >= 5

@@ -13,7 +13,7 @@ from ramino.bots.scala40.search import SearchBot as Scala40Search
 from ramino.coach import hint
 from ramino.coach.explain import explain
 from ramino.coach.hint import cards_used
-from ramino.coach.judge import steps_for
+from ramino.coach.judge import Search, steps_for
 from ramino.games.actions import ATTACH, DRAW, PICK, Action
 from ramino.games.resample import resample
 from ramino.games.state import AnyState, new_hand
@@ -21,7 +21,7 @@ from ramino.rules import preset
 from tests.coach.positions import scala40_position
 from tests.helpers import cards, position
 
-SECONDS = 0.3  # a few worlds a decision: enough for the search to weigh its candidates
+SECONDS = 0.07  # a few worlds a decision: enough for the search to weigh its candidates
 
 
 def decisions(preset_name: str, deal: int, count: int) -> list[AnyState]:
@@ -62,8 +62,8 @@ def test_a_hint_is_the_search_bots_move_on_the_same_budget(preset_name: str) -> 
         seen = state.observation(state.current)
         legal = state.legal_actions()
         given = hint(seen, legal, rules, seed=9, seconds=SECONDS)
-        bot = kind(9, rules, steps=steps_for(SECONDS))
-        assert given.action == bot.choose(seen, legal)  # type: ignore[arg-type]
+        bot: Search = kind(9, rules, steps=steps_for(SECONDS))
+        assert given.action == bot.choose(seen, legal)
         assert given.action in legal and given.text == str(given.action)
         assert given.reason == explain(seen, given.action, rules)
         assert given.seconds > 0
@@ -86,6 +86,10 @@ def test_a_pick_lights_up_what_it_takes_and_an_attach_its_meld() -> None:
     assert given.action.kind == ATTACH and given.action.meld == 2
     assert given.meld == 1 and given.cards == given.action.cards
     assert given.reason.key == "completes a burraco {kind} in {suit} with {cards}"
+    data = given.as_json()
+    assert data["action"] == given.text and data["cards"] == ["9h"] and data["meld"] == 1
+    assert data["reason"]["text"] == "completes a burraco pulito in ♥ with 9♥"
+    assert hash(given) == hash(given)  # a value: usable as a key
 
 
 def test_a_hint_refuses_a_seat_with_nothing_to_play_and_a_budget_of_nothing() -> None:
@@ -97,3 +101,22 @@ def test_a_hint_refuses_a_seat_with_nothing_to_play_and_a_budget_of_nothing() ->
     with pytest.raises(ValueError, match="seconds must be positive"):
         hint(state.observation(state.current), state.legal_actions(), rules, seed=0,
              seconds=0)
+
+
+def test_a_buraco_hint_with_a_closed_lixo_lights_up_only_the_top_card() -> None:
+    # Buraco fechado: only the lixo's top card is seen (§4.1); a pick lights up what is seen.
+    rules = preset("buraco-fechado")
+    state = new_hand(rules, seed=5)
+    expert = make_bot("expert", 2, rules)
+    hints = 0
+    while not state.is_over and hints < 4:
+        seen = state.observation(state.current)
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            given = hint(seen, legal, rules, seed=3, seconds=SECONDS)
+            assert given.action in legal and len(seen.pile) <= 1
+            if given.action.kind == PICK:
+                assert given.cards == seen.pile
+            hints += 1
+        state.apply(expert.choose(seen, legal))
+    assert hints == 4

@@ -15,9 +15,14 @@ from ramino.coach.moments import Moment, moments, recorded_hand
 from ramino.coach.review import decide
 from ramino.errors import RecordError
 from ramino.games.resample import resample
+from ramino.games.scala40.match import Match
+from ramino.games.scala40.state import Scala40State
+from ramino.records.scala40 import record as scala40_record
+from ramino.rules import preset
+from ramino.rules.options import build_ruleset
 from tests.coach.records import expert_hand
 
-SECONDS = 0.3
+SECONDS = 0.07
 CUT = {"fibur": 16, "fisca": 24}  # turns kept: a few decisions of each seat, a quick review
 
 
@@ -75,13 +80,16 @@ def test_a_review_as_json_lists_every_decision_and_the_costliest(preset_name: st
     assert not costliest or all(r <= regrets[costliest[-1]] for r in others)
 
 
-def test_a_costly_decision_is_explained_by_the_better_move() -> None:
-    review = review_hand(expert_hand("fibur", 44, CUT["fibur"]), 3, seconds=SECONDS, seed=3)
+@pytest.mark.parametrize("preset_name", ["fibur", "fisca"])
+def test_a_random_players_costly_decisions_are_explained_by_the_better_move(
+        preset_name: str) -> None:
+    # Random legal play leaves points behind: the review finds them and names the better move.
+    document = expert_hand(preset_name, 44, 10, bot="random")
+    review = review_hand(document, 0, seconds=SECONDS, seed=3)
     assert review.costliest
     for d in review.costliest:
-        assert d.best != d.played
-        verdict = d.verdict().text()
-        assert verdict.startswith(f"{d.best} rather than {d.played}: about ")
+        assert d.best != d.played and d.regret > 0
+        assert d.verdict().text().startswith(f"{d.best} rather than {d.played}: about ")
         assert d.reason.text()  # the better move's reason, filled in
 
 
@@ -99,3 +107,25 @@ def test_a_seat_not_at_the_table_and_a_malformed_record_are_refused() -> None:
     with pytest.raises(RecordError, match="turns"):
         review_hand({k: v for k, v in document.items() if k != "turns"}, 0, seconds=SECONDS,
                     seed=0)
+
+
+def test_a_match_hand_is_reviewed_with_the_match_so_far() -> None:
+    # A Scala 40 match: the second hand starts from the first one's penalty points (§6.5),
+    # and the decisions are named by their place in the match record.
+    match = Match(build_ruleset(preset("fisca"), {"players": 2, "elimination_limit": 200}),
+                  seed=3)
+    rng = random.Random(3)
+    while not match.over:
+        state = match.next_hand()
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    document = scala40_record.match_record_of(match)
+    assert len(document["hands"]) >= 2
+    document["hands"] = document["hands"][:2]
+    document["hands"][1]["turns"] = document["hands"][1]["turns"][:8]
+    del document["hands"][1]["result"]
+    start = recorded_hand(document, 1).start
+    assert isinstance(start, Scala40State) and any(start.penalties)
+    review = review_hand(document, 0, seconds=SECONDS, seed=0, hand=1)
+    assert review.hand == 1 and review.decisions
+    assert all(d.path.startswith("hands[1].turns[") for d in review.decisions)

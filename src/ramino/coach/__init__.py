@@ -6,13 +6,14 @@
 - :func:`review_hand`: every decision of a seat in a recorded hand scored by the search, as
   a :class:`Review` of :class:`Decision` (the played and the best move, the regret in
   points, the reason for the better move);
-- :class:`Reason`: a translatable message id with its parameters (``ramino.coach.explain``
-  writes them);
+- :class:`Reason`: a translatable message id with its parameters; :func:`explain` gives the
+  reason for any legal move of a seat (``ramino.coach.explain``);
 - docs/coach.md documents the API and the JSON shapes.
 """
 
+from ramino.coach.explain import explain
 from ramino.coach.hint import Hint, hint
 from ramino.coach.reason import Reason
 from ramino.coach.review import Decision, Review, review_hand
 
-__all__ = ["Decision", "Hint", "Reason", "Review", "hint", "review_hand"]
+__all__ = ["Decision", "Hint", "Reason", "Review", "explain", "hint", "review_hand"]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ramino.cards import card_str
 from ramino.coach.explain import Seen, explain
 from ramino.coach.judge import candidates, judge, value
 from ramino.coach.reason import Reason
@@ -33,6 +35,13 @@ class Hint:
     meld: int | None
     reason: Reason
     seconds: float
+
+    def as_json(self) -> dict[str, Any]:
+        """``action`` in the record notation, ``cards`` as card tokens (docs/record.md §1),
+        ``meld`` the index or null, ``reason`` as ``Reason.as_json``, ``seconds``."""
+        return {"action": self.text, "cards": [card_str(c) for c in self.cards],
+                "meld": self.meld, "reason": self.reason.as_json(),
+                "seconds": round(self.seconds, 3)}
 
 
 def cards_used(observation: Seen, action: Action) -> tuple[int, ...]:

@@ -4,9 +4,9 @@ of a seat's candidate moves in the worlds it samples from that seat's observatio
 A budget is asked in seconds but counted in rollout actions (``SampledSearch.steps``): the
 search's answer is then a pure function of the observation, the seed and the budget, never of
 the machine's load, so a hint or a review does not change when the hidden cards are dealt
-again or the machine is busy.  The rate is that of the build that runs: about 9,000 rollout
-actions a second on the compiled overlay (``./dev compile``, docs/bots.md) and 1,000 in pure
-Python (measured with ``bench/coach.py``).
+again or the machine is busy.  The rate is that of the build that runs, on an idle core:
+about 9,000 rollout actions a second on the compiled overlay (``./dev compile``) and 4,500 in
+pure Python (docs/bots.md, "How the search decides").
 """
 
 from __future__ import annotations
@@ -14,19 +14,22 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ramino.bots.burraco.search import SearchBot as BurracoSearch
-from ramino.bots.sampling import best_alternative
+from ramino.bots.sampling import SampledSearch, best_alternative
 from ramino.bots.scala40.search import SearchBot as Scala40Search
 from ramino.games import burraco, scala40
 from ramino.games.actions import Action
 from ramino.rules.options import RuleSet
 
-Search = BurracoSearch | Scala40Search
+#: The game's search bot (``BurracoSearch`` or ``Scala40Search``), each taking its own
+#: game's observation.
+Search = SampledSearch[Any, Any]
 Seen = burraco.Observation | scala40.Observation
 
 COMPILED_STEPS_PER_SECOND = 9_000
-PURE_STEPS_PER_SECOND = 1_000
+PURE_STEPS_PER_SECOND = 4_500
 
 
 def compiled() -> bool:
@@ -91,7 +94,7 @@ def candidates(search: Search, observation: Seen, legal: Sequence[Action],
     """The moves the search weighs at this decision (``SampledSearch.candidate_actions``: the
     draw or pick, the best few scarti, else the expert's plan), and ``also`` if it is not one
     of them (a review weighs the move that was played)."""
-    ranked = search.ranked(observation, legal)  # type: ignore[arg-type]
+    ranked = search.ranked(observation, legal)
     options = search.candidate_actions(ranked)
     if also is not None and also not in options:
         options = [*options, also]
@@ -103,7 +106,7 @@ def value(search: Search, observation: Seen, options: Sequence[Action]) -> Valua
     the decision: ``ramino.bots.protocol.decision_seed``); a single option is not played out."""
     if len(options) == 1:
         return Valuation(tuple(options), ((),), search.margin)
-    values = search.values(observation, options)  # type: ignore[arg-type]
+    values = search.values(observation, options)
     return Valuation(tuple(options), tuple(tuple(v) for v in values), search.margin)
 
 

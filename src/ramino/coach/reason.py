@@ -29,6 +29,9 @@ class Reason:
     key: str
     params: dict[str, str] = field(default_factory=dict)
 
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.params.items()))))
+
     def text(self, translate: Callable[[str], str] = identity) -> str:
         """The sentence, ``key`` translated by ``translate`` then filled in."""
         return translate(self.key).format(**self.params)
