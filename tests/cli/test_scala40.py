@@ -17,18 +17,20 @@ from ramino.rules import make_rules
 def test_play_scala40_in_the_terminal_writes_a_record(tmp_path: Path) -> None:
     out = tmp_path / "hand.json"
     result = CliRunner().invoke(app, ["play", "--preset", "fisca", "--players", "3", "--seed",
-                                      "4", "--out", str(out)],
-                                input="pick\ndraw\nhelp\nmeld 5c\nmeld 6h 7h 8h JK=5h\nquit\n")
+                                      "4", "--bots", "greedy", "--no-hints", "--out", str(out)],
+                                input="pick\ndraw\nhelp\nmeld 5c\nmeld 1\nquit\n")
     assert result.exit_code == 1  # the player quit before the end of the hand
     text = result.output
-    assert "Scala 40 (fisca, 3 players)" in text
+    assert "Scala 40 (fisca, 3 players, out at 101)" in text
     assert "refused: pick: before opening you may not take the discard" in text
-    assert "your legal actions: meld " in text and "discard " in text
-    assert "refused: 5c: a meld needs at least three cards" in text
+    assert "Pozzo: 1 cards" in text and "Tallone: 68 cards" in text
+    assert "your legal actions: discard " in text
+    assert "refused: meld: 5c is not in your hand (card-in-hand, RULES.md §6.3)" in text
+    assert "refused: 3s: a meld needs at least three cards" in text  # card 1 of the hand
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["game"] == "scala40" and len(document["players"]) == 3
     assert scala40_record.replay(document).ok
-    assert document["turns"][0] == ["draw", "meld 6h 7h 8h JK=5h"]
+    assert document["turns"][0] == ["draw"]
 
 
 def test_play_refuses_a_player_count_the_game_has_not() -> None:

@@ -1,8 +1,8 @@
 """The random-legal bot: a uniformly random choice among the legal actions.
 
-The opponent of ``ramino play`` and the baseline every stronger bot is measured against.  It is
-seeded (its own ``random.Random``, never the global one) so that a game is reproducible from
-the deal seed and the bot seed.
+The lowest level of ``ramino play`` and the baseline every stronger bot is measured against.
+It is seeded (its own ``random.Random``, never the global one) so that a game is reproducible
+from the deal seed and the bot seed.
 """
 
 from __future__ import annotations

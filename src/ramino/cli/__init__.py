@@ -4,11 +4,11 @@
                                  print the final position and the score; exit status 0 legal,
                                  1 an illegal action or a differing result, 2 not a well-formed
                                  record (docs/record.md §5)
-``ramino play``                  a 4-player FIBUR hand in the terminal against three
-                                 random-legal bots, typed in the record notation
-                                 (docs/record.md §3);
-                                 writes the record of the hand; ``--preset fisca --players N``
-                                 plays a Scala 40 hand (§6) the same way
+``ramino play``                  a match in the terminal against the ladder's bots (a
+                                 4-player FIBUR match to 2005 by default; ``--preset fisca
+                                 --players N`` Scala 40), moves typed in the record notation
+                                 (docs/record.md §3), the score sheet after each hand, hints
+                                 and reviews; writes the record (docs/play.md)
 ``ramino review FILE --seat N``  every decision of seat N in a recorded hand scored by the
                                  search from that seat's observation, the costliest three
                                  explained; ``--json`` for programs (docs/coach.md)

@@ -142,6 +142,17 @@ def say(console: Console, text: str, *, end: str = "\n") -> None:
     console.print(text, end=end, soft_wrap=True, markup=False, highlight=False)
 
 
+def rule_options(items: list[str] | None) -> dict[str, str]:
+    """``--option NAME=VALUE`` items as the overrides of a preset (``build_ruleset``)."""
+    overrides: dict[str, str] = {}
+    for item in items or ():
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise CliError(f"--option {item!r}: write NAME=VALUE, e.g. elimination_limit=201")
+        overrides[name.strip()] = value.strip()
+    return overrides
+
+
 def read_file(name: str | Path) -> bytes:
     """A file's bytes; a file that cannot be read is refused naming it and the reason."""
     try:

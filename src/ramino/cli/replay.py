@@ -1,5 +1,5 @@
 """``ramino replay``: check a ``ramino-record/1`` file action by action and print the final
-position and the score; the printing of positions and scores that ``ramino play`` shares.
+position and the score; the printing of a hand's score that ``ramino play`` shares.
 """
 
 from __future__ import annotations

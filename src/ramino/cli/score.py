@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ramino.cli.core import CliError, read_file, say
+from ramino.cli.core import CliError, read_file, rule_options, say
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
 from ramino.records import dump_document
@@ -115,13 +115,7 @@ def load_sheet(path: Path) -> Sheet:
 
 def new_sheet(preset_name: str, options: list[str], players: str | None, target: int | None,
               dealer: int | None) -> Sheet:
-    overrides: dict[str, Any] = {}
-    for item in options:
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip():
-            raise CliError(f"--option {item!r}: write NAME=VALUE, e.g. elimination_limit=201")
-        overrides[name.strip()] = value.strip()
-    rules = build_ruleset(preset(preset_name), overrides)
+    rules = build_ruleset(preset(preset_name), rule_options(options))
     if players is None:
         names = [f"Player {i + 1}" for i in range(rules.players)]
     else:
