@@ -32,7 +32,8 @@ that do not ask — and these figures are added:
 
     hint_tables                 tables asking for hints
     hints                       hints answered
-    hints_refused               hint requests refused (coach busy, the player's budget, stale)
+    hints_refused               hint requests refused (coach busy, the player's budget, stale),
+                                then one line per refusal code (hints_refused_coach_busy, …)
     hint_p50_ms                 hint asked -> answered, median (the search's budget included)
 
 The clients are cheap on purpose (the sans-I/O protocol of ``websockets`` on plain asyncio
@@ -65,6 +66,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, cast
@@ -285,7 +287,7 @@ class Hints:
 
     def __init__(self) -> None:
         self.answered: list[float] = []
-        self.refused = 0
+        self.refused: Counter[str] = Counter()  # by the refusal's code
 
 
 async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
@@ -317,7 +319,7 @@ async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
             if outcome == "hint":
                 hints.answered.append((time.monotonic() - asked) * 1000)
             else:
-                hints.refused += 1
+                hints.refused[outcome] += 1
             if mine.version != version:  # a stand-in bot played meanwhile
                 continue
         action = rng.choice(mine.latest["legal"])
@@ -384,7 +386,9 @@ async def run(port: int, tables: int, seconds: float, interval: float,
         "client_cpu_s": _own_cpu(),
         **({} if not hint_tables else {
             "hint_tables": hint_tables, "hints": len(hints.answered),
-            "hints_refused": hints.refused,
+            "hints_refused": sum(hints.refused.values()),
+            **{f"hints_refused_{code.replace('-', '_')}": count
+               for code, count in sorted(hints.refused.items())},
             "hint_p50_ms": (statistics.median(hints.answered) if hints.answered
                             else float("nan"))}),
     }

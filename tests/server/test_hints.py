@@ -14,6 +14,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -298,3 +299,44 @@ def test_a_server_without_a_coach_says_so(db: Path) -> None:
             refused = answer(first)
             assert (refused["code"], refused["message"]) == (
                 "coach-off", "Questo server non offre l'allenatore.")
+
+
+def test_a_broken_pool_is_started_again() -> None:
+    asyncio.run(started_again())
+
+
+class Broken(ThreadPoolExecutor):
+    """A pool whose worker has died: every job fails as a dead process pool's does."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        raise BrokenProcessPool("a worker died")
+
+
+async def started_again() -> None:
+    made: list[Executor] = []
+
+    def executor(workers: int) -> Executor:
+        made.append(Broken(workers) if not made else ThreadPoolExecutor(workers))
+        return made[-1]
+
+    pool = CoachPool(CoachSettings(workers=1, queue=0), executor=executor)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            await pool.run(os.getpid)
+        assert await pool.run(os.getpid) == os.getpid()  # a thread of this process here
+        assert len(made) == 2
+    finally:
+        pool.shutdown()
+
+
+def test_the_pool_settings_come_from_the_environment() -> None:
+    read = CoachSettings.from_environ({"RAMINO_COACH_WORKERS": "2", "RAMINO_COACH_QUEUE": "0",
+                                       "RAMINO_COACH_SECONDS": "0.5",
+                                       "RAMINO_COACH_RATE": "3,0.05"})
+    assert (read.workers, read.queue, read.seconds, read.burst, read.per_second) == (
+        2, 0, 0.5, 3, 0.05)
+    assert CoachSettings.from_environ({}) == CoachSettings()
+    for name, bad in [("RAMINO_COACH_WORKERS", "many"), ("RAMINO_COACH_SECONDS", "0"),
+                      ("RAMINO_COACH_RATE", "4")]:
+        with pytest.raises(SystemExit, match=name):
+            CoachSettings.from_environ({name: bad})

@@ -12,7 +12,8 @@ a budget of requests (:mod:`ramino.server.limits`), so no one can keep the pool 
 The settings come from the environment (docs/server.md, "Hints and reviews"):
 
 - ``RAMINO_COACH_WORKERS``  worker processes (default 1; 0 turns the coach off)
-- ``RAMINO_COACH_QUEUE``    requests that may wait for a worker (default 4)
+- ``RAMINO_COACH_QUEUE``    requests that may wait for a worker (default 2: a hint that waits
+  behind more searches than that comes too late to help)
 - ``RAMINO_COACH_SECONDS``  search seconds per hint (default 1.0)
 - ``RAMINO_COACH_REVIEW_SECONDS``  search seconds per decision of a reviewed hand (default
   0.25: a seat has some twenty to forty decisions a hand)
@@ -26,7 +27,7 @@ import asyncio
 import multiprocessing
 import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -43,7 +44,7 @@ class CoachOff(Exception):
 @dataclass(frozen=True)
 class CoachSettings:
     workers: int = 1
-    queue: int = 4
+    queue: int = 2
     seconds: float = 1.0
     review_seconds: float = 0.25
     burst: int = 4
@@ -74,7 +75,7 @@ class CoachSettings:
             raise SystemExit(f"RAMINO_COACH_RATE must be BURST,PER_SECOND (e.g. 4,0.1), "
                              f"not {rate!r}") from None
         return cls(workers=int(number("RAMINO_COACH_WORKERS", 1, 0, 64)),
-                   queue=int(number("RAMINO_COACH_QUEUE", 4, 0, 1000)),
+                   queue=int(number("RAMINO_COACH_QUEUE", 2, 0, 1000)),
                    seconds=number("RAMINO_COACH_SECONDS", 1.0, 0.05, 30.0),
                    review_seconds=number("RAMINO_COACH_REVIEW_SECONDS", 0.25, 0.01, 10.0),
                    burst=burst, per_second=per_second)
@@ -119,9 +120,18 @@ class CoachPool:
             raise CoachBusy("the coach is busy")
         if self._executor is None:
             self._executor = self._make(self.settings.workers)
-        future = self._executor.submit(job, *args)
-        self._futures.add(future)
-        return await asyncio.wrap_future(future)
+        executor = self._executor
+        try:
+            future = executor.submit(job, *args)
+            self._futures.add(future)
+            return await asyncio.wrap_future(future)
+        except BrokenExecutor:
+            # A worker died (killed, out of memory): the next request starts a fresh pool
+            # instead of every later one failing.
+            if self._executor is executor:
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def shutdown(self) -> None:
         """Stop the workers (with the app): a search still running is abandoned."""
