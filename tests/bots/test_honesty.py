@@ -18,7 +18,7 @@ from ramino.rules import RuleSet, make_rules, preset
 GameState = BurracoState | Scala40State
 
 FIBUR = preset("fibur")
-HONEST = ["random", "greedy", "expert", "search:samples=2,candidates=2,extra=2",
+HONEST = ["random", "easy", "greedy", "expert", "search:samples=2,candidates=2,extra=2",
           "search:samples=2,candidates=2,extra=2,evidence=8",
           "search:samples=2,candidates=2,extra=2,reading=4",
           # The work budget stops the sampling on a count, never on the hidden cards' luck.
@@ -91,7 +91,7 @@ def test_the_check_catches_a_bot_that_sees_the_state() -> None:
     assert differences > 0
 
 
-HONEST_40 = ["random", "greedy", "expert"]
+HONEST_40 = ["random", "easy", "greedy", "expert"]
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -28,7 +28,7 @@ def rules_for(players: int) -> RuleSet:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-@pytest.mark.parametrize("spec", ["random", "greedy", "expert", f"search:{QUICK}"])
+@pytest.mark.parametrize("spec", ["random", "easy", "greedy", "expert", f"search:{QUICK}"])
 def test_each_bot_plays_whole_hands_at_every_table_size(players: int, spec: str) -> None:
     rules = rules_for(players)
     for deal in (11,) if spec.startswith("search") else (11, 12):

@@ -12,7 +12,8 @@ import pytest
 from ramino.coach import review_hand
 from ramino.coach.judge import judge
 from ramino.coach.moments import Moment, moments, recorded_hand
-from ramino.coach.review import decide
+from ramino.coach.reason import Reason
+from ramino.coach.review import Decision, decide
 from ramino.errors import RecordError
 from ramino.games.resample import resample
 from ramino.games.scala40.match import Match
@@ -129,3 +130,19 @@ def test_a_match_hand_is_reviewed_with_the_match_so_far() -> None:
     review = review_hand(document, 0, seconds=SECONDS, seed=0, hand=1)
     assert review.hand == 1 and review.decisions
     assert all(d.path.startswith("hands[1].turns[") for d in review.decisions)
+
+
+def test_a_verdict_says_agreement_an_equal_move_or_the_points_lost() -> None:
+    def decision(played: str, best: str, regret: float, z: float) -> Decision:
+        return Decision(5, "turns[1][1]", 0, played, best, regret, z, 1.5, 64,
+                        Reason("discards {card}", {"card": "4♥"}))
+
+    assert decision("discard 4h", "discard 4h", 0, 0).verdict().text() == (
+        "discard 4h: the search plays it too")
+    # The search keeps its own choice, the move played did as well: no points lost.
+    same = decision("discard 4c", "discard 4h", 0, 0)
+    assert same.verdict().text() == "discard 4c: worth as much as the search's discard 4h"
+    assert not same.mistake
+    costly = decision("discard 4c", "discard 4h", 41.7, 2.2)
+    assert costly.verdict().text() == "discard 4h rather than discard 4c: about 42 points better"
+    assert costly.mistake and not decision("discard 4c", "discard 4h", 41.7, 1.2).mistake

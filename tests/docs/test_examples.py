@@ -39,7 +39,8 @@ def test_example_runs(name: str, line: int, code: str) -> None:
 
 def test_the_training_example_runs() -> None:
     """examples/train_reinforce.py, a few hands (bot_client.py plays a hand against a live
-    server in tests/server/test_example_bot.py)."""
+    server in tests/server/test_example_bot.py, bots/stdio_bot.py is rated by the arena in
+    tests/arena/test_stdio_bot.py)."""
     done = subprocess.run([sys.executable, str(ROOT / "examples" / "train_reinforce.py"),
                            "--hands", "4"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -14,7 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ramino.arena.duplicate import DealResult, check_rules, run_match, side
-from ramino.arena.ladder import LADDER, run_ladder, write_ladder
+from ramino.arena.ladder import LADDER, default_ladder, run_ladder, write_ladder
+from ramino.arena.sprt import Sprt
 from ramino.bots.registry import make_bot
 from ramino.errors import RulesError
 from ramino.games.burraco.seating import initial_sides
@@ -24,20 +25,25 @@ from ramino.rules import preset
 def arena(bots: list[str], *, deals: int, preset_name: str,
           ladder: bool, jobs: int | None, seed: int, first_deal: int, early_stop: bool,
           honesty_every: int, records: Path | None, out: Path, as_json: bool,
-          players: int | None = None) -> int:
+          players: int | None = None, extra: list[str] | None = None,
+          sprt: Sprt | None = None) -> int:
     """Run a duplicate match (or the ladder) and print the report; the exit status is 1 when
     a bot made an illegal action or failed the honesty replay.  A bad argument raises
-    ``ValueError`` naming its option before any deal is played."""
+    ``ValueError`` naming its option before any deal is played.  ``extra`` are the ``--bot``
+    specs: before ``bots`` in a match (``--bot mine greedy``: A is mine), added to the
+    (default) ladder with ``--ladder``."""
+    extra = list(extra or [])
+    check_specs(extra, "--bot")
+    bots = [*(bots or default_ladder()), *extra] if ladder else [*extra, *bots]
     check_arguments(bots, deals=deals, preset_name=preset_name, ladder=ladder, jobs=jobs,
                     first_deal=first_deal, honesty_every=honesty_every, records=records,
-                    out=out, players=players)
+                    out=out, players=players, given_by_option=frozenset(extra))
     console = Console(highlight=False)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=console, transient=True,
                         disable=as_json)
     with progress:
         if ladder:
-            bots = bots or list(LADDER)
             pairs = len(bots) * (len(bots) - 1) // 2
             task = progress.add_task("ladder", total=deals * pairs)
 
@@ -58,7 +64,7 @@ def arena(bots: list[str], *, deals: int, preset_name: str,
             report = run_match(bot_a, bot_b, deals=deals, preset_name=preset_name, jobs=jobs,
                                seed=seed, first_deal=first_deal, early_stop=early_stop,
                                honesty_every=honesty_every, records=records, players=players,
-                               progress=tick)
+                               sprt=sprt, progress=tick)
             summaries = [report.summary()]
             files = [records] if records is not None else []
     if as_json:
@@ -71,8 +77,15 @@ def arena(bots: list[str], *, deals: int, preset_name: str,
         illegal = sum(m["illegal_actions"] for m in summaries)
         failures = sum(m["honesty_failures"] for m in summaries)
         checks = sum(m["honesty_checks"] for m in summaries)
+        unchecked = sum(m["honesty_unchecked"] for m in summaries)
         console.print(f"illegal actions: {illegal}; honesty failures: {failures} "
                       f"of {checks} replays")
+        if unchecked:
+            console.print(f"honesty not checked at {unchecked} decisions: a bot that cannot "
+                          "be copied (honesty_checkable = False)")
+        for m in summaries:
+            if m.get("sprt"):
+                console.print(sprt_line(m["sprt"], m["deals"], m["stopped_early"]))
         if ladder:
             for name, elo in sorted(result.ratings.items(), key=lambda kv: -kv[1]):
                 console.print(f"{name}: Elo {elo:.0f}")
@@ -82,10 +95,28 @@ def arena(bots: list[str], *, deals: int, preset_name: str,
     return 1 if bad else 0
 
 
+def sprt_line(test: dict[str, Any], deals: int, stopped: bool) -> str:
+    """The early stop's test in one line: hypotheses, error rates, LLR and bounds, verdict."""
+    verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[test["verdict"]]
+    return (f"SPRT H0 {test['h0']:+g} vs H1 {test['h1']:+g} points/hand, alpha {test['alpha']:g}"
+            f" beta {test['beta']:g}: LLR {test['llr']:+.2f} in [{test['lower']:+.2f}, "
+            f"{test['upper']:+.2f}], {verdict} after {deals} deals"
+            + (" (stopped early)" if stopped else ""))
+
+
+def check_specs(specs: list[str], option: str) -> None:
+    """Refuse an empty spec, naming ``option``; what a spec names is checked with the rules."""
+    for spec in specs:
+        if not spec.strip():
+            raise ValueError(f"{option}: an empty bot spec")
+
+
 def check_arguments(bots: list[str], *, deals: int, preset_name: str, ladder: bool,
                     jobs: int | None, first_deal: int, honesty_every: int,
-                    records: Path | None, out: Path, players: int | None) -> None:
-    """Refuse a bad argument, naming its option, before anything is played or written."""
+                    records: Path | None, out: Path, players: int | None,
+                    given_by_option: frozenset[str] = frozenset()) -> None:
+    """Refuse a bad argument, naming its option, before anything is played or written
+    (``given_by_option``: the specs given with ``--bot``, the others are arguments)."""
     if ladder and len(bots) == 1:
         raise ValueError("a ladder needs two bots or more (none: the default ladder "
                          f"{', '.join(LADDER)})")
@@ -115,8 +146,12 @@ def check_arguments(bots: list[str], *, deals: int, preset_name: str, ladder: bo
         if solo and "+" in spec:
             raise ValueError(f"--players {rules.players}: each side is one seat, so {spec!r} "
                              "cannot seat two partners")
+        where = "--bot" if spec in given_by_option else "bot"
         for name in side(spec):
-            make_bot(name, 0, rules)  # an unknown bot or setting, named by the registry
+            try:
+                make_bot(name, 0, rules)  # an unknown bot or setting, named by the registry
+            except Exception as exc:  # a third-party factory may raise anything
+                raise ValueError(f"{where} {spec}: {exc}") from None
     if records is not None:
         _check_writable("--records", records)
     if ladder:

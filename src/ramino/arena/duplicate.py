@@ -23,13 +23,19 @@ difference still means A played better; it is per player and hand (the sum over 
 A's points minus B's at that seat, over the number of seats).  Scala 40 has no VP table: the
 report gives the share of hands each bot closed instead of match wins and VP.
 
-With ``early_stop`` the match stops as soon as a 99% interval excludes zero (after
-``min_deals``): looking often costs confidence, so the stop uses the wider interval.
+With ``early_stop`` the match stops as soon as a sequential probability ratio test on the
+per-deal differences decides (``ramino.arena.sprt``; after ``min_deals``), which keeps its
+error rates however often it looks.
+
+The bots are named by their specs (``ramino.bots.registry``: built-in names, plugins, entry
+points, commands), and each worker resolves them itself: nothing relies on a worker inheriting
+its parent's memory, so the pool works under every start method.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -37,9 +43,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ramino.arena.play import play_hand
+from ramino.arena.play import HandOutcome, play_hand
+from ramino.arena.sprt import Sprt, SprtRun
 from ramino.arena.stats import bootstrap_ci, match_results, mean
 from ramino.bots.registry import make_bot
+from ramino.bots.stdio import is_command
 from ramino.games.burraco.seating import initial_sides
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
@@ -65,6 +73,7 @@ class DealResult:
     sides: int = 2
     closes: tuple[int, int] = (0, 0)  # Scala 40: hands closed by an A seat, by a B seat
     scala40: bool = False
+    honesty_unchecked: int = 0  # checks skipped: a bot that cannot be copied
 
     @property
     def diff(self) -> float:
@@ -79,6 +88,7 @@ class MatchReport:
     preset: str
     deals: list[DealResult] = field(default_factory=list)
     stopped_early: bool = False
+    sprt: Sprt | None = None  # the early stop's test, if the match had one
 
     @property
     def diffs(self) -> list[float]:
@@ -118,7 +128,10 @@ class MatchReport:
             "illegal_actions": sum(d.illegal for d in self.deals),
             "honesty_checks": sum(d.honesty_checks for d in self.deals),
             "honesty_failures": sum(d.honesty_failures for d in self.deals),
+            "honesty_unchecked": sum(d.honesty_unchecked for d in self.deals),
             "stopped_early": self.stopped_early,
+            "sprt": (None if self.sprt is None
+                     else SprtRun(self.sprt).extend(self.diffs).summary()),
             "seconds_per_hand_a": sum(d.seconds_a for d in self.deals) / max(1, hands),
             "seconds_per_hand_b": sum(d.seconds_b for d in self.deals) / max(1, hands),
             **extra,
@@ -127,12 +140,19 @@ class MatchReport:
 
 def side(spec: str) -> tuple[str, str]:
     """A side's two seats: ``expert`` for both, or ``expert+search`` for cross-play (the
-    first name in the side's first seat, its partner the second)."""
+    first name in the side's first seat, its partner the second).  A command (``cmd:...``)
+    is read whole, ``+`` and all: as a partner it comes second."""
+    if is_command(spec):
+        return (spec, spec)
     first, plus, second = spec.partition("+")
     return (first, second if plus else first)
 
 
 Task = tuple[str, str, str, int, int, int, bool, int | None]
+
+#: The workers' start method (``None``: the platform's default).  The tests set ``"spawn"`` to
+#: prove that a worker needs nothing of its parent's memory.
+START_METHOD: str | None = None
 
 
 def play_deal(args: Task) -> DealResult:
@@ -145,7 +165,7 @@ def play_deal(args: Task) -> DealResult:
     b = side(bot_b)
     sides = initial_sides(rules.players)
     count = max(sides) + 1
-    tables = []
+    tables: list[tuple[HandOutcome, list[int]]] = []
     points: list[tuple[int, int]] = []
     for mine in sides_of_a(deal, count):
         seats = tuple((a if sides[s] in mine else b)[sides[:s].count(sides[s])]
@@ -163,6 +183,7 @@ def play_deal(args: Task) -> DealResult:
         illegal=sum(t.illegal for t, _ in tables),
         honesty_checks=sum(t.honesty_checks for t, _ in tables),
         honesty_failures=sum(t.honesty_failures for t, _ in tables),
+        honesty_unchecked=sum(t.honesty_unchecked for t, _ in tables),
         seconds_a=sum(t.seconds[s] for t, seats in tables for s in seats),
         seconds_b=sum(t.seconds[s] for t, seats in tables for s in range(rules.players)
                       if s not in seats),
@@ -191,7 +212,7 @@ def _play_deal_40(rules: RuleSet, bot_a: str, bot_b: str, deal: int, seed: int,
     n = rules.players
     first_seats = tuple(a[(s // 2) % 2] if s % 2 == 0 else b[(s // 2) % 2] for s in range(n))
     second_seats = tuple(b[(s // 2) % 2] if s % 2 == 0 else a[(s // 2) % 2] for s in range(n))
-    tables = []
+    tables: list[tuple[HandOutcome, list[int]]] = []
     points: list[tuple[int, int]] = []
     closes = [0, 0]
     for k, seats in enumerate((first_seats, second_seats)):
@@ -209,6 +230,7 @@ def _play_deal_40(rules: RuleSet, bot_a: str, bot_b: str, deal: int, seed: int,
         illegal=sum(t.illegal for t, _ in tables),
         honesty_checks=sum(t.honesty_checks for t, _ in tables),
         honesty_failures=sum(t.honesty_failures for t, _ in tables),
+        honesty_unchecked=sum(t.honesty_unchecked for t, _ in tables),
         seconds_a=sum(t.seconds[s] for t, seats in tables for s in seats),
         seconds_b=sum(t.seconds[s] for t, seats in tables for s in range(n) if s not in seats),
         decisions=sum(t.decisions for t, _ in tables),
@@ -236,14 +258,18 @@ def check_rules(preset_name: str, players: int | None = None) -> RuleSet:
 
 def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
               first_deal: int = 1, seed: int = 0, jobs: int | None = None,
-              honesty_every: int = 10, early_stop: bool = False, min_deals: int = 40,
-              records: Path | None = None, players: int | None = None,
+              honesty_every: int = 10, early_stop: bool = False, min_deals: int = 20,
+              sprt: Sprt | None = None, records: Path | None = None,
+              players: int | None = None,
               progress: Callable[[DealResult], None] | None = None) -> MatchReport:
-    """Play ``deals`` duplicate deals (seeds ``first_deal`` on) between two bot specs."""
+    """Play ``deals`` duplicate deals (seeds ``first_deal`` on) between two bot specs; with
+    ``early_stop``, until ``sprt`` (default :class:`Sprt`) decides."""
     rules = check_rules(preset_name, players)
     for spec in (*side(bot_a), *side(bot_b)):
         make_bot(spec, 0, rules)  # refuse an unknown bot or setting before any worker starts
-    report = MatchReport(bot_a, bot_b, preset_name)
+    report = MatchReport(bot_a, bot_b, preset_name,
+                         sprt=(sprt or Sprt()) if early_stop else None)
+    test = SprtRun(report.sprt) if report.sprt is not None else None
     jobs = jobs or os.cpu_count() or 1
     tasks: list[Task] = [(bot_a, bot_b, preset_name, first_deal + k, seed, honesty_every,
                           records is not None, players) for k in range(deals)]
@@ -259,9 +285,9 @@ def run_match(bot_a: str, bot_b: str, *, deals: int, preset_name: str = "fibur",
                     sink.write(json.dumps(document) + "\n")
             if progress is not None:
                 progress(result)
-            if early_stop and len(report.deals) >= min_deals:
-                lo, hi = bootstrap_ci(report.diffs, level=0.99)
-                if lo > 0 or hi < 0:
+            if test is not None:
+                test.add(result.diff)
+                if test.count >= min_deals and test.verdict is not None:
                     report.stopped_early = len(report.deals) < deals
                     break
     finally:
@@ -276,7 +302,8 @@ def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
         for task in tasks:
             yield play_deal(task)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    context = None if START_METHOD is None else multiprocessing.get_context(START_METHOD)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     try:
         yield from pool.map(play_deal, tasks, chunksize=1)
     finally:

@@ -16,8 +16,14 @@ from typing import Any
 
 from ramino.arena.duplicate import DealResult, MatchReport, run_match
 from ramino.arena.stats import bradley_terry
+from ramino.bots.external import plugin_names
 
 LADDER = ("random", "greedy", "expert")
+
+
+def default_ladder() -> list[str]:
+    """The built-in ladder, then every bot installed in the ``ramino.bots`` group."""
+    return [*LADDER, *(name for name in plugin_names() if name not in LADDER)]
 
 
 @dataclass(frozen=True, slots=True)

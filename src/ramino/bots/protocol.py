@@ -3,6 +3,12 @@
 The honesty contract: a bot gets ``observation(seat)`` and the legal actions, never the state
 (docs/rules.md §2.3: a game of hidden hands).  The one exception is the measurement-only
 oracle (``SeesState``), which is told the true state before each choice.
+
+The arena checks the contract on the playing instance itself: at a checked decision it
+deep-copies the bot (``copy.deepcopy``, memory included) and asks the copy the same question
+on a state whose hidden cards were dealt again; the answers must agree.  A bot that cannot be
+copied says so with ``honesty_checkable = False`` (a bot in another process, say), and the
+arena reports its decisions as unchecked rather than checked.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ramino.games import burraco, scala40
 from ramino.games.actions import Action
+from ramino.rules.options import RuleSet
 
 
 class Bot(Protocol):
@@ -24,8 +31,22 @@ class Bot(Protocol):
         ...
 
 
-BotFactory = Callable[[int], Bot]
-"""Makes a bot from its seed: the same seed and the same observations give the same choices."""
+BotFactory = Callable[[int, RuleSet, dict[str, str]], Bot]
+"""Makes a bot: ``factory(seed, rules, options)``.  The same seed, rules, options and
+observations give the same choices; ``options`` are the spec's ``key=value`` settings (the
+factory refuses, with ``ValueError`` naming them, those it does not know)."""
+
+
+@runtime_checkable
+class Closes(Protocol):
+    """A bot holding something to let go of when its hand is over (a process, a file)."""
+
+    def close(self) -> None: ...
+
+
+def honesty_checkable(bot: object) -> bool:
+    """Whether the arena may check ``bot`` by copying it: unless it says it cannot."""
+    return bool(getattr(bot, "honesty_checkable", True))
 
 
 @runtime_checkable
@@ -45,4 +66,4 @@ def decision_seed(seed: int, observation: burraco.Observation | scala40.Observat
     return hash(key) & 0x7FFF_FFFF_FFFF
 
 
-__all__ = ["Bot", "BotFactory", "SeesState", "decision_seed"]
+__all__ = ["Bot", "BotFactory", "Closes", "SeesState", "decision_seed", "honesty_checkable"]

@@ -1,24 +1,37 @@
 """The named bots of the ladder and the one factory that makes them.
 
-A bot spec is a name with optional settings: ``expert``, ``expert:wild_cost=20`` (any
+A bot spec is a name with optional settings: ``easy:mistakes=0.5`` (the rate of its
+mistakes, ``ramino.bots.slips``), ``expert``, ``expert:wild_cost=20`` (any
 ``ExpertWeights`` field), ``search:samples=16``, ``search:seconds=1,samples=1000``.  ``oracle`` is
 registered for measurement only (it reads the true state, ``ramino.bots.protocol.SeesState``)
 and is never offered as an opponent to people.
+
+Bots from elsewhere take the same specs (``ramino.bots.external``, ``ramino.bots.stdio``): a
+name installed in the ``ramino.bots`` entry-point group (``mybot``, ``mybot:level=3``), a
+factory's entry point (``mybots:make_bot``, ``mybots:make_bot:level=3``), or a command speaking
+line JSON (``cmd:python my_bot.py``).  Every factory is a
+:data:`~ramino.bots.protocol.BotFactory`: ``factory(seed, rules, options) -> Bot``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol, Self, TypeVar
 
-from ramino.bots.protocol import Bot
+from ramino.bots import external, stdio
+from ramino.bots.protocol import Bot, BotFactory
 from ramino.bots.random_bot import RandomBot
+from ramino.bots.slips import rate_option
 from ramino.rules.options import RuleSet
 from ramino.rules.presets import preset
 
 
 def _random(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     return RandomBot(seed)
+
+
+def _easy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.burraco.easy import EasyBot
+    return EasyBot(seed, rules, rate_option(options))
 
 
 def _greedy(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
@@ -74,6 +87,11 @@ def _search_options(options: dict[str, str], more: frozenset[str] | set[str] = f
     return {k: float(v) for k, v in options.items()}
 
 
+def _easy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
+    from ramino.bots.scala40.easy import EasyBot
+    return EasyBot(seed, rules, rate_option(options))
+
+
 def _greedy40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.scala40 import greedy as scala40_greedy
     _no_options("greedy", options)
@@ -102,45 +120,91 @@ def _no_options(name: str, options: dict[str, str]) -> None:
         raise ValueError(f"the Scala 40 {name} bot takes no settings ({sorted(options)})")
 
 
-BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
+BOTS: dict[str, BotFactory] = {
     "random": _random,
+    "easy": _easy,
     "greedy": _greedy,
     "expert": _expert,
     "search": _search,
     "oracle": _oracle,
 }
 #: The same names for Scala 40 (§6): its own bots, chosen by ``rules.game``.
-SCALA40_BOTS: dict[str, Callable[[int, RuleSet, dict[str, str]], Bot]] = {
+SCALA40_BOTS: dict[str, BotFactory] = {
     "random": _random,
+    "easy": _easy40,
     "greedy": _greedy40,
     "expert": _expert40,
     "search": _search40,
     "oracle": _oracle40,
 }
 #: The bots a person may play against (the oracle sees every hand).
-OPPONENTS = ("random", "greedy", "expert", "search")
+OPPONENTS = ("random", "easy", "greedy", "expert", "search")
 MEASUREMENT_ONLY = frozenset({"oracle"})
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"search:samples=8,seconds=0.5"`` -> ``("search", {"samples": "8", ...})``."""
+    """``"search:samples=8,seconds=0.5"`` -> ``("search", {"samples": "8", ...})``: a built-in
+    name or one installed in the ``ramino.bots`` entry-point group."""
     name, _, rest = spec.partition(":")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; the ladder has {', '.join(BOTS)}")
+    if name not in BOTS and name not in external.plugin_names():
+        raise ValueError(_unknown(spec))
+    return name, parse_options(rest)
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """``"samples=8,seconds=0.5"`` -> ``{"samples": "8", "seconds": "0.5"}``."""
     options: dict[str, str] = {}
-    for item in filter(None, rest.split(",")):
+    for item in filter(None, text.split(",")):
         key, eq, value = item.partition("=")
         if not eq:
             raise ValueError(f"bot setting {item!r} needs the form key=value")
         options[key.strip()] = value.strip()
-    return name, options
+    return options
+
+
+def factory_of(spec: str) -> tuple[BotFactory, dict[str, str]] | None:
+    """The factory of a spec from outside ramino and its settings (``None``: a built-in name
+    or a command).  A name of the ladder wins over an installed plugin of the same name."""
+    name, _, rest = spec.partition(":")
+    if name in BOTS or stdio.is_command(spec):
+        return None
+    if name in external.plugin_names():
+        return external.plugin_factory(name), parse_options(rest)
+    reference, _, settings = rest.partition(":")
+    if external.is_entry_point(f"{name}:{reference}"):
+        return external.load_factory(f"{name}:{reference}"), parse_options(settings)
+    raise ValueError(_unknown(spec))
+
+
+def _unknown(spec: str) -> str:
+    installed = external.plugin_names()
+    more = f" (installed: {', '.join(installed)})" if installed else ""
+    return (f"unknown bot {spec!r}; the ladder has {', '.join(BOTS)}{more}; a bot of your own "
+            "is module:attribute (a factory) or cmd:COMMAND (a process)")
+
+
+def is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names one of ramino's own bots (not a plugin, factory or command)."""
+    return not stdio.is_command(spec) and spec.partition(":")[0] in BOTS
+
+
+def ladder_names() -> tuple[str, ...]:
+    """Every name a spec may use: the built-in bots, then those installed as plugins."""
+    return (*BOTS, *(n for n in external.plugin_names() if n not in BOTS))
 
 
 def make_bot(spec: str, seed: int, rules: RuleSet | None = None) -> Bot:
     """A fresh bot from its spec and seed (same spec, seed and observations: same choices).
-    The name means the same level in every game: the rules' ``game`` picks the bot."""
-    name, options = parse_spec(spec)
+    The name means the same level in every game: the rules' ``game`` picks the bot.  A
+    command bot starts its process when it is first asked, not here."""
     rules = rules or preset("fibur")
+    if stdio.is_command(spec):
+        return stdio.StdioBot(spec, seed, rules)
+    outside = factory_of(spec)
+    if outside is not None:
+        factory, options = outside
+        return factory(seed, rules, options)
+    name, options = parse_spec(spec)
     if rules.game == "scala40":
         if name not in SCALA40_BOTS:
             raise ValueError(f"no Scala 40 {name} bot; Scala 40 has {', '.join(SCALA40_BOTS)}")

@@ -70,7 +70,7 @@ def print_review(console: Console, review: Review) -> None:
     say(console, f"Total regret: {review.regret:.0f} points ('!': beyond the search's margin "
                  "of noise)")
     if not review.costliest:
-        say(console, "No decision cost points: the search agrees with every one.")
+        say(console, "No decision cost points in the search's worlds.")
         return
     say(console, "The costliest decisions:")
     for d in review.costliest:

@@ -54,6 +54,10 @@ class Decision:
         """The decision in a sentence: the better move and what it was worth, or agreement."""
         if self.played == self.best:
             return Reason(N_("{played}: the search plays it too"), {"played": self.played})
+        if self.regret == 0:
+            # The search keeps its own choice, but the move played did as well in its worlds.
+            return Reason(N_("{played}: worth as much as the search's {best}"),
+                          {"played": self.played, "best": self.best})
         return Reason(N_("{best} rather than {played}: about {regret} points better"),
                       {"best": self.best, "played": self.played,
                        "regret": str(round(self.regret))})

@@ -100,7 +100,7 @@ class BurracoEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode != "ansi":
             return None
         state = self._state()
-        return str(state.observation(state.current).as_dict())
+        return str(state.observation(state.current).as_dict(history=False))
 
     def close(self) -> None:
         pass

@@ -1,5 +1,9 @@
 """Bots that fill empty seats and stand in for absent players: a level -> a bot of
-``ramino.bots.registry`` (random, greedy, expert, search), for the table's game.
+``ramino.bots.registry`` (random, easy, greedy, expert, search), for the table's game.
+
+The search thinks at most :data:`SEARCH_THINK_SECONDS` over a move at the server (its
+``seconds`` setting, on top of its work budget): a person waits no longer, on any machine.
+The lobby and the seat plates show that time as :func:`think_seconds` reads it off the bot.
 
 A server bot is held to the same contract as any bot: it is given only ``observation(seat)``
 and the legal actions.  The registry's measurement-only bots (the oracle, which reads the true
@@ -8,6 +12,7 @@ state) are never offered.
 
 from __future__ import annotations
 
+import functools
 import logging
 import zlib
 from collections.abc import Sequence
@@ -28,6 +33,10 @@ STAND_IN_LEVEL = "random"
 # The random bot needs nothing of a game but its legal actions; a game's other levels are the
 # ones the registry makes for it (``SCALA40_BOTS`` once the Scala 40 bots are registered).
 GAME_BOTS_NAME = {"scala40": "SCALA40_BOTS"}
+#: The longest the search thinks over one move at the server's tables.
+SEARCH_THINK_SECONDS = 1.0
+#: The registry spec a level is made from, where it is not the level's own name.
+LEVEL_SPECS = {"search": f"search:seconds={SEARCH_THINK_SECONDS:g}"}
 
 
 def bot_levels(game: str = "burraco") -> list[str]:
@@ -52,7 +61,16 @@ def make_bot(level: str, seed: int, rules: RuleSet) -> Bot:
     if level not in levels:
         raise KeyError(f"unknown bot level {level!r} for {rules.game}; there are "
                        f"{', '.join(levels)}")
-    return registry_bot(level, seed, rules)
+    return registry_bot(LEVEL_SPECS.get(level, level), seed, rules)
+
+
+@functools.cache
+def think_seconds(level: str, rules: RuleSet) -> float | None:
+    """The longest a bot of ``level`` thinks over one move, read off the bot the server makes
+    (its ``seconds`` setting); ``None`` for a bot that answers at once.  Cached: the seat
+    plates of every update carry it."""
+    seconds = getattr(make_bot(level, 0, rules), "seconds", 0.0)
+    return float(seconds) if seconds else None
 
 
 

@@ -367,11 +367,12 @@ class Scala40Game(TableGame):
         assert isinstance(seating, Order)
         if not seating.dealt(seat):
             return self.public_view(state, seating)  # out of the match: watches this hand
-        return seating.view(state.observation(seating.engine(seat)).as_dict())
+        return seating.view(state.observation(seating.engine(seat)).as_dict(history=False))
 
     def public_view(self, state: GameState, seating: SeatMap) -> dict[str, Any]:
         assert isinstance(seating, Order)
-        view: dict[str, Any] = state.observation(0).as_dict()
+        # No public history in a frame (it grows with the hand; ramino.server.views).
+        view: dict[str, Any] = state.observation(0).as_dict(history=False)
         # Private to a seat: its hand, and what its own turn owes (the picked card, a jolly).
         for name in scala40_observation.PRIVATE_FIELDS:
             view.pop(name, None)

@@ -175,6 +175,8 @@ class SeatInfo(_Message):
     name: str
     connected: bool
     level: int | None = None  # a registered player's level (docs/server.md, "Levels")
+    bot_level: str | None = None  # a bot's level (``ramino.server.bots``)
+    think_seconds: float | None = None  # the most a thinking bot takes over a move
 
 
 class ResultInfo(_Message):
@@ -316,6 +318,7 @@ class QuickPlay(_Message):
     game: Literal["burraco", "buraco", "scala40"] = "burraco"
     name: str = Field(default="", max_length=24)
     pace: Literal["normal", "fast"] = "normal"
+    bot_level: str | None = Field(default=None, max_length=32)  # None: the game's default
 
 
 class Credentials(_Message):

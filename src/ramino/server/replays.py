@@ -47,7 +47,7 @@ def table_seats(document: object, players: int) -> list[int]:
 
 
 def _position(state: BurracoState) -> dict[str, Any]:
-    public = state.observation(0).as_dict()
+    public = state.observation(0).as_dict(history=False)
     return {
         "hands": [[card_str(c) for c in state.hand_of(s)] for s in range(state.players)],
         # A pozzetto taken with the discard waits, face down, for its owner's next turn.
@@ -80,7 +80,7 @@ def _steps(state: BurracoState | Scala40State,
 
 
 def _position40(state: Scala40State) -> dict[str, Any]:
-    public = state.observation(0).as_dict()
+    public = state.observation(0).as_dict(history=False)
     return {
         "hands": [[card_str(c) for c in state.hand_of(s)] for s in range(state.players)],
         "current": state.current, "phase": state.phase, "pile": public["pozzo"],

@@ -2,7 +2,9 @@
 
 The server never sends a state, only these (as boardgame.io does: secrets stay on the
 server).  The public view is a seat's observation with everything private to that seat taken
-out, so it holds nothing an observation does not hold.
+out, so it holds nothing an observation does not hold.  Neither carries the observation's
+public history: it grows with the hand, and every update would resend it whole (a client
+keeps the moves it has been sent).
 """
 
 from __future__ import annotations
@@ -21,11 +23,11 @@ def seat_view(state: BurracoState, seat: int, seating: Seating | None = None
               ) -> dict[str, Any]:
     """Table seat ``seat``'s own observation, in table seats and sides."""
     seating = seating or Seating(state.players, 0)
-    return seating.view(state.observation(seating.engine(seat)).as_dict())
+    return seating.view(state.observation(seating.engine(seat)).as_dict(history=False))
 
 
 def public_view(state: BurracoState, seating: Seating | None = None) -> dict[str, Any]:
-    view = state.observation(0).as_dict()
+    view = state.observation(0).as_dict(history=False)
     for name in PRIVATE_FIELDS:
         view.pop(name, None)
     view["seat"] = None

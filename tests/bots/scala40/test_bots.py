@@ -94,7 +94,7 @@ def test_the_registry_gives_scala40_its_own_bots_under_the_same_names() -> None:
         make_bot("greedy:x=1", 0, FISCA)
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("spec", ["random", "easy", "greedy", "expert"])
 def test_bots_play_whole_hands_legally_at_every_table_size(spec: str) -> None:
     for deal, rules in enumerate([FISCA, *VARIANTS]):
         seats = tuple(spec if s % 2 == 0 else "greedy" for s in range(rules.players))

@@ -171,10 +171,11 @@ def test_records_replay_identically_for_every_player_count(rules: RuleSet) -> No
             if not state.is_over and rng.random() < 0.05:
                 document = json.loads(json.dumps(position_of(state).as_json()))
                 again = read_position(document, rules).state(rules)
-                # A position holds no history: what was seen (known cards, turn count) aside,
-                # every seat sees the same position.
+                # A position holds no history: what was seen (known cards, turn count, the
+                # public history) aside, every seat sees the same position.
                 for seat in range(rules.players):
-                    mine = dataclasses.replace(state.observation(seat), known_cards=(), turn=0)
+                    mine = dataclasses.replace(state.observation(seat), known_cards=(), turn=0,
+                                               history=())
                     theirs = dataclasses.replace(again.observation(seat), known_cards=(),
                                                  turn=0)
                     assert mine == theirs

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ramino.cards import card_str, from_counts
 from ramino.games.burraco.melds import Meld
+from ramino.games.public_history import PublicHistory, history_as_list
 from ramino.rules.options import DiscardPileVisibility
 
 if TYPE_CHECKING:
@@ -27,8 +28,8 @@ class TableMeld:
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may know (and nothing more): its hand, the table, the face-up pile, counts
-    of everything hidden, and the cards publicly known to be in each hand (taken with the pile
-    and not played since)."""
+    of everything hidden, the cards publicly known to be in each hand (taken with the pile
+    and not played since), and the hand's public history (``ramino.games.public_history``)."""
 
     seat: int
     players: int
@@ -48,9 +49,12 @@ class Observation:
     forbidden_discard: int | None
     turn: int
     end: str | None
+    history: PublicHistory = ()
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
+    def as_dict(self, *, history: bool = True) -> dict[str, Any]:
+        """The observation as JSON-ready data.  ``history=False`` leaves the public history
+        out: a server sending every update leaves it out (it grows with the hand)."""
+        out = {
             "seat": self.seat,
             "players": self.players,
             "sides": list(self.sides),
@@ -71,6 +75,9 @@ class Observation:
             "turn": self.turn,
             "end": self.end,
         }
+        if history:
+            out["history"] = history_as_list(self.history)
+        return out
 
 
 # The fields of ``Observation.as_dict()`` that differ from one seat's observation to another's
@@ -124,4 +131,5 @@ def observe(state: BurracoState, seat: int) -> Observation:
         forbidden_discard=_forbidden_discard(state, seat),
         turn=state.turn,
         end=state.end,
+        history=state.public_history,
     )

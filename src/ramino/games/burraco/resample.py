@@ -105,4 +105,5 @@ def place_hidden(observation: Observation, hidden: list[int], rules: RuleSet) ->
     # Cards taken with the pile stay public until played (§2.3); a guess keeps them so.
     for other, public in enumerate(observation.known_cards):
         state.known[other] = to_counts(public)
+    state.public_history = observation.history  # the past every seat saw is no guess
     return state

@@ -78,6 +78,7 @@ from ramino.games.burraco.stock import (
 from ramino.games.deal import Deal
 from ramino.games.history import History, actions_of
 from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
+from ramino.games.public_history import PublicHistory, public_event
 from ramino.rules.options import (
     ClosingBurracoRequirement,
     DiscardPickup,
@@ -124,7 +125,8 @@ class BurracoState:
     __slots__ = (
         "_history", "_legal", "_produced", "_values", "closed_by", "current", "deal", "dealer",
         "end", "forbidden_discard", "hands", "known", "meld_side", "melds", "must_use",
-        "opening_points", "pending", "phase", "pile", "players", "pozzetti", "rules", "side_count",
+        "opening_points", "pending", "phase", "pile", "players", "pozzetti", "public_history",
+        "rules", "side_count",
         "sides", "sizes", "stallo_streak", "stock", "taken", "timeout_left", "turn",
         "turn_single_pick", "void",
     )
@@ -158,6 +160,7 @@ class BurracoState:
     deal: Deal
     dealer: int
     _values: tuple[int, ...]
+    public_history: PublicHistory  # what every seat saw, in order (observation().history)
     _history: History | None
     _legal: list[Action] | None
     _produced: tuple[list[Action], list[Meld]] | None
@@ -219,6 +222,7 @@ class BurracoState:
         if rules.upcard_is_wild is not _UPCARD_KEEP:
             replace_wild_upcard(self)
         self._values = rules.card_value_table()
+        self.public_history = ()
         self._history = None
         self._legal = None
         self._produced = None
@@ -282,6 +286,7 @@ class BurracoState:
         self.deal = empty_deal
         self.dealer = (current - 1) % n if dealer is None else dealer
         self._values = rules.card_value_table()
+        self.public_history = ()
         self._history = None
         self._legal = None
         self._produced = None
@@ -318,6 +323,7 @@ class BurracoState:
         other.deal = self.deal
         other.dealer = self.dealer
         other._values = self._values
+        other.public_history = self.public_history
         other._history = self._history
         other._legal = self._legal
         other._produced = self._produced
@@ -420,10 +426,12 @@ class BurracoState:
         kind = action.kind
         if self.phase == PHASE_OVER:
             raise illegal("the hand is over", "hand-over", "§2.9")
+        seat = self.current
+        taken: tuple[int, ...] = ()
         if kind == DRAW:
             self._do_draw()
         elif kind == PICK:
-            self._do_pick()
+            taken = self._do_pick()
         elif kind in (MELD, ATTACH):
             top = self.must_use
             if (top >= 0 and top not in action.cards and self._known_result(action) is None
@@ -453,6 +461,7 @@ class BurracoState:
             self._do_timeout()
         else:
             raise NotationError(f"unknown action kind {kind!r}")
+        self.public_history = (*self.public_history, public_event(seat, action, taken))
         self._history = History(self._history, action)
         self._legal = None
         self._produced = None
@@ -489,7 +498,8 @@ class BurracoState:
         self.forbidden_discard = -1
         self._start_play(seat)
 
-    def _do_pick(self) -> None:
+    def _do_pick(self) -> tuple[int, ...]:
+        """Take the pile (or its top card); the cards taken that the table saw."""
         self._require_phase(PHASE_DRAW, "pick")
         seat = self.current
         rules = self.rules
@@ -532,6 +542,7 @@ class BurracoState:
         if rules.pickup_requires_top_card_use:
             self.must_use = top
         self._start_play(seat)
+        return tuple(seen)
 
     def _pick_usable(self) -> bool:
         """Could the player in turn use the pile's top card after taking the pile?"""

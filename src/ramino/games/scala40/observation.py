@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ramino.cards import card_str, from_counts
+from ramino.games.public_history import PublicHistory, history_as_list
 from ramino.games.scala40.melds import Meld
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ class TableMeld:
 class Observation:
     """What one seat may know: its hand, every meld with its owner, the pozzo (every discard is
     face up; only the top may be taken), counts of the hidden cards, who has opened, the
-    penalty totals so far, and (for the seat in turn) the obligations of its turn."""
+    penalty totals so far, (for the seat in turn) the obligations of its turn, and the hand's
+    public history (``ramino.games.public_history``)."""
 
     seat: int
     players: int
@@ -46,13 +48,16 @@ class Observation:
     opening_points: int
     sides: tuple[int, ...] = ()
     dealer_discard: bool = False
+    history: PublicHistory = ()
 
     @property
     def top(self) -> int | None:
         return self.pile[-1] if self.pile else None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
+    def as_dict(self, *, history: bool = True) -> dict[str, Any]:
+        """The observation as JSON-ready data.  ``history=False`` leaves the public history
+        out: a server sending every update leaves it out (it grows with the hand)."""
+        out = {
             "seat": self.seat, "players": self.players, "current": self.current,
             "phase": self.phase, "hand": [card_str(c) for c in self.hand],
             "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
@@ -65,6 +70,9 @@ class Observation:
             "opening_points": self.opening_points, "sides": list(self.sides),
             "dealer_discard": self.dealer_discard,
         }
+        if history:
+            out["history"] = history_as_list(self.history)
+        return out
 
 
 # The fields of ``Observation.as_dict()`` that differ from one seat's observation to another's

@@ -91,6 +91,7 @@ def resample(observation: Observation, rng: random.Random,
     state.phase = observation.phase
     state.turn = observation.turn
     state.dealer_discard = observation.dealer_discard
+    state.public_history = observation.history  # the past every seat saw is no guess
     _set_turn(state, observation, rules)
     return state
 

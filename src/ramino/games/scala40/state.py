@@ -61,6 +61,7 @@ from ramino.games.actions import (
 from ramino.games.deal import NO_UPCARD, Deal
 from ramino.games.history import History, actions_of
 from ramino.games.phases import PHASE_DRAW, PHASE_OVER, PHASE_PLAY
+from ramino.games.public_history import PublicHistory, public_event
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.deal import (
     PACK_SIZE,
@@ -102,7 +103,7 @@ class Scala40State:
         "_canon", "_fits", "_fits_melds", "_history", "_legal", "_resolved", "chiusura_in_mano",
         "closed_by", "current", "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed",
         "meld_seat", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
-        "picked_used", "pile", "players", "rules", "shuffles", "sides", "sizes",
+        "picked_used", "pile", "players", "public_history", "rules", "shuffles", "sides", "sizes",
         "started_unopened", "stock", "stream_seed", "taken_up", "turn", "turn_clean_points",
         "turn_new_melds", "turn_points",
     )
@@ -138,6 +139,7 @@ class Scala40State:
     sides: tuple[int, ...]
     dealer_discard: bool
     taken_up: bool  # started from a position (docs/record.md §4), not from a deal
+    public_history: PublicHistory  # what every seat saw, in order (observation().history)
     _history: History | None
     _legal: list[Action] | None
     _resolved: dict[Action, Resolved] | None
@@ -200,6 +202,7 @@ class Scala40State:
         self.shuffles = 0
         self.taken_up = False
         self._reset_turn()
+        self.public_history = ()
         self._history = None
         self._legal = None
         self._resolved = None
@@ -297,6 +300,7 @@ class Scala40State:
         if picked is not None:
             self.picked = picked
             self.picked_needs_meld = not self.opened[current]
+        self.public_history = ()
         self._history = None
         self._legal = None
         self._resolved = None
@@ -352,6 +356,7 @@ class Scala40State:
         other.sides = self.sides
         other.dealer_discard = self.dealer_discard
         other.taken_up = self.taken_up
+        other.public_history = self.public_history
         other._history = self._history
         other._legal = self._legal
         other._resolved = self._resolved
@@ -401,7 +406,7 @@ class Scala40State:
             stock_size=len(self.stock), pile=tuple(self.pile), melds=tuple(self.table()),
             opened=tuple(self.opened), penalties=self.penalties, turn=self.turn, end=self.end,
             picked=picked, must_use=must_use, opening_points=opening_points, sides=self.sides,
-            dealer_discard=self.dealer_discard)
+            dealer_discard=self.dealer_discard, history=self.public_history)
 
     def turn_obligations(self, seat: int) -> tuple[int | None, tuple[int, ...], int]:
         """What ``seat`` alone sees of its own turn while it plays: the card it picked up
@@ -476,6 +481,8 @@ class Scala40State:
             if action not in legal:
                 check_shape(action)
                 raise explain(self, action)
+            taken = (self.pile[-1],) if kind == PICK else ()
+            self.public_history = (*self.public_history, public_event(self.current, action, taken))
             self._history = History(self._history, action)
             self._invalidate()
             if kind == DRAW:
@@ -494,6 +501,7 @@ class Scala40State:
             if canonical is None:
                 raise explain(self, action, meld)
             resolved = self._resolved[canonical]
+        self.public_history = (*self.public_history, public_event(self.current, action))
         self._history = History(self._history, action)
         self._invalidate()
         self._effect(kind, action.cards, resolved)

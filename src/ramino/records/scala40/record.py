@@ -309,7 +309,8 @@ class HandReplay:
     def result_json(self) -> dict[str, Any]:
         if self.result is not None:
             return _result_json(self.result)
-        return {"end": None, "position": self.state.observation(self.state.current).as_dict()}
+        return {"end": None, "position": self.state.observation(self.state.current).as_dict(
+            history=False)}
 
 
 @dataclass(slots=True)

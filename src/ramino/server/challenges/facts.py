@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # The server's bot levels, weakest first (ramino.bots.registry.OPPONENTS).
-BOT_STRENGTH = ("random", "greedy", "expert", "search")
+BOT_STRENGTH = ("random", "easy", "greedy", "expert", "search")
 
 
 @dataclass(frozen=True)

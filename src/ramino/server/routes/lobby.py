@@ -12,8 +12,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
 
 from ramino.errors import RaminoError
-from ramino.rules import make_rules, preset_names
-from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level
+from ramino.rules import RuleSet, make_rules, preset_names
+from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level, think_seconds
 from ramino.server.i18n import LANGUAGES, catalog_json
 from ramino.server.protocol import CreateTable, QuickPlay
 from ramino.server.routes.deps import AccountDep, ManagerDep, PagesDep, costly, visible
@@ -30,7 +30,8 @@ def table_presets() -> list[str]:
 
 @functools.cache
 def preset_games() -> dict[str, dict[str, Any]]:
-    """Each playable preset's game, players (Scala 40: 2 to 6, §6.1) and bot levels."""
+    """Each playable preset's game, players (Scala 40: 2 to 6, §6.1), bot levels and the
+    think time of those that think (seconds a move at most)."""
     out = {}
     for name in preset_names():
         rules = make_rules(name)
@@ -41,7 +42,18 @@ def preset_games() -> dict[str, dict[str, Any]]:
         players = list(range(2, 7)) if rules.game == "scala40" else [rules.players]
         out[name] = {"game": rules.game, "players": players, "default_players": rules.players,
                      "bot_levels": bot_levels(rules.game),
-                     "default_level": default_level(rules.game)}
+                     "default_level": default_level(rules.game),
+                     "think_seconds": level_think_seconds(rules)}
+    return out
+
+
+def level_think_seconds(rules: RuleSet) -> dict[str, float]:
+    """The levels that think over a move, and for how long at most (``think_seconds``)."""
+    out = {}
+    for level in bot_levels(rules.game):
+        seconds = think_seconds(level, rules)
+        if seconds is not None:
+            out[level] = seconds
     return out
 
 
@@ -55,7 +67,8 @@ def invalid(exc: ValidationError) -> HTTPException:
 @router.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, page: PagesDep) -> HTMLResponse:
     return page(request, "lobby.html", {
-        "presets": table_presets(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL})
+        "presets": table_presets(), "levels": bot_levels(), "default_level": DEFAULT_LEVEL,
+        "think_seconds": preset_games()[table_presets()[0]]["think_seconds"]})
 
 
 @router.get("/i18n/{lang}.json")
@@ -115,9 +128,9 @@ async def quick_play(request: Request, manager: ManagerDep,
         raise invalid(exc) from None
     try:
         table, invite, token = await manager.quick_play(spec.game, spec.name, account,
-                                                        spec.pace)
-    except (RaminoError, ValueError) as exc:
-        raise HTTPException(400, str(exc)) from None
+                                                        spec.pace, spec.bot_level)
+    except (RaminoError, ValueError, KeyError) as exc:
+        raise HTTPException(400, str(exc).strip("'\"")) from None
     return JSONResponse({"id": table.id, "seat": 0,
                          "url": f"/t/{table.id}?invite={invite}&key={token}"},
                         status_code=201)

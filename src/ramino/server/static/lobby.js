@@ -1,6 +1,6 @@
 // The lobby: quick play, the open tables (refreshed every few seconds), a table with friends,
 // the player's profile and the leaderboards.
-import { t, tn, translatePage } from "./i18n.js";
+import { lang, t, tn, translatePage } from "./i18n.js";
 
 translatePage();
 const $ = (id) => document.getElementById(id);
@@ -25,9 +25,11 @@ function problem(response, answer) {
 for (const button of document.querySelectorAll(".quick-play")) {
   button.addEventListener("click", async () => {
     button.disabled = true;
+    const level = document.querySelector("input[name=quick_level]:checked");
     const [response, answer] = await postJson("/api/quickplay", {
       game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
       name: localStorage.getItem("ramino:name") || t("Giocatore {n}", { n: 1 }),
+      bot_level: level ? level.value : null,
     });
     button.disabled = false;
     if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }
@@ -64,17 +66,31 @@ function applyPreset() {
     option.hidden = !!option.dataset.game && option.dataset.game !== info.game;
   }
   if (match.selectedOptions[0].hidden) match.value = "1";
-  const level = form.elements.bot_level;
-  for (const option of level.options) option.hidden = !info.bot_levels.includes(option.value);
-  if (level.selectedOptions[0].hidden) level.value = info.default_level;
-  $("level-text").textContent = level.selectedOptions[0].dataset.text;
+  showLevels(info);
+}
+
+// The levels this game has, and how long those that think take over a move (the server's
+// own setting, per game).
+function showLevels(info) {
+  for (const label of form.querySelectorAll(".bot-level")) {
+    const level = label.dataset.level;
+    label.hidden = !info.bot_levels.includes(level);
+    const think = label.querySelector(".bot-level-think");
+    const seconds = (info.think_seconds || {})[level];
+    think.hidden = seconds === undefined;
+    if (seconds !== undefined) {
+      think.textContent = t("Pensa fino a {seconds} s a mossa.", { seconds: seconds.toLocaleString(lang) });
+    }
+  }
+  const chosen = form.querySelector(".bot-level input:checked");
+  if (!chosen || chosen.closest(".bot-level").hidden) form.elements.bot_level.value = info.default_level;
 }
 
 fetch("/api/options").then((response) => response.json()).then((options) => {
   games = options.games;
   applyPreset();
 });
-for (const name of ["preset", "players", "variant", "bot_level"]) {
+for (const name of ["preset", "players", "variant"]) {
   form.elements[name].addEventListener("change", applyPreset);
 }
 

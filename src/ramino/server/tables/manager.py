@@ -214,12 +214,13 @@ class TableManager(Timekeeping):
         return table, invite
 
     async def quick_play(self, game: str, name: str, account: tuple[int, str] | None,
-                         pace: str = "normal") -> tuple[Table, str, str]:
+                         pace: str = "normal", bot_level: str | None = None
+                         ) -> tuple[Table, str, str]:
         """A table of ``game`` dealt at once: the caller on seat 0 (kept for them by a seat key,
         returned), bots in every other seat — at Burraco and Buraco the partner opposite is a
-        bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); the game's strongest bots up to
-        ``expert``.  Private (a table of one person is nobody else's business): returns the
-        table, its invite code and the seat key."""
+        bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); bots of ``bot_level``, by default
+        the game's strongest up to ``expert``.  Private (a table of one person is nobody
+        else's business): returns the table, its invite code and the seat key."""
         preset = QUICK_PRESETS[game]
         rules = make_rules(preset, {})
         token = secrets.token_urlsafe(24)
@@ -230,7 +231,7 @@ class TableManager(Timekeeping):
                                None if account is None else account[0])]
         reserved += [StoredSeat("bot", f"Bot {i}", None) for i in range(1, rules.players)]
         table, invite = await self.create(
-            name="", preset=preset, options={}, seats=seats, private=True, bot_level=None,
+            name="", preset=preset, options={}, seats=seats, private=True, bot_level=bot_level,
             clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
             reserved=reserved)
         await self._read_levels(table)

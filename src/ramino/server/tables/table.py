@@ -18,7 +18,7 @@ from ramino.bots import Bot
 from ramino.games.scala40.deal import seat_sides
 from ramino.games.state import GameState
 from ramino.rules import RuleSet
-from ramino.server.bots import make_bot
+from ramino.server.bots import make_bot, think_seconds
 from ramino.server.clock import Clock
 from ramino.server.games import SeatMap, TableGame, game_of
 from ramino.server.matches import MIN_RATED_HANDS, MatchPlan, MatchState, starting_side
@@ -229,10 +229,14 @@ class Table:
     def seat_infos(self) -> list[dict[str, Any]]:
         """Each seat as ``protocol.SeatInfo`` fields (plain values: they are encoded at once)."""
         present = {c.seat for c in self.clients}
+        think = (think_seconds(self.bot_level, self.rules)
+                 if any(s.kind == "bot" for s in self.seats) else None)
         return [{"seat": i, "kind": s.kind, "name": s.name,
                  "connected": s.kind == "bot" or i in present,
                  "level": (self.levels.get(s.account_id) if s.kind == "human"
-                           and s.account_id is not None else None)}
+                           and s.account_id is not None else None),
+                 "bot_level": self.bot_level if s.kind == "bot" else None,
+                 "think_seconds": think if s.kind == "bot" else None}
                 for i, s in enumerate(self.seats)]
 
     def accounts(self) -> list[int]:

@@ -3,6 +3,7 @@
 // each side's melds in compact columns.
 import { cardImg, cardLabel, cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
+import { botLevelText } from "../levels.js";
 import { myTurn, seatName, send, state } from "./connection.js";
 import { burracoName, gameOf } from "./games.js";
 
@@ -126,7 +127,9 @@ function seatBox(i) {
   box.append(head);
   const info = document.createElement("div");
   info.className = "small seat-info";
-  info.textContent = t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${where}` +
+  // A bot is always there: its plate tells its level instead.
+  const status = s.kind === "bot" && s.bot_level ? botLevelText(s.bot_level, s.think_seconds) : where;
+  info.textContent = t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
     (game.hasPozzetti && v.pending_pozzetto_sizes[i]
       ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
   if (i !== state.mySeat) box.append(backs(v.hand_sizes[i]));
