@@ -21,6 +21,8 @@ function cards(tokens, onTap) {
     if (onTap) {
       card.type = "button";
       card.addEventListener("click", () => onTap(token));
+    } else {
+      card.setAttribute("role", "img");  // a label on a span needs a role that takes one
     }
     row.append(card);
   }
@@ -45,13 +47,19 @@ function render() {
   facts.className = "small";
   facts.textContent = `${t("Tallone: {n} carte", { n: seen.stock_size })} · ${others}`;
   table.append(facts);
-  table.append(block(t("Scarti"), cards(pile)));
+  const pileRow = cards(pile);
+  if (!pile.length) pileRow.textContent = "—";
+  table.append(block(t("Scarti"), pileRow));
   const melds = document.createElement("div");
   melds.className = "melds";
   for (const meld of seen.melds) {
     const one = cards(meld.cards);
+    one.classList.add("meld");
     one.dataset.meld = meld.number;
-    one.title = String(meld.number);
+    const number = document.createElement("span");
+    number.className = "meld-number";
+    number.textContent = String(meld.number);  // the number an attach or a swap names
+    one.prepend(number);
     melds.append(one);
   }
   table.append(block(t("Combinazioni in tavola"), melds));
