@@ -33,6 +33,7 @@ def test_the_data_is_the_solvers_observation_and_nothing_else(client: TestClient
             assert hidden != data["observation"]["hand"]
     page = client.get(f"/puzzles/{puzzle.id}")
     assert page.status_code == 200
+    assert ("Prendi dal pozzo" in page.text) == (game == "scala40")  # the game's own words
     embedded = re.search(r'<script id="puzzle-data" type="application/json">(.*?)</script>',
                          page.text, re.S)
     assert embedded is not None and json.loads(embedded.group(1)) == data

@@ -49,7 +49,7 @@ function render() {
   table.append(facts);
   const pileRow = cards(pile);
   if (!pile.length) pileRow.textContent = "—";
-  table.append(block(t("Scarti"), pileRow));
+  table.append(block(data.game === "scala40" ? t("Pozzo") : t("Scarti"), pileRow));
   const melds = document.createElement("div");
   melds.className = "melds";
   for (const meld of seen.melds) {
