@@ -5,6 +5,8 @@ illegal and malformed (refused with the engine's rule, never counted wrong)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ramino.coach import review_hand
@@ -112,3 +114,15 @@ def test_answers_are_checked_by_the_engine(puzzle: Puzzle) -> None:
     assert malformed.status == REFUSED and malformed.rule is None
     assert "discard" in (malformed.message or "")
     assert puzzle.check("fly 7h").status == REFUSED
+
+
+def test_the_same_move_written_in_another_order_is_the_answer() -> None:
+    """A meld's cards in another order leave the same position: right, not wrong."""
+    puzzle = shipped()["fibur-1-0-50"]
+    meld = next(a for a in puzzle.state().legal_actions()
+                if a.kind == "meld" and len(a.cards) >= 3 and not a.annotations)
+    as_answer = dataclasses.replace(puzzle, answer=str(meld))
+    reversed_text = " ".join(["meld", *reversed(str(meld).split()[1:])])
+    assert reversed_text != str(meld)
+    assert as_answer.check(reversed_text).status == RIGHT
+    assert as_answer.check(puzzle.answer).status == WRONG

@@ -95,10 +95,11 @@ class Puzzle:
         return state.observation(state.current)
 
     def check(self, text: str) -> Verdict:
-        """Play ``text`` on a copy of the position: ``right`` when it is the answer, ``wrong``
-        for another legal move, ``refused`` with the engine's error when it is malformed or
-        illegal."""
+        """Play ``text`` on a copy of the position: ``right`` when it is the answer (or leaves
+        the same position as the answer), ``wrong`` for another legal move, ``refused`` with
+        the engine's error when it is malformed or illegal."""
         state = self.state()
+        seat = state.current
         answer = state.clone()
         expected = answer.play(self.answer)
         try:
@@ -107,7 +108,11 @@ class Puzzle:
             return Verdict(REFUSED, None, error.reason, error.rule, error.section)
         except NotationError as error:
             return Verdict(REFUSED, None, str(error))
-        return Verdict(RIGHT if action == expected else WRONG, str(action))
+        # The same move written another way (a meld's cards in another order) leaves the
+        # same position: it is the answer too.
+        same = action == expected or (state.observation(seat).as_dict(history=False)
+                                      == answer.observation(seat).as_dict(history=False))
+        return Verdict(RIGHT if same else WRONG, str(action))
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "seat": self.seat, "number": self.number,
