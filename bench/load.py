@@ -25,11 +25,23 @@ of four people (four WebSocket clients each), and has every table play one actio
     server_cpu_s                CPU seconds the server used in all (set-up included)
     client_cpu_s                CPU seconds of this load generator in all
 
+With ``--hint-tables K`` the first K tables also ask the coach for a hint before every action
+(the player in turn sends ``hint`` and waits for the answer or a refusal, then acts): the
+latencies above are then the other tables' only — what the coach's searches cost the tables
+that do not ask — and these figures are added:
+
+    hint_tables                 tables asking for hints
+    hints                       hints answered
+    hints_refused               hint requests refused (coach busy, the player's budget, stale),
+                                then one line per refusal code (hints_refused_coach_busy, …)
+    hint_p50_ms                 hint asked -> answered, median (the search's budget included)
+
 The clients are cheap on purpose (the sans-I/O protocol of ``websockets`` on plain asyncio
 transports, uvloop when it is installed, orjson): the generator shares the cores with the
 server, and a busy generator inflates the latencies it measures.
 
-Usage: ``python bench/load.py [--tables N] [--seconds S] [--interval I] [--db URL]``;
+Usage: ``python bench/load.py [--tables N] [--seconds S] [--interval I] [--db URL]
+[--hint-tables K]``;
 ``--server-python PY`` runs the server with another interpreter (another install, to compare
 side by side); ``--db`` another database (PostgreSQL); ``RAMINO_COMMIT_WINDOW_MS`` in the
 environment reaches the server (the group commit's window).  ``./dev bench-load`` runs it on
@@ -54,6 +66,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, cast
@@ -65,6 +78,9 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 SEATS = 4
+# The refusals of a hint request (docs/server.md, "Hints and reviews"): counted apart.
+HINT_REFUSALS = frozenset({"coach-busy", "hint-budget", "hint-stale", "stale", "hint-pending",
+                           "not-your-turn", "coach-failed"})
 
 
 def free_port() -> int:
@@ -143,6 +159,7 @@ class Player(asyncio.Protocol):
         self.version = -1
         self.waiting: list[tuple[int, asyncio.Future[None]]] = []
         self.errors = 0
+        self.hint: asyncio.Future[str] | None = None  # a hint asked for: "hint" or the refusal
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # uvloop's are not subclasses
@@ -197,8 +214,23 @@ class Player(asyncio.Protocol):
                     still.append((version, future))
             self.waiting = still
             self.table.check()
-        elif orjson.loads(data)["type"] == "error":
-            self.errors += 1
+        elif b'"type":"hint"' in data:
+            if self.hint is not None and not self.hint.done():
+                self.hint.set_result("hint")
+        else:
+            message = orjson.loads(data)
+            if message["type"] != "error":
+                return
+            if (self.hint is not None and not self.hint.done()
+                    and message["code"] in HINT_REFUSALS):
+                self.hint.set_result(message["code"])
+            else:
+                self.errors += 1
+
+    def ask_hint(self, version: int) -> asyncio.Future[str]:
+        self.hint = asyncio.get_running_loop().create_future()
+        self.send({"type": "hint", "version": version})
+        return self.hint
 
     def send(self, message: dict[str, Any]) -> None:
         self.protocol.send_text(orjson.dumps(message))
@@ -250,8 +282,19 @@ async def seat_table(url: str, port: int, table: str) -> Seated:
     return seated
 
 
+class Hints:
+    """What the tables that ask for hints saw: answer times and refusals."""
+
+    def __init__(self) -> None:
+        self.answered: list[float] = []
+        self.refused: Counter[str] = Counter()  # by the refusal's code
+
+
 async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
-                latencies: list[float], timeouts: list[int]) -> None:
+                latencies: list[float], timeouts: list[int],
+                hints: Hints | None = None) -> None:
+    """Play ``table`` until ``stop``; with ``hints``, ask the coach before every action
+    (its latencies then go to ``hints``, not ``latencies``)."""
     await asyncio.sleep(rng.random() * interval)  # spread the tables over the interval
     players = table.players
     while time.monotonic() < stop:
@@ -266,6 +309,19 @@ async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
             await asyncio.sleep(0.01)
             continue
         version = mine.latest["version"]
+        if hints is not None:
+            asked = time.monotonic()
+            try:
+                outcome = await asyncio.wait_for(mine.ask_hint(version), 30)
+            except TimeoutError:
+                timeouts.append(1)
+                return
+            if outcome == "hint":
+                hints.answered.append((time.monotonic() - asked) * 1000)
+            else:
+                hints.refused[outcome] += 1
+            if mine.version != version:  # a stand-in bot played meanwhile
+                continue
         action = rng.choice(mine.latest["legal"])
         sent = time.monotonic()
         mine.send({"type": "act", "action": action, "version": version})
@@ -274,12 +330,13 @@ async def drive(table: Seated, stop: float, interval: float, rng: random.Random,
         except TimeoutError:
             timeouts.append(1)
             return
-        latencies.append((time.monotonic() - sent) * 1000)
+        if hints is None:
+            latencies.append((time.monotonic() - sent) * 1000)
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
 async def run(port: int, tables: int, seconds: float, interval: float,
-              server_pid: int | None = None) -> dict[str, float]:
+              server_pid: int | None = None, hint_tables: int = 0) -> dict[str, float]:
     url = f"ws://127.0.0.1:{port}/ws"
     ids = [create_table(port) for _ in range(tables)]
     seated = [await seat_table(url, port, table) for table in ids]
@@ -299,8 +356,10 @@ async def run(port: int, tables: int, seconds: float, interval: float,
     client_begin = _own_cpu()
     client_wait = run_wait_seconds("self")
     stop = begin + seconds
+    hints = Hints()
     await asyncio.gather(*(drive(table, stop, interval, random.Random(rng.random()),
-                                 latencies, timeouts) for table in seated))
+                                 latencies, timeouts, hints if i < hint_tables else None)
+                           for i, table in enumerate(seated)))
     elapsed = time.monotonic() - begin
     server_used = (cpu_seconds(server_pid) if server_pid else float("nan")) - server_begin
     client_used = _own_cpu() - client_begin
@@ -325,6 +384,13 @@ async def run(port: int, tables: int, seconds: float, interval: float,
         "server_runqueue_wait_share": server_wait / elapsed,
         "client_runqueue_wait_share": client_wait / elapsed,
         "client_cpu_s": _own_cpu(),
+        **({} if not hint_tables else {
+            "hint_tables": hint_tables, "hints": len(hints.answered),
+            "hints_refused": sum(hints.refused.values()),
+            **{f"hints_refused_{code.replace('-', '_')}": count
+               for code, count in sorted(hints.refused.items())},
+            "hint_p50_ms": (statistics.median(hints.answered) if hints.answered
+                            else float("nan"))}),
     }
 
 
@@ -349,9 +415,15 @@ def main() -> None:
     parser.add_argument("--db", help="the server's database URL (default: a new SQLite file "
                         "in a temporary folder), e.g. postgresql+psycopg://postgres@"
                         "127.0.0.1:5432/test")
+    parser.add_argument("--hint-tables", type=int, default=0,
+                        help="tables that ask the coach for a hint before every action (the "
+                        "latencies are then the other tables')")
     args = parser.parse_args()
+    if not 0 <= args.hint_tables <= args.tables:
+        parser.error("--hint-tables: from 0 to --tables")
     if args.port:
-        figures = run_loop(run(args.port, args.tables, args.seconds, args.interval))
+        figures = run_loop(run(args.port, args.tables, args.seconds, args.interval,
+                               hint_tables=args.hint_tables))
         for name, value in figures.items():
             print(f"{name}: {value:.3g}" if isinstance(value, float) else f"{name}: {value}")
         return
@@ -360,7 +432,7 @@ def main() -> None:
         process = start_server(args.db or Path(folder) / "load.db", port, args.server_python)
         try:
             figures = run_loop(run(port, args.tables, args.seconds, args.interval,
-                                   process.pid))
+                                   process.pid, args.hint_tables))
             figures["server_rss_mb"] = rss_mb(process.pid)
             figures["server_cpu_s"] = cpu_seconds(process.pid)
         finally:

@@ -15,6 +15,7 @@ import os
 import random
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,13 @@ from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from ramino.server.coach_pool import CoachPool, CoachSettings, coach_settings
 from ramino.server.direct_frames import RawSend
 from ramino.server.fanout import LocalFanout, RedisFanout
+from ramino.server.hints import TableCoach
 from ramino.server.i18n import LANG_COOKIE, choose_language, template_globals
 from ramino.server.limits import Limit, LocalLimit, PerAddress, SharedLimit
+from ramino.server.reviews import ReviewCache
 from ramino.server.routes import (
     accounts,
     lobby,
@@ -61,7 +65,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                join_burst: int = 60, join_per_second: float = 1.0,
                address_burst: int = 600, address_per_second: float = 200.0,
                account_burst: int = 10, account_per_second: float = 1 / 60,
-               commit_window: float | None = None) -> FastAPI:
+               commit_window: float | None = None,
+               coach: CoachSettings | None = None,
+               coach_executor: Callable[[int], Executor] | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
@@ -73,7 +79,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     their turn for ``idle_seconds`` (None: never) is nudged, and a bot plays that turn
     ``nudge_seconds`` later.  ``commit_window`` (seconds; else ``RAMINO_COMMIT_WINDOW_MS``,
     else 4 ms) is how long the group commit waits for other tables' actions to join a
-    transaction (:mod:`ramino.server.writer`).
+    transaction (:mod:`ramino.server.writer`).  ``coach`` (else ``RAMINO_COACH_*``) sizes
+    the coach's pool of hints and reviews (:mod:`ramino.server.coach_pool`), whose workers
+    ``coach_executor`` builds (else separate processes, started on the first request).
 
     Security (docs/server.md, "Security"): the client's address and scheme come from
     ``X-Forwarded-For``/``-Proto`` only when the connection comes from one of
@@ -93,6 +101,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                            nudge_ms=int(nudge_seconds * 1000),
                            commit_window=(commit_window if commit_window is not None
                                           else commit_window_of(os.environ)))
+    pool = CoachPool(coach or coach_settings(),
+                     **({} if coach_executor is None else {"executor": coach_executor}))
+    table_coach = TableCoach(pool)
     feed = None
     if tournament is not None:
         from ramino.server.tournaments import TournamentFeed
@@ -107,6 +118,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         yield
         if feed is not None:
             await feed.stop()
+        await table_coach.stop()
         await manager.stop()
         if store is None:
             own_store.close()
@@ -126,6 +138,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
         return LocalLimit(burst_, per_second_)
 
     app.state.manager = manager
+    app.state.coach = table_coach
+    app.state.reviews = ReviewCache(pool)
     app.state.store = own_store
     app.state.pages = Pages()
     app.state.limits = Limits(

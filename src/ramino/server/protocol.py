@@ -5,7 +5,7 @@ One WebSocket per client (``/ws``), JSON text frames.  The first client message 
 version the client saw — a stale submission is refused, as boardgame.io refuses by state id),
 ``chat``, ``mute``, ``next`` (deal the next hand), ``end`` (agree to end the hand uncounted),
 ``reenter`` (Scala 40: come back into the match), ``fill`` (a waiting table: bots in the open
-seats) and ``ping``.  Sizes are bounded here so that
+seats), ``hint`` (the coach's move for one's own turn) and ``ping``.  Sizes are bounded here so that
 no handler ever sees an oversized name, action or chat line.  ``docs/server.md`` documents
 the protocol for bot authors.
 """
@@ -124,6 +124,14 @@ class Reenter(_Message):
     type: Literal["reenter"]
 
 
+class AskHint(_Message):
+    """Ask the coach for a move, on one's own turn at a table that offers hints, for the
+    table ``version`` the player sees; the answer (``hint``) goes to this connection only."""
+
+    type: Literal["hint"]
+    version: int = Field(ge=0)
+
+
 class Fill(_Message):
     """A table waiting for its players: every seat still open gets a bot, and the hand
     starts (any seated player may ask)."""
@@ -131,7 +139,7 @@ class Fill(_Message):
     type: Literal["fill"]
 
 
-AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote | Reenter | Fill
+AnyMessage = Join | Act | Chat | Mute | Ping | Next | EndVote | Reenter | Fill | AskHint
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
@@ -216,6 +224,9 @@ class Update(_Message):
     # the public one until every seat is taken or filled with bots (the waiting room).
     waiting: bool = False
     preset: str = ""  # the table's rules preset: its rules page is /rules/{preset}
+    # Whether the coach's hints are offered here (ramino.server.hints: never at a tournament
+    # table nor in a rated match).
+    hints: bool = False
 
 
 class Welcome(_Message):
@@ -251,6 +262,21 @@ class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
+class HintInfo(_Message):
+    """The coach's move for the asker's position at ``version``: ``action`` in the record
+    notation, the ``cards`` of the hand it plays (their notation), the ``meld`` it lays them
+    on (its number on the table, None for a new meld or no meld) and the one-line ``reason``
+    in the player's language."""
+
+    type: Literal["hint"] = "hint"
+    version: int
+    hand_no: int
+    action: str
+    cards: list[str]
+    meld: int | None
+    reason: str
+
+
 class Nudge(_Message):
     """To an idle player whose turn it is: a bot plays this turn in ``seconds`` unless they
     move."""
@@ -282,6 +308,7 @@ class CreateTable(_Message):
     spectator_delay: int = Field(default=0, ge=0, le=40)  # actions spectators see behind
     match_target: int | None = Field(default=None, ge=100, le=10000)  # e.g. 2005 (FIBUR)
     pace: Literal["normal", "fast"] = "normal"  # the bots: about a second a move, or fast
+    hints: bool = True  # the coach's hints (never at a tournament table nor in a rated match)
 
 
 class QuickPlay(_Message):

@@ -76,6 +76,7 @@ class TableRow(Base):
     spectator_delay: Mapped[int] = mapped_column(Integer, default=0)  # actions behind
     match_target: Mapped[int | None] = mapped_column(Integer, nullable=True)
     pace: Mapped[str] = mapped_column(String(8), default="normal")  # the bots': normal | fast
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)  # the coach's hints offered
 
 
 class SeatRow(Base):
@@ -262,6 +263,7 @@ class StoredTable:
     match_target: int | None = None
     tournament: TournamentLink | None = None
     pace: str = "normal"  # how fast the bots play: "normal" (about a second a move) or "fast"
+    hints: bool = True  # the coach's hints offered (never at a tournament or rated table)
     # A duplicate turno's prepared deals (by hand number), which this table deals in turn.
     prepared: list[dict[str, Any]] | None = None
 
@@ -379,7 +381,8 @@ class Store:
                                  increment_ms=table.increment_ms, grace_ms=table.grace_ms,
                                  match_hands=table.match_hands,
                                  spectator_delay=table.spectator_delay,
-                                 match_target=table.match_target, pace=table.pace))
+                                 match_target=table.match_target, pace=table.pace,
+                                 hints=table.hints))
             session.flush()
             for i, seat in enumerate(table.seats):
                 session.add(SeatRow(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -565,6 +568,7 @@ class Store:
                               grace_ms=row.grace_ms, match_hands=row.match_hands,
                               spectator_delay=row.spectator_delay,
                               match_target=row.match_target, pace=row.pace or "normal",
+                              hints=bool(row.hints),
                               tournament=_link(session.get(TournamentLinkRow, table_id)))
             if out.tournament is not None:
                 out.prepared = _prepared(session, out.tournament.tournament,

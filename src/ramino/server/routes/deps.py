@@ -5,6 +5,8 @@
 - ``StoreDep``    the store of tables, accounts and sessions
 - ``PagesDep``    the page renderer: templates in the reader's language
 - ``LimitsDep``   the rate limits (costly calls, sign-ins, joins, messages)
+- ``CoachDep``    the coach's hints at the tables
+- ``ReviewsDep``  the coach's reviews of finished hands (kept once computed)
 - ``AccountDep``  the account signed in by the session cookie, if any
 - ``costly``      a dependency that spends the address's budget of costly calls
 """
@@ -23,8 +25,10 @@ from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
 from ramino.server.accounts import SESSION_COOKIE, is_bot_token
+from ramino.server.hints import TableCoach
 from ramino.server.i18n import LANG_COOKIE, choose_language, template_globals
 from ramino.server.limits import Limit, PerAddress
+from ramino.server.reviews import ReviewCache
 from ramino.server.store import Store
 from ramino.server.tables import Table, TableManager
 
@@ -98,7 +102,19 @@ def get_limits(connection: HTTPConnection) -> Limits:
     return limits
 
 
+def get_coach(connection: HTTPConnection) -> TableCoach:
+    coach: TableCoach = connection.app.state.coach
+    return coach
+
+
+def get_reviews(connection: HTTPConnection) -> ReviewCache:
+    reviews: ReviewCache = connection.app.state.reviews
+    return reviews
+
+
 ManagerDep = Annotated[TableManager, Depends(get_manager)]
+ReviewsDep = Annotated[ReviewCache, Depends(get_reviews)]
+CoachDep = Annotated[TableCoach, Depends(get_coach)]
 StoreDep = Annotated[Store, Depends(get_store)]
 PagesDep = Annotated[Pages, Depends(get_pages)]
 LimitsDep = Annotated[Limits, Depends(get_limits)]

@@ -107,7 +107,7 @@ async def create_table(request: Request, manager: ManagerDep) -> JSONResponse:
             increment_ms=int(spec.increment_seconds * 1000),
             grace_ms=int(spec.grace_seconds * 1000), match_hands=spec.match_hands,
             spectator_delay=spec.spectator_delay, match_target=spec.match_target,
-            pace=spec.pace)
+            pace=spec.pace, hints=spec.hints)
     except (RaminoError, ValueError, KeyError) as exc:
         raise HTTPException(400, str(exc).strip("'\"")) from None
     url = f"/t/{table.id}" + (f"?invite={invite}" if invite else "")

@@ -7,13 +7,25 @@ import asyncio
 import copy
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ramino.errors import RecordError
 from ramino.records import load_document
+from ramino.server import coach_texts
+from ramino.server.coach_pool import CoachBusy, CoachOff
+from ramino.server.i18n import LANG_COOKIE, choose_language
 from ramino.server.replays import ReplayError, replay_steps
-from ramino.server.routes.deps import AccountDep, ManagerDep, PagesDep, StoreDep, visible
+from ramino.server.reviews import review_json
+from ramino.server.routes.deps import (
+    AccountDep,
+    ManagerDep,
+    PagesDep,
+    ReviewsDep,
+    StoreDep,
+    costly,
+    visible,
+)
 from ramino.server.store import Store
 from ramino.server.tables import Table, stored_hand
 
@@ -79,6 +91,32 @@ async def table_replay(table_id: str, manager: ManagerDep, store: StoreDep,
                        hand: int | None = None) -> dict[str, Any]:
     record = await hand_record(manager, store, account, table_id, invite, hand)
     return await asyncio.to_thread(replay_steps, record)
+
+
+@router.get("/api/tables/{table_id}/review", dependencies=[Depends(costly)])
+async def table_review(request: Request, table_id: str, seat: int, manager: ManagerDep,
+                       store: StoreDep, account: AccountDep, reviews: ReviewsDep,
+                       invite: str | None = None, hand: int | None = None) -> dict[str, Any]:
+    """The coach's review of one seat's play in a finished hand (``seat`` as the replay
+    numbers them, from the hand's first player), for whoever may see its replay.  A search
+    costs the server: each review asked spends one of the address's costly calls."""
+    lang = choose_language(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                           request.headers.get("accept-language"))
+    record = await hand_record(manager, store, account, table_id, invite, hand)
+    players = len(record.get("players") or [])
+    if not 0 <= seat < players:
+        raise HTTPException(400, f"seat: the hand has seats 0–{players - 1}, not {seat}")
+    hand_no = int(record.get("meta", {}).get("hand", 0))
+    try:
+        review = await reviews.review((table_id, hand_no, seat), record)
+    except CoachBusy:
+        raise HTTPException(503, coach_texts.text(coach_texts.COACH_BUSY, lang)) from None
+    except CoachOff:
+        raise HTTPException(503, coach_texts.text(coach_texts.COACH_OFF, lang)) from None
+    except (RecordError, ValueError, NotImplementedError):
+        raise HTTPException(400, coach_texts.text(coach_texts.REVIEW_NOT_SUPPORTED,
+                                                  lang)) from None
+    return review_json(review, lang)
 
 
 @router.post("/api/replay")

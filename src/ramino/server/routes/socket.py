@@ -10,13 +10,16 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ramino.errors import IllegalActionError, RaminoError
+from ramino.server import coach_texts
 from ramino.server.accounts import SESSION_COOKIE, is_bot_token
 from ramino.server.direct_frames import direct_writer
+from ramino.server.hints import TableCoach
 from ramino.server.i18n import LANG_COOKIE, choose_language
 from ramino.server.limits import Limit, PerAddress, TokenBucket
 from ramino.server.protocol import (
     Act,
     AnyMessage,
+    AskHint,
     Chat,
     EndVote,
     ErrorInfo,
@@ -30,7 +33,14 @@ from ramino.server.protocol import (
     Reenter,
     parse_client,
 )
-from ramino.server.routes.deps import LimitsDep, ManagerDep, StoreDep, address_of, sha256
+from ramino.server.routes.deps import (
+    CoachDep,
+    LimitsDep,
+    ManagerDep,
+    StoreDep,
+    address_of,
+    sha256,
+)
 from ramino.server.store import Store
 from ramino.server.tables import Client, Table, TableManager, error_of
 
@@ -43,7 +53,7 @@ router = APIRouter()
 
 @router.websocket("/ws")
 async def table_socket(websocket: WebSocket, manager: ManagerDep, store: StoreDep,
-                       limits: LimitsDep) -> None:
+                       limits: LimitsDep, coach: CoachDep) -> None:
     await websocket.accept()
     account = None
     token = websocket.cookies.get(SESSION_COOKIE)
@@ -56,7 +66,8 @@ async def table_socket(websocket: WebSocket, manager: ManagerDep, store: StoreDe
     lang = choose_language(None, kept, accept) if kept or accept else "en"
     await serve_connection(manager, websocket, TokenBucket(limits.burst, limits.per_second),
                            account, store, lang, address=address_of(websocket.client),
-                           joins=limits.joins, address_messages=limits.address_messages)
+                           joins=limits.joins, address_messages=limits.address_messages,
+                           coach=coach)
 
 
 async def _send_error(websocket: WebSocket, exc: Exception) -> None:
@@ -82,7 +93,8 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
                            bucket: TokenBucket, account: tuple[int, str] | None = None,
                            store: Store | None = None, lang: str = "en", *,
                            address: str = "?", joins: Limit | None = None,
-                           address_messages: PerAddress | None = None) -> None:
+                           address_messages: PerAddress | None = None,
+                           coach: TableCoach | None = None) -> None:
     """One client: the join handshake, then its messages until it leaves.  Refusals are
     explained in the language the join asks for, else ``lang`` (the page's).
 
@@ -90,7 +102,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
     join); a join also spends the address's
     ``joins`` budget, and a message after the join the address's ``address_messages``.  A
     connection that keeps flooding, or whose joins keep being refused (guessed seat keys,
-    forged tokens), is closed."""
+    forged tokens), is closed.  ``coach`` answers hint requests (None: no hints here)."""
     joined: tuple[Table, Client] | None = None
     failed_joins = 0
     handshake = TokenBucket(bucket.burst, bucket.per_second, bucket.clock)  # before the join
@@ -150,7 +162,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
             received: AnyMessage | None = None
             try:
                 received = parse_client(text)
-                await _handle(manager, table, client, received)
+                await _handle(manager, table, client, received, coach)
             except (ProtocolError, IllegalActionError) as exc:
                 written = received.action if isinstance(received, Act) else None
                 client.send(error_of(exc, table, client.lang, written))
@@ -166,7 +178,7 @@ async def serve_connection(manager: TableManager, websocket: WebSocket,
 
 
 async def _handle(manager: TableManager, table: Table, client: Client,
-                  message: AnyMessage) -> None:
+                  message: AnyMessage, coach: TableCoach | None) -> None:
     if isinstance(message, Act):
         await manager.act(table, client, message)
     elif isinstance(message, Chat):
@@ -187,6 +199,11 @@ async def _handle(manager: TableManager, table: Table, client: Client,
         await manager.reenter(table, client)
     elif isinstance(message, Fill):
         await manager.fill(table, client)
+    elif isinstance(message, AskHint):
+        if coach is None:
+            raise ProtocolError("coach-off", coach_texts.text(coach_texts.COACH_OFF,
+                                                              client.lang))
+        await coach.ask(table, client, message.version)  # the answer comes on its own
     else:
         raise ProtocolError("already-joined", "this connection has joined its table already")
 

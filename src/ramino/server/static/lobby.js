@@ -170,6 +170,7 @@ form.addEventListener("submit", async (event) => {
     match_target: !matchHidden && match.startsWith("target-") ? Number(match.slice(7)) : null,
     spectator_delay: Number(data.get("spectator_delay") || 0),
     pace: data.get("pace"),
+    hints: data.get("hints") === "on",
   };
   const variant = $("variant-choice").hidden ? "" : data.get("variant");
   if (variant === "reentry") body.options = { reentry: "ONCE_AT_HIGHEST_REMAINING" };

@@ -53,6 +53,7 @@ function meldNode(m) {
 
 function show(i) {
   index = Math.max(0, Math.min(i, data.steps.length - 1));
+  if (index !== shownDecision) $("review-better").hidden = true;
   const step = data.steps[index];
   $("step").value = index;
   $("board-replay").dataset.step = index;
@@ -151,7 +152,80 @@ function start(answer) {
   $("replay-side-0").textContent = t("Lato di {names}", { names: sideName(0) });
   $("replay-side-1").textContent = t("Lato di {names}", { names: sideName(1) });
   show(0);
+  offerReview();
 }
+
+// --- The coach's review of a hand of a table: one seat's three costliest decisions, each a
+// link to its position with the better move.  Offered for a table's hand (an uploaded record
+// has no table to ask about); the server answers only whoever may see the replay.
+
+let shownDecision = null;  // the step whose better move is on show
+
+function offerReview() {
+  if (!params.get("table")) return;
+  const select = $("review-seat");
+  select.replaceChildren();
+  data.players.forEach((_name, seat) => {
+    const option = document.createElement("option");
+    option.value = seat;
+    option.textContent = playerName(seat);
+    select.append(option);
+  });
+  $("review").hidden = false;
+}
+
+// The position before the decision: the replay's step n is the position after action n.
+function stepOf(decision) { return decision.number - 1; }
+
+function jumpTo(decision) {
+  const step = stepOf(decision);
+  show(step);
+  shownDecision = index;
+  const better = $("review-better");
+  better.textContent = t("Giocata: {played}. Meglio: {best} — {reason}",
+                         { played: decision.played, best: decision.best, reason: decision.reason });
+  better.hidden = false;
+  $("board-replay").dataset.review = String(decision.number);
+}
+
+function decisionItem(decision) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "review-decision";
+  button.dataset.step = stepOf(decision);
+  button.textContent = t("Mossa {n}: {verdict}", { n: decision.number, verdict: decision.verdict });
+  const reason = document.createElement("span");
+  reason.className = "small review-reason";
+  reason.textContent = decision.reason;
+  button.addEventListener("click", () => jumpTo(decision));
+  li.append(button, reason);
+  return li;
+}
+
+async function askReview(event) {
+  event.preventDefault();
+  const query = new URLSearchParams({ seat: $("review-seat").value });
+  for (const key of ["invite", "hand"]) if (params.get(key)) query.set(key, params.get(key));
+  $("review-ask").disabled = true;
+  $("review-status").textContent = t("L'allenatore sta rivedendo la mano…");
+  $("review-list").replaceChildren();
+  try {
+    const response = await fetch(
+      `/api/tables/${encodeURIComponent(params.get("table"))}/review?${query}`);
+    const answer = await response.json();
+    if (!response.ok) {
+      $("review-status").textContent = answer.detail || t("Revisione non disponibile");
+      return;
+    }
+    $("review-status").textContent = answer.explained.length
+      ? t("Le scelte che sono costate di più:") : t("Nessuna scelta da rivedere: ben giocato.");
+    for (const decision of answer.explained) $("review-list").append(decisionItem(decision));
+  } finally {
+    $("review-ask").disabled = false;
+  }
+}
+$("review-form").addEventListener("submit", askReview);
 
 async function load(response) {
   const answer = await response.json();

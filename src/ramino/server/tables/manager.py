@@ -145,6 +145,7 @@ class TableManager(Timekeeping):
                      grace_ms: int = 60000, match_hands: int = 1,
                      spectator_delay: int = 0,
                      match_target: int | None = None, pace: str = "normal",
+                     hints: bool = True,
                      reserved: Sequence[StoredSeat] | None = None,
                      tournament: TournamentLink | None = None,
                      prepared: list[dict[str, Any]] | None = None
@@ -184,7 +185,8 @@ class TableManager(Timekeeping):
         stored = StoredTable(table_id, name or f"Tavolo {table_id}", rules.game, preset,
                              dict(options), private, invite_hash,
                              bot_level, stored_seats, [hand], clock_ms, increment_ms, grace_ms,
-                             match_hands, spectator_delay, match_target, tournament, pace=pace)
+                             match_hands, spectator_delay, match_target, tournament, pace=pace,
+                             hints=hints)
         await asyncio.to_thread(self.store.create_table, stored)
         clock = None
         if clock_ms is not None:
@@ -200,7 +202,7 @@ class TableManager(Timekeeping):
                                                    tournament is not None),
                                         game_of(rules).width(rules)),
                       in_play=(True,) * rules.players, fixed_hands=tournament is not None,
-                      prepared=prepared, pace=pace,
+                      prepared=prepared, pace=pace, hints=hints,
                       round_ends=None if tournament is None else tournament.ends_at)
         if table.waiting and clock is not None:
             clock.start(None)  # no clock runs for an empty seat: it starts with the hand

@@ -110,6 +110,7 @@ class TableRegistry:
                      prepared=stored.prepared,
                      round_ends=None if stored.tournament is None else stored.tournament.ends_at,
                      spectator_delay=stored.spectator_delay, pace=stored.pace,
+                     hints=stored.hints,
                      voided=bool(hand.result and hand.result.get("void")))
         if table.waiting and table.clock is not None:
             table.clock.start(None)  # no clock runs in a waiting room

@@ -82,6 +82,9 @@ class Table:
     # next smazzata itself a pause after that (also after a restart, from the restart).
     ended_at: float | None = None
     pace: str = "normal"  # the bots': "normal" (the manager's delay) or "fast"
+    # The coach's hints offered, as the table was created (ramino.server.hints: never at a
+    # tournament table nor in a rated match, whatever this says).
+    hints: bool = True
     levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
@@ -106,6 +109,11 @@ class Table:
     def casual(self) -> bool:
         """Not a tournament table: an idle player is nudged, then a bot plays their turn."""
         return self.round_ends is None and not self.fixed_hands
+
+    def hints_offered(self) -> bool:
+        """Whether a player may ask the coach for a hint here: the table allows it, and it is
+        neither a tournament table nor a rated match (the coach would play for them)."""
+        return self.hints and self.casual() and not self.match_info()["rated"]
 
     def hidden(self, hand_no: int) -> bool:
         """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""
@@ -256,6 +264,7 @@ class Table:
                 "dealer": self.hand.dealer, "match": self.match_info(),
                 "voided": self.voided, "end_votes": sorted(self.end_votes),
                 "waiting": self.waiting, "preset": self.preset,
+                "hints": self.hints_offered(),
                 "result": None if result is None else result.model_dump(mode="json")}
 
     def _result(self) -> ResultInfo | None:

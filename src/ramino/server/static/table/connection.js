@@ -27,7 +27,7 @@ if (params.get("key")) {
 
 let ws = null;
 let retries = 0;
-const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [], nudge: [] };
+const handlers = { welcome: [], update: [], error: [], chat: [], open: [], close: [], act: [], nudge: [], hint: [] };
 
 export function on(type, handler) { handlers[type].push(handler); }
 function emit(type, payload) { for (const handler of handlers[type]) handler(payload); }

@@ -11,6 +11,7 @@ import {
 import { logUpdate, wireLog } from "./log.js";
 import { renderResult, wireResult } from "./endpanel.js";
 import { renderTable } from "./view.js";
+import { renderCoach, wireCoach } from "./coach.js";
 
 const $ = (id) => document.getElementById(id);
 const baseTitle = document.title;
@@ -144,6 +145,7 @@ function onUpdate(msg) {
   renderTable(highlightOf(msg.event));
   renderHand(moved);
   renderResult();
+  renderCoach(moved);
   logUpdate(msg, before);
   // Measured in the next frame, when the browser lays the table out anyway.
   if (animate) requestAnimationFrame(() => animateMove(msg.event, from));
@@ -268,6 +270,7 @@ $("chat-form").addEventListener("submit", (event) => {
 wireHand();
 wireLog();
 wireResult();
+wireCoach();
 // The dock over the bottom of the screen: the page leaves room for it.
 const fitted = {};
 function fit() {
