@@ -34,6 +34,7 @@ from ramino.server.routes import (
     accounts,
     lobby,
     profiles,
+    puzzles,
     replays,
     rules_pages,
     scoresheets,
@@ -155,7 +156,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                                                 online=feed, language=tournament_language),
                   name="tournament")
     for router in (lobby.router, tables.router, rules_pages.router, accounts.router,
-                   replays.router, profiles.router, scoresheets.router, socket.router):
+                   replays.router, profiles.router, scoresheets.router, puzzles.router,
+                   socket.router):
         app.include_router(router)
     return app
 

@@ -1,0 +1,71 @@
+"""A puzzle solved in a real Chromium (Playwright) at phone size: the list links to it, the
+position shows the solver's hand, the discard is tapped on its card and answered, and the
+verdict comes back right with the reason, in the page's language; a wrong move is answered
+wrong.  No script or console error, no failed request, no horizontal scroll, no serious
+axe-core violation.  Screenshots at phone and desktop size go to the test's artifacts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from ramino.coach.puzzles import shipped
+
+from .browser_table import (
+    DESKTOP,
+    PHONE,
+    Server,
+    artifacts,
+    axe_serious,
+    no_horizontal_scroll,
+    serve,
+    watched,
+)
+from .conftest import wait_for_js
+
+pytestmark = pytest.mark.browser
+
+# A Burraco puzzle whose answer is a scarto: solved by tapping the card.
+DISCARD = next(p for p in shipped().values()
+               if p.game == "burraco" and p.answer.startswith("discard "))
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    yield from serve(tmp_path, seed=3, bot_delay=0.0)
+
+
+def test_a_puzzle_is_solved_by_tapping_the_card_at_phone_size(browser: Browser, server: Server,
+                                                              tmp_path: Path) -> None:
+    shots = artifacts(tmp_path, "puzzles")
+    seen = watched(browser, PHONE, phone=True, locale="en-GB")
+    page = seen.page()
+    page.goto(f"{server.base}/puzzles")
+    page.click(f"a[href='/puzzles/{DISCARD.id}']")
+    page.wait_for_selector("#table .card")
+    card = DISCARD.answer.split()[1]
+    hand = page.locator("#table button.card")
+    assert hand.count() == len(DISCARD.observation().hand)
+    page.locator(f"#table button.card[data-card='{card}']").first.tap()
+    assert page.input_value("#answer") == DISCARD.answer
+    shots.take(page, "phone-position")
+    page.click("#submit")
+    wait_for_js(page, "document.getElementById('verdict').textContent !== ''")
+    verdict = page.locator("#verdict")
+    assert "right" in (verdict.get_attribute("class") or "")
+    assert verdict.text_content() == (f"Right: {DISCARD.answer}. "
+                                      f"{DISCARD.reason.text()}.")
+    assert no_horizontal_scroll(page)
+    shots.take(page, "phone-right")
+    assert axe_serious(page) == []
+    page.fill("#answer", DISCARD.played)
+    page.click("#submit")
+    wait_for_js(page, "document.getElementById('verdict').classList.contains('wrong')")
+    assert seen.problems == []
+    desktop = watched(browser, DESKTOP).page()
+    desktop.goto(f"{server.base}/puzzles/{DISCARD.id}")
+    desktop.wait_for_selector("#table .card")
+    shots.take(desktop, "desktop-position")

@@ -1,0 +1,89 @@
+"""The puzzle pages and API: the list, a puzzle's data and page holding the solver's
+observation and nothing more (no other seat's hand, no answer), answers checked by the engine
+(right, wrong, illegal, malformed) in the reader's language, 422 naming the field for a bad
+body, 404 for an unknown puzzle (a page in the reader's language)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ramino.coach.puzzles import Puzzle, shipped
+
+PUZZLES = list(shipped().values())
+FIRST = {game: next(p for p in PUZZLES if p.game == game) for game in ("burraco", "scala40")}
+
+
+@pytest.mark.parametrize("game", ["burraco", "scala40"])
+def test_the_data_is_the_solvers_observation_and_nothing_else(client: TestClient,
+                                                              game: str) -> None:
+    puzzle = FIRST[game]
+    data = client.get(f"/api/puzzles/{puzzle.id}").json()
+    assert set(data) == {"id", "game", "observation"}
+    state = puzzle.state()
+    seat = state.current
+    assert data["observation"] == state.observation(seat).as_dict(history=False)
+    for other in range(state.players):
+        if other != seat:
+            hidden = state.observation(other).as_dict(history=False)["hand"]
+            # another seat's hand is not in it (a card may be held twice: compare the lists)
+            assert hidden != data["observation"]["hand"]
+    page = client.get(f"/puzzles/{puzzle.id}")
+    assert page.status_code == 200
+    assert ("Prendi dal pozzo" in page.text) == (game == "scala40")  # the game's own words
+    embedded = re.search(r'<script id="puzzle-data" type="application/json">(.*?)</script>',
+                         page.text, re.S)
+    assert embedded is not None and json.loads(embedded.group(1)) == data
+
+
+def test_the_list_names_every_puzzle(client: TestClient) -> None:
+    listed = client.get("/api/puzzles").json()["puzzles"]
+    assert [p["id"] for p in listed] == [p.id for p in PUZZLES]
+    page = client.get("/puzzles", headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and "Puzzles" in page.text
+    assert all(f"/puzzles/{p.id}" in page.text for p in PUZZLES)
+
+
+def answer(client: TestClient, puzzle: Puzzle, text: str, lang: str = "it") -> dict[str, str]:
+    response = client.post(f"/api/puzzles/{puzzle.id}/answer", json={"answer": text},
+                           headers={"Accept-Language": lang})
+    assert response.status_code == 200, response.text
+    body: dict[str, str] = response.json()
+    return body
+
+
+def test_answers_are_checked_by_the_engine_in_the_readers_language(client: TestClient) -> None:
+    puzzle = FIRST["burraco"]
+    right = answer(client, puzzle, puzzle.answer, "en")
+    assert right["status"] == "right" and right["message"].startswith("Right: ")
+    assert puzzle.reason.text() in right["message"]
+    wrong = answer(client, puzzle, puzzle.played, "it")
+    assert wrong["status"] == "wrong" and wrong["answer"] == puzzle.answer
+    assert wrong["message"].startswith("Non è la mossa migliore")
+    illegal = answer(client, puzzle, "meld Ah Ah Ah", "it")
+    assert illegal["status"] == "refused" and illegal["rule"] and illegal["section"]
+    malformed = answer(client, puzzle, "discard", "it")
+    assert malformed["status"] == "refused" and malformed["message"].startswith(
+        "Mossa non scritta bene")
+
+
+def test_a_bad_body_is_422_naming_the_field(client: TestClient) -> None:
+    puzzle = PUZZLES[0]
+    for body in ({}, {"answer": ""}, {"answer": 7}, {"answer": "draw", "extra": 1}):
+        response = client.post(f"/api/puzzles/{puzzle.id}/answer", json=body)
+        assert response.status_code == 422, body
+        assert re.match(r"(answer|extra)\b", response.json()["detail"]), response.json()
+    response = client.post(f"/api/puzzles/{puzzle.id}/answer", content=b"not json")
+    assert response.status_code == 422
+
+
+def test_an_unknown_puzzle_is_404(client: TestClient) -> None:
+    assert client.get("/api/puzzles/nope").status_code == 404
+    assert client.post("/api/puzzles/nope/answer", json={"answer": "draw"}).status_code == 404
+    page = client.get("/puzzles/nope", headers={"Accept-Language": "en"})
+    assert page.status_code == 404 and "Puzzle not found" in page.text
+    page = client.get("/puzzles/nope", headers={"Accept-Language": "it"})
+    assert page.status_code == 404 and "Problema non trovato" in page.text
