@@ -295,7 +295,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
     try:
         lobby = context.new_page()
         lobby.goto(base + "/")
-        lobby.locator("select[name=bot_level] option").first.wait_for(state="attached")
+        lobby.locator("#new-table input[name=bot_level]").first.wait_for(state="attached")
         lobby.select_option("select[name=preset]", "fisca")
         lobby.locator("#players-choice").wait_for(state="visible")
         lobby.select_option("select[name=players]", "2")
@@ -306,8 +306,9 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         assert lobby.locator("#match-choice").is_hidden()
         lobby.evaluate("localStorage.setItem('ramino:name', 'Anna')")  # the creator, seat 0
         lobby.select_option("select[name=seat1]", "bot")
+        lobby.click("#new-table label.bot-level[data-level=random]")
+        assert lobby.locator("#new-table input[name=bot_level][value=random]").is_checked()
         lobby.click("details.options summary")
-        lobby.select_option("select[name=bot_level]", "random")
         lobby.fill("input[name=name]", "Scala")
         lobby.click("#new-table button[type=submit]")
         lobby.wait_for_url("**/t/*")

@@ -26,6 +26,8 @@ from ramino.cards import card_str
 from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
 from ramino.games.scala40.state import Scala40State
+from ramino.records.burraco.writer import record_of
+from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules
 from ramino.server import coach_texts
 from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
@@ -251,7 +253,8 @@ def test_the_hidden_cards_dealt_again_give_the_same_hint(client: TestClient) -> 
 
 def test_the_search_runs_in_a_worker_process() -> None:
     """The pool the server runs by default: a separate process (the tables keep the
-    interpreter's lock), to which the seat's observation goes and the hint comes back."""
+    interpreter's lock), to which the hand's record goes (compiled engine objects do not
+    cross processes) and the hint comes back."""
     asyncio.run(in_a_process())
 
 
@@ -260,8 +263,7 @@ async def in_a_process() -> None:
     try:
         state = BurracoState.new_hand(make_rules("fibur", {}), seed=3)
         assert await pool.run(os.getpid) != os.getpid()
-        found = await pool.run(hint_job, state.observation(0), list(state.legal_actions()),
-                               state.rules, 1, 0.05)
+        found = await pool.run(hint_job, record_of(state), 0, 1, 0.05)
         assert found.text in [str(a) for a in state.legal_actions()]
     finally:
         pool.shutdown()
@@ -281,7 +283,7 @@ def test_a_scala40_hint_as_the_table_shows_it() -> None:
     state = Scala40State.new_hand(make_rules("fisca", {"players": 2}), seed=4)
     seen = state.observation(state.current)
     legal = list(state.legal_actions())
-    found = hint_job(seen, legal, state.rules, 1, 0.05)
+    found = hint_job(scala40_record.record_of(state), state.current, 1, 0.05)
     shown = hint_info(found, seen, 0, 0, "it")
     assert shown.action in [str(a) for a in legal]
     hand = [card_str(c) for c in state.hand_of(state.current)]

@@ -3,9 +3,12 @@
 The request (``hint``, with the table version the player saw) is checked on the event loop:
 hints on at this table (never at a tournament table nor in a rated match), the asker seated,
 their turn, their version, one hint at a time and the player's budget.  Then, under the
-table's lock, only what the seat may see is taken: the engine's ``observation(seat)`` and the
-legal actions the seat is sent anyway — never the state, so a hint cannot carry a hidden card.
-The search runs in the coach's pool (:mod:`ramino.server.coach_pool`) while the table plays on;
+table's lock, the hand so far is taken as its record (plain JSON values: the engine's compiled
+states and observations do not cross a process boundary).  In the coach's worker
+(:mod:`ramino.server.coach_pool`) the engine replays it and the search is given only what the
+seat may see: the engine's ``observation(seat)`` and the legal actions the seat is sent
+anyway — never the state, so a hint cannot carry a hidden card.  It runs while the table
+plays on;
 its answer goes to the asking connection alone, and only if the table is still at the version
 it was asked for: a hint that comes back after the position moved is dropped with a word that
 it is stale, never shown for the wrong position.
@@ -17,12 +20,14 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+from dataclasses import dataclass
+from typing import Any
 
 from ramino.cards import card_str
 from ramino.coach.explain import Seen
-from ramino.coach.hint import Hint, hint
-from ramino.games.actions import Action
-from ramino.rules import RuleSet
+from ramino.coach.hint import hint
+from ramino.coach.moments import recorded_hand
+from ramino.coach.reason import Reason
 from ramino.server import coach_texts
 from ramino.server.coach_pool import CoachBusy, CoachPool, CoachSettings
 from ramino.server.limits import PerAddress
@@ -54,10 +59,28 @@ def hint_seed(table: Table, hand_no: int, version: int, seat: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def hint_job(observation: Seen, legal: list[Action], rules: RuleSet, seed: int,
-             seconds: float) -> Hint:
-    """The search, in a worker process (a module-level function: it is pickled there)."""
-    return hint(observation, legal, rules, seed=seed, seconds=seconds)
+@dataclass(frozen=True)
+class HintAnswer:
+    """What a worker sends back of a hint: the move's notation, the cards to light, the
+    target meld (an index in the seat's ``observation.melds``) and the reason."""
+
+    text: str
+    cards: tuple[int, ...]
+    meld: int | None
+    reason: Reason
+
+
+def hint_job(record: dict[str, Any], seat: int, seed: int, seconds: float) -> HintAnswer:
+    """The search, in a worker process (a module-level function: it is pickled there): the
+    hand so far replayed from its record, then the hint from ``seat``'s (the record's seat)
+    own observation."""
+    hand = recorded_hand(record)
+    state = hand.start.clone()
+    for _path, action in hand.steps:
+        state.apply(action)
+    found = hint(state.observation(seat), state.legal_actions(), state.rules, seed=seed,
+                 seconds=seconds)
+    return HintAnswer(found.text, found.cards, found.meld, found.reason)
 
 
 class TableCoach:
@@ -90,9 +113,11 @@ class TableCoach:
                 raise self.refuse(client, "not-your-turn", coach_texts.HINT_NOT_YOUR_TURN)
             if version != table.version:
                 raise self.refuse(client, "stale", coach_texts.HINT_STALE)
-            # The seat's own view of the hand, and the moves it is sent anyway: nothing else.
-            observation = table.state.observation(table.seating.engine(seat))
-            legal = list(table.state.legal_actions())
+            # The hand so far for the worker, which shows the search only the seat's own view;
+            # the seat's view here names the target meld by its number on the table.
+            engine_seat = table.seating.engine(seat)
+            record = table.record()
+            observation = table.state.observation(engine_seat)
             hand_no = table.hand.hand_no
         if client in self.pending:
             raise self.refuse(client, "hint-pending", coach_texts.HINT_PENDING)
@@ -105,17 +130,18 @@ class TableCoach:
             raise self.refuse(client, "coach-busy", coach_texts.COACH_BUSY)
         self.pending.add(client)
         task = asyncio.create_task(self._answer(
-            table, client, hand_no, version, observation, legal,
+            table, client, hand_no, version, observation, (record, engine_seat),
             hint_seed(table, hand_no, version, seat)))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _answer(self, table: Table, client: Client, hand_no: int, version: int,
-                      observation: Seen, legal: list[Action], seed: int) -> None:
+                      observation: Seen, hand: tuple[dict[str, Any], int], seed: int
+                      ) -> None:
         try:
             seconds = self.pool.settings.seconds
             found = await asyncio.wait_for(
-                self.pool.run(hint_job, observation, legal, table.rules, seed, seconds),
+                self.pool.run(hint_job, hand[0], hand[1], seed, seconds),
                 HINT_PATIENCE + 10 * seconds)
         except CoachBusy:
             self.tell(client, "coach-busy", coach_texts.COACH_BUSY)
@@ -143,7 +169,7 @@ class TableCoach:
         self.pool.shutdown()
 
 
-def hint_info(found: Hint, observation: Seen, version: int, hand_no: int,
+def hint_info(found: HintAnswer, observation: Seen, version: int, hand_no: int,
               lang: str) -> HintInfo:
     """The hint as the table shows it: the move in the record notation, the cards to light
     by their notation, the target meld by its number on the table, the reason in words."""

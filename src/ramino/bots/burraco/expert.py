@@ -105,6 +105,12 @@ class ExpertWeights:
     reach_first: int = 6
     use_solver: int = 16
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ExpertWeights:
+        # Immutable: a copy is these very weights.  (Compiled by mypyc, a frozen dataclass
+        # cannot be rebuilt field by field as copy.deepcopy otherwise would; the arena's
+        # honesty check deep-copies the playing bot.)
+        return self
+
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
 
