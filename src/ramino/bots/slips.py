@@ -26,10 +26,7 @@ class Slips:
     """The mistakes of one decision: ``happens(kind)`` draws once per kind."""
 
     def __init__(self, seed: int, observation: Any, rate: float) -> None:
-        checked_rate(rate)
-        if not 0.0 <= rate <= 1.0:
-            raise ValueError(f"mistakes must be a probability in [0, 1], not {rate}")
-        self.rate = rate
+        self.rate = checked_rate(rate)
         self.base = decision_seed(seed, observation) ^ _SALT
 
     def happens(self, kind: str) -> bool:
