@@ -39,6 +39,7 @@ from ramino.bots.burraco.features import (
     has_burraco,
     longest_fitting,
     meld_bonus,
+    needs_clean,
     neighbours,
     next_opponent,
     own_melds,
@@ -81,6 +82,8 @@ class ExpertWeights:
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
+    spoil_needed: float = 60.0
+    clean_run: int = 4
     pozzetto_bonus: float = 120.0
     close_bonus: float = 150.0
     close_margin: float = -1000.0
@@ -149,9 +152,13 @@ class ExpertBot:
         discards = [a for a in legal_actions if a.kind == DISCARD]
         urgent = self.urgency(observation)
         closing = self.should_close(observation)
+        # Closing needs a clean burraco that the side has not laid yet (§2.8, §4.1).
+        clean_wanted = needs_clean(self.rules) and not has_burraco(own_melds(observation),
+                                                                   self.rules)
         # One effect per play: scoring, ordering and the layout all read it.
         effects = {a: play_effect(observation, a, self.rules, self.values) for a in plays}
-        scored_plays = sorted(((self.play_score(effects[a], urgent, closing), rng.random(), a)
+        scored_plays = sorted(((self.play_score(effects[a], urgent, closing,
+                                                               clean_wanted), rng.random(), a)
                                for a in plays), key=lambda t: (-t[0], t[1]))
         if self.w.order_like_greedy:
             order = {a: (*(-x for x in greedy_preference(e)), self.target_order(e))
@@ -177,7 +184,8 @@ class ExpertBot:
         for seat, size in enumerate(observation.hand_sizes):
             team = side_of(observation, seat)
             if size <= 2 and observation.pozzetto_taken[team] and has_burraco(
-                    [(m.number, m.meld) for m in observation.melds if m.side == team]):
+                    [(m.number, m.meld) for m in observation.melds if m.side == team],
+                    self.rules):
                 return 1.0
         return 1.0 if observation.stock_size <= 6 else 0.0
 
@@ -228,7 +236,7 @@ class ExpertBot:
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
                 score -= w.pick_no_meld
         elif (len(observation.hand) >= 3 and len(pile) == 1 and usable == 1
-              and building_burraco(observation, own_side(observation))):
+              and building_burraco(observation, own_side(observation), self.rules)):
             # Pozzetto taken, no burraco, three cards or more: the lone card lays one card
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
             # blocks of 1,000 duplicate deals, docs/bots.md).
@@ -255,11 +263,11 @@ class ExpertBot:
         pile = observation.pile
         if len(observation.hand) == 1 and len(pile) == 1 and usable == 1:
             taken = observation.pozzetto_taken[own_side(observation)]
-            burraco = has_burraco(own_melds(observation))
+            burraco = has_burraco(own_melds(observation), self.rules)
             may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
             return w.pick_go_out if may_go_out else 0.0
         material = len(pile) >= w.build_pile or (len(pile) >= 2 and usable >= 1)
-        if material and building_burraco(observation, own_side(observation)):
+        if material and building_burraco(observation, own_side(observation), self.rules):
             return w.pick_build
         return 0.0
 
@@ -300,7 +308,8 @@ class ExpertBot:
         the expert decides")."""
         return -len(e.old.cards) if self.w.attach_longest and e.old is not None else 0
 
-    def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
+    def play_score(self, e: PlayEffect, urgent: float, closing: bool,
+                   clean_wanted: bool = False) -> float:
         w = self.w
         score = float(e.points + e.bonus_gain)
         if e.closes:
@@ -314,6 +323,12 @@ class ExpertBot:
             clean_run = e.old.wild < 0 and len(e.old.cards) >= 5
             if clean_run and (was is None or e.bonus_gain < 0):
                 score -= w.spoil_clean * (1.0 - urgent)
+            if (clean_wanted and e.old.wild < 0 and e.result.wild >= 0
+                    and len(e.old.cards) >= w.clean_run):
+                # Where only a clean burraco closes (§2.8, the Brazilian aberto and STBL
+                # modes, §4.1), a wild on a clean meld of ``clean_run`` cards or more spends
+                # the side's likeliest way to close; a dirty burraco still scores its bonus.
+                score -= w.spoil_needed * (1.0 - urgent)
         return score
 
     def discard_cost(self, context: _DiscardContext, card: int) -> float:
