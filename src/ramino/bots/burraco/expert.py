@@ -79,6 +79,9 @@ class ExpertWeights:
     pick_no_meld: float = 10.0
     pick_lone_card: float = 10.0
     pick_burraco: float = 10.0
+    pick_hidden: float = 0.3
+    pick_hidden_clean: float = 1.0
+    closed_pile: int = 1
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
@@ -218,8 +221,17 @@ class ExpertBot:
         usable = pile_usable(observation, self.rules)
         points = sum(self.values[c] for c in pile)
         wilds = sum(1 for c in pile if is_burraco_wild(c))
-        score = (w.pick_base + w.pick_card * len(pile) + w.pick_usable * (usable + wilds)
-                 - w.pick_points * points * self.urgency(observation))
+        size = self.pile_size(observation)
+        # A closed pile (the lixo fechado, §4.1) shows only its top card: the cards under it
+        # come too, unseen.
+        hidden = size - len(pile)
+        # Where only a clean burraco closes (§2.8, the STBL mode, §4.1) hands run longer and a
+        # hand kept small by the pick's caution (two cards, nothing to meld) builds nothing
+        # clean: the unseen cards are worth taking nearly always (docs/bots.md, "Brazilian
+        # Buraco").
+        hidden_value = w.pick_hidden_clean if needs_clean(self.rules) else w.pick_hidden
+        score = (w.pick_base + w.pick_card * size + w.pick_usable * (usable + wilds)
+                 + hidden_value * hidden - w.pick_points * points * self.urgency(observation))
         score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
         if len(observation.hand) == 1 and usable <= 1:
             # With one card the tallone's card may let it go down; a pile that lays one card
@@ -235,7 +247,7 @@ class ExpertBot:
             grouped = [m.rank for _, m in own if m.kind == GROUP]
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
                 score -= w.pick_no_meld
-        elif (len(observation.hand) >= 3 and len(pile) == 1 and usable == 1
+        elif (len(observation.hand) >= 3 and size == 1 and usable == 1
               and building_burraco(observation, own_side(observation), self.rules)):
             # Pozzetto taken, no burraco, three cards or more: the lone card lays one card
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
@@ -246,6 +258,11 @@ class ExpertBot:
             # points and the right to close (§2.6, §2.8).
             score += w.pick_burraco
         return score
+
+    def pile_size(self, observation: Observation) -> int:
+        """The cards taking the scarto brings: all of them, also where only the top one shows
+        (``discard_pile_visibility`` TOP_ONLY, §4.1); ``closed_pile`` 0 counts the shown."""
+        return observation.pile_size if self.w.closed_pile else len(observation.pile)
 
     def completes_burraco(self, observation: Observation) -> bool:
         """A scarto card fits an own meld of six (the seventh card makes a burraco)."""
@@ -260,13 +277,13 @@ class ExpertBot:
         cards or more, or of two with a card it can lay (one card cannot build the burraco
         that closing needs)."""
         w = self.w
-        pile = observation.pile
-        if len(observation.hand) == 1 and len(pile) == 1 and usable == 1:
+        size = self.pile_size(observation)
+        if len(observation.hand) == 1 and size == 1 and usable == 1:
             taken = observation.pozzetto_taken[own_side(observation)]
             burraco = has_burraco(own_melds(observation), self.rules)
             may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
             return w.pick_go_out if may_go_out else 0.0
-        material = len(pile) >= w.build_pile or (len(pile) >= 2 and usable >= 1)
+        material = size >= w.build_pile or (size >= 2 and usable >= 1)
         if material and building_burraco(observation, own_side(observation), self.rules):
             return w.pick_build
         return 0.0
