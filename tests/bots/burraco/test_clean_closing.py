@@ -10,7 +10,7 @@ from __future__ import annotations
 from ramino.bots.burraco.expert import ExpertBot
 from ramino.bots.burraco.features import building_burraco, has_burraco, own_melds, play_effect
 from ramino.bots.burraco.greedy import GreedyBot
-from ramino.games.actions import ATTACH, DISCARD, MELD
+from ramino.games.actions import ATTACH, DISCARD, MELD, PICK
 from ramino.rules import preset
 from ramino.rules.options import RuleSet, build_ruleset
 from tests.helpers import cards, position
@@ -78,3 +78,35 @@ def test_the_wild_goes_down_once_a_clean_burraco_is_laid() -> None:
                      [(0, "4h 5h 6h 7h 8h"), (0, "3c 4c 5c 6c 7c 8c 9c")], rules=CLEAN)
     choice = ExpertBot(0, CLEAN).choose(state.observation(0), state.legal_actions())
     assert choice.kind == ATTACH
+
+
+FECHADO = preset("buraco-fechado")
+FECHADO_CLEAN = build_ruleset(FECHADO, {"closing_burraco_requirement": "CLEAN"})
+#: Twelve scarto cards, bottom to top; only the top one (4c) shows when the pile is closed.
+PILE = "Ks Qd Jh 9c 8s 7d 6h 5s 4d 3h Tc 4c"
+
+
+def takes_pile(rules: RuleSet, hand: str, pile: str) -> bool:
+    state = position([hand, "", "", ""], rules=rules, pile=pile, phase="draw")
+    seen = state.observation(0)
+    return ExpertBot(0, rules).choose(seen, state.legal_actions()).kind == PICK
+
+
+def test_a_closed_pile_counts_the_cards_under_its_top() -> None:
+    # The top card (4c) fits nothing in the hand: one card alone is not worth taking; under a
+    # closed pile (§4.1) the eleven unseen cards below it are.
+    state = position(["Kd 9s 6d Jc", "", "", ""], rules=FECHADO, pile=PILE, phase="draw")
+    seen = state.observation(0)
+    assert seen.pile == tuple(cards("4c")) and seen.pile_size == 12
+    assert not takes_pile(FECHADO, "Kd 9s 6d Jc", "4c")
+    assert takes_pile(FECHADO, "Kd 9s 6d Jc", PILE)
+    # The greedy looks at the top card only (it takes a pile it can lay a card of at once).
+    assert GreedyBot(0, FECHADO).choose(seen, state.legal_actions()).kind != PICK
+
+
+def test_with_two_cards_the_closed_pile_is_taken_where_closing_needs_a_clean_burraco() -> None:
+    # Two cards that meld nothing with the top card: the pick's caution (the junk would stay
+    # in a two-card hand) holds where any burraco closes; where only a clean one does, hands
+    # run longer and the eleven unseen cards are the material to build it.
+    assert not takes_pile(FECHADO, "Kd 9s", PILE)
+    assert takes_pile(FECHADO_CLEAN, "Kd 9s", PILE)
