@@ -23,6 +23,10 @@ the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
   with the pile, since a taken pile brings every card in it.
 - **Partner**: when the partner or the opponents are down to a few cards the hand is about to
   end, so laying down points and wilds becomes urgent (§2.10 counts them against).
+- **The rules of the table** (the rule set, never a preset's name): where only a clean burraco
+  closes (§2.8, §4.1) only a clean one counts as the burraco that closes, and wilds stay off
+  the side's clean melds until it has one; where the pile is closed (the lixo fechado, §4.1)
+  its unseen cards count when taking it.
 """
 
 from __future__ import annotations
@@ -160,9 +164,9 @@ class ExpertBot:
                                                                    self.rules)
         # One effect per play: scoring, ordering and the layout all read it.
         effects = {a: play_effect(observation, a, self.rules, self.values) for a in plays}
-        scored_plays = sorted(((self.play_score(effects[a], urgent, closing,
-                                                               clean_wanted), rng.random(), a)
-                               for a in plays), key=lambda t: (-t[0], t[1]))
+        scored_plays = sorted(
+            ((self.play_score(effects[a], urgent, closing, clean_wanted), rng.random(), a)
+             for a in plays), key=lambda t: (-t[0], t[1]))
         if self.w.order_like_greedy:
             order = {a: (*(-x for x in greedy_preference(e)), self.target_order(e))
                      for a, e in effects.items()}
