@@ -286,12 +286,12 @@ def test_a_scala40_hint_as_the_table_shows_it() -> None:
     seen = state.observation(state.current)
     legal = list(state.legal_actions())
     found = hint_job(scala40_record.record_of(state), state.current, 1, 0.05)
-    shown = hint_info(found, seen, 0, 0, "it")
+    shown = hint_info(found, seen, 0, 0, "it", "burraco")
     assert shown.action in [str(a) for a in legal]
     hand = [card_str(c) for c in state.hand_of(state.current)]
     pozzo = seen.as_dict()["pozzo"]
     assert all(card in hand + pozzo for card in shown.cards)
-    assert shown.reason == coach_texts.reason_text(found.reason, "it")
+    assert shown.reason == coach_texts.reason_text(found.reason, "it", "burraco")
 
 
 def test_a_server_without_a_coach_says_so(db: Path) -> None:
