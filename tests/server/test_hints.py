@@ -295,10 +295,13 @@ def test_a_scala40_hint_as_the_table_shows_it() -> None:
 
 
 def test_a_server_without_a_coach_says_so(db: Path) -> None:
+    """Its tables offer no hints (the page shows no hint button), and a request anyway is
+    refused with the reason."""
     off = CoachSettings(workers=0, queue=4)
     with app_client(db, settings=off) as client:
         table = create(client)["id"]
         with seated_pair(client, table) as (first, _second, update):
+            assert update["hints"] is False
             ask(first, update["version"])
             refused = answer(first)
             assert (refused["code"], refused["message"]) == (

@@ -95,13 +95,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
               if redis_url else LocalFanout())
+    coaching = coach or coach_settings()
     manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout,
                            wall=wall_clock,
                            idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
                            nudge_ms=int(nudge_seconds * 1000),
                            commit_window=(commit_window if commit_window is not None
-                                          else commit_window_of(os.environ)))
-    pool = CoachPool(coach or coach_settings(),
+                                          else commit_window_of(os.environ)),
+                           coach=coaching.workers > 0)
+    pool = CoachPool(coaching,
                      **({} if coach_executor is None else {"executor": coach_executor}))
     table_coach = TableCoach(pool)
     feed = None
