@@ -52,10 +52,10 @@ def test_each_coach_message_is_translated_with_its_placeholders(lang: str) -> No
         assert sorted(PLACEHOLDER.findall(translated)) == sorted(PLACEHOLDER.findall(message))
     for game in ("burraco", "buraco"):
         for message in coach_messages("term"):
-            translated = catalog.pgettext(game, message)
-            assert translated != message or message in KIND_WORDS, (
+            worded = str(catalog.pgettext(game, message))
+            assert worded != message or message in KIND_WORDS, (
                 f"{lang}, {game}: {message!r} is not translated")
-            assert (sorted(PLACEHOLDER.findall(translated))
+            assert (sorted(PLACEHOLDER.findall(worded))
                     == sorted(PLACEHOLDER.findall(message)))
 
 

@@ -60,7 +60,7 @@ class Gated(ThreadPoolExecutor):
         return super().submit(held)
 
 
-def app_client(db: Path, executor: Callable[[int], Executor] = threads,
+def app_client(db: Path, executor: Callable[[int, int], Executor] = threads,
                settings: CoachSettings = SETTINGS) -> TestClient:
     # Seeded deals and bots: the same hands, hints and reviews at every run.
     return fast_app_client(db, coach=settings, coach_executor=executor, rng=random.Random(7))

@@ -67,7 +67,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                account_burst: int = 10, account_per_second: float = 1 / 60,
                commit_window: float | None = None,
                coach: CoachSettings | None = None,
-               coach_executor: Callable[[int], Executor] | None = None) -> FastAPI:
+               coach_executor: Callable[[int, int], Executor] | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
