@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from ramino.cli.core import CliError, read_file, rule_options, say
+from ramino.cli.game_words import word
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
 from ramino.records import dump_document
@@ -269,15 +270,16 @@ def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
     sides: list[SideCount] = []
     for name in names:
         say(console, f"{name}:")
-        burrachi = ask_burrachi(console, f"  burrachi ({', '.join(kinds)}; e.g. 'sporco 2', "
-                                         "Enter for none) > ", kinds)
+        game = sheet.rules.game
+        burrachi = ask_burrachi(console, f"  {word(game, 'burrachi')} ({', '.join(kinds)}; "
+                                         "e.g. 'sporco 2', Enter for none) > ", kinds)
         melded = ask_points(console, "  card points melded > ")
         in_hand = ask_points(console, "  card points left in hand > ")
-        taken = ask_yes(console, "  pozzetto taken? (y/n) > ")
+        taken = ask_yes(console, f"  {word(game, 'pozzetto')} taken? (y/n) > ")
         unplayed = 0
         if taken:
-            unplayed = ask_points(console, "  points of a pozzetto taken with the discard and "
-                                           "never played [0] > ", 0)
+            unplayed = ask_points(console, f"  points of a {word(game, 'pozzetto')} taken with "
+                                           "the discard and never played [0] > ", 0)
         sides.append(SideCount(burrachi, melded, in_hand, taken, False, unplayed))
     closer = ask_choice(console, "who closed? (" + ", ".join(
         f"{i} {n}" for i, n in enumerate(names)) + "; Enter: nobody) > ", names,
