@@ -1,4 +1,4 @@
-"""A smoke run of the coach benchmark: it runs and prints every figure docs/coach.md quotes."""
+"""A smoke run of the coach part of bench/bots.py: it prints every figure docs/coach.md quotes."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_coach_bench_prints_every_figure() -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "coach.py"), "--hands", "1",
-                          "--every", "12", "--seconds", "0.01", "--presets", "fisca"],
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "bots.py"), "--bots", "--coach",
+                          "--coach-hands", "1", "--coach-every", "12", "--coach-seconds",
+                          "0.01", "--coach-presets", "fisca"],
                          capture_output=True, text=True, check=True, timeout=300)
     figures = dict(line.split(": ", 1) for line in out.stdout.splitlines())
     assert figures["coach_compiled"] in ("0", "1")

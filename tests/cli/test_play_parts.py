@@ -150,6 +150,31 @@ def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
     assert "Since your last turn" in text and "bot 1: draw, discard 3c" in text
 
 
+def test_a_brazilian_buraco_table_reads_in_its_own_words() -> None:
+    """At buraco-aberto the same table says morto and canastra (§4), and a canastra's mark is
+    limpa or suja, where Burraco says pozzetto, burraco, pulito and sporco."""
+    rules = preset("buraco-aberto")
+    game = match_game(rules, 11)
+    state = game.next_hand()
+    assert isinstance(state, BurracoState)
+    bots = {**make_bots(2, rules, game.seats(), level="greedy"),
+            0: make_bots(2, rules, (1,), level="greedy")[0]}
+    seen = state.observation(0)
+    while not state.is_over and not any(burraco_type(m.meld, rules) for m in seen.melds):
+        bot_turn(state, bots[state.current])
+        seen = state.observation(0)
+    assert any(burraco_type(m.meld, rules) for m in seen.melds), "no canastra in this hand"
+    out = io.StringIO()
+    names = seat_names(rules)
+    print_table(Console(file=out, width=120, color_system=None), seen, rules, names,
+                side_names(state, names))
+    text = out.getvalue()
+    assert "Mortos left:" in text and " canastra " in text
+    assert " limpa " in text or " suja " in text
+    for word in ("pozzett", "Pozzett", "burraco", "pulito", "sporco"):
+        assert word not in text, word
+
+
 def test_hint_and_review_of_a_scala40_hand(tmp_path: Path) -> None:
     """The coach reads Scala 40 too: a hint on the first turn, the review of the hand (its
     match seat in the record) after it."""
@@ -172,7 +197,7 @@ def test_the_coachs_reasons_in_the_players_language() -> None:
     state = match_game(rules, 21).next_hand()
     state.play("draw")
     names = seat_names(rules)
-    english = Coach(5, 0.05, "en", names).hint(state, 0)
-    italian = Coach(5, 0.05, "it", names).hint(state, 0)
+    english = Coach(5, 0.05, "en", names, "burraco").hint(state, 0)
+    italian = Coach(5, 0.05, "it", names, "burraco").hint(state, 0)
     assert english[0] == italian[0] and english[0].startswith("hint: ")
     assert english[1] != italian[1] and italian[1].startswith("  why: ")

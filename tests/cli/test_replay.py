@@ -24,6 +24,15 @@ def _write(tmp_path: Path, doc: Any, name: str = "hand.json") -> Path:
     return path
 
 
+def test_a_brazilian_buraco_record_reads_in_its_own_words(tmp_path: Path) -> None:
+    """The position of a buraco-aberto hand names the mortos and the canastras (§4)."""
+    doc = hand_document(9, rules=make_rules("buraco-aberto", {}))
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))])
+    assert result.exit_code == 0, result.output
+    assert "Mortos left:" in result.stdout and "Morto taken:" in result.stdout
+    assert "Pozzetti left:" not in result.stdout
+
+
 def test_a_legal_record_prints_position_and_score(tmp_path: Path) -> None:
     doc = hand_document(9)
     result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))])

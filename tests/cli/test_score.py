@@ -52,6 +52,23 @@ def test_an_interactive_session_scores_refuses_and_exports(tmp_path: Path) -> No
     assert shown.exit_code == 0 and "1410" in shown.stdout and "wins" in shown.stdout
 
 
+def test_a_brazilian_buraco_hand_is_asked_and_typed_in_its_own_words(tmp_path: Path) -> None:
+    """At buraco-aberto the prompts name canastras and the morto (§4), a canastra's type is
+    typed as limpa or suja (Burraco's pulito and sporco are understood too), and the sheet
+    records it under the engine's type."""
+    sheet_file = tmp_path / "sheet.json"
+    lines = ["", "limpa 1", "420", "15", "y", "", "sporco 1", "180", "85", "n", "0", "quit"]
+    result = runner.invoke(app, ["score", "--preset", "buraco-aberto", *PLAYERS, "--sheet",
+                                 str(sheet_file)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "canastras (limpa, semilimpa, suja; e.g. 'limpa 1 suja 2'" in out
+    assert "morto taken? (y/n)" in out and "pozzetto" not in out
+    sheet = Sheet.from_dict(json.loads(sheet_file.read_text()))
+    sides = sheet.as_dict()["hands"][0]["sides"]
+    assert [side["burrachi"] for side in sides] == [{"pulito": 1}, {"sporco": 1}]
+
+
 def test_a_scala40_session_to_elimination(tmp_path: Path) -> None:
     record_file = tmp_path / "s40.json"
     lines = ["", "0", "n", "60", "y", "95", "n",  # Anna closes; Bruno 60, Carla 95 unopened

@@ -49,8 +49,22 @@ def test_a_puzzle_is_solved_by_tapping_the_card_at_phone_size(browser: Browser, 
     card = DISCARD.answer.split()[1]
     hand = page.locator("#table button.card")
     assert hand.count() == len(DISCARD.observation().hand)
+    # The page offers the engine's legal moves and no other: past the draw, no draw button.
+    legal = [str(a) for a in DISCARD.state().legal_actions()]
+    options = page.locator("#moves option").all_text_contents()
+    assert options[1:] == legal
+    assert page.locator("button[data-move='draw']").is_hidden()
+    assert page.locator("button[data-move='pick']").is_hidden()
+    seen_by = DISCARD.observation()
+    partner = next(s for s in range(seen_by.players)
+                   if s != seen_by.seat and seen_by.sides[s] == seen_by.sides[seen_by.seat])
+    assert f"seat {partner + 1}: " in (page.locator("#table p.small").text_content() or "")
+    assert "(partner)" in (page.locator("#table p.small").text_content() or "")
+    page.select_option("#moves", legal[-1])
+    assert page.input_value("#answer") == legal[-1]
     page.locator(f"#table button.card[data-card='{card}']").first.tap()
     assert page.input_value("#answer") == DISCARD.answer
+    assert page.input_value("#moves") == DISCARD.answer
     shots.take(page, "phone-position")
     page.click("#submit")
     wait_for_js(page, "document.getElementById('verdict').textContent !== ''")

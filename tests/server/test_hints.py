@@ -40,7 +40,7 @@ SETTINGS = CoachSettings(workers=1, queue=1, seconds=0.05, review_seconds=0.01, 
                          per_second=100.0)
 
 
-def threads(workers: int) -> Executor:
+def threads(workers: int, nice: int = 0) -> Executor:
     """The coach's workers as threads: the same pool, without spawning a process per test."""
     return ThreadPoolExecutor(workers)
 
@@ -60,7 +60,7 @@ class Gated(ThreadPoolExecutor):
         return super().submit(held)
 
 
-def app_client(db: Path, executor: Callable[[int], Executor] = threads,
+def app_client(db: Path, executor: Callable[[int, int], Executor] = threads,
                settings: CoachSettings = SETTINGS) -> TestClient:
     # Seeded deals and bots: the same hands, hints and reviews at every run.
     return fast_app_client(db, coach=settings, coach_executor=executor, rng=random.Random(7))
@@ -212,7 +212,7 @@ async def bounded() -> None:
 def test_a_hint_for_a_position_that_moved_is_not_shown(db: Path) -> None:
     gated: list[Gated] = []
 
-    def executor(workers: int) -> Executor:
+    def executor(workers: int, nice: int) -> Executor:
         gated.append(Gated(workers))
         return gated[0]
 
@@ -263,6 +263,8 @@ async def in_a_process() -> None:
     try:
         state = BurracoState.new_hand(make_rules("fibur", {}), seed=3)
         assert await pool.run(os.getpid) != os.getpid()
+        # The worker runs SETTINGS.nice levels below the server: the tables come first.
+        assert await pool.run(os.nice, 0) == os.nice(0) + SETTINGS.nice
         found = await pool.run(hint_job, record_of(state), 0, 1, 0.05)
         assert found.text in [str(a) for a in state.legal_actions()]
     finally:
@@ -284,19 +286,22 @@ def test_a_scala40_hint_as_the_table_shows_it() -> None:
     seen = state.observation(state.current)
     legal = list(state.legal_actions())
     found = hint_job(scala40_record.record_of(state), state.current, 1, 0.05)
-    shown = hint_info(found, seen, 0, 0, "it")
+    shown = hint_info(found, seen, 0, 0, "it", "burraco")
     assert shown.action in [str(a) for a in legal]
     hand = [card_str(c) for c in state.hand_of(state.current)]
     pozzo = seen.as_dict()["pozzo"]
     assert all(card in hand + pozzo for card in shown.cards)
-    assert shown.reason == coach_texts.reason_text(found.reason, "it")
+    assert shown.reason == coach_texts.reason_text(found.reason, "it", "burraco")
 
 
 def test_a_server_without_a_coach_says_so(db: Path) -> None:
+    """Its tables offer no hints (the page shows no hint button), and a request anyway is
+    refused with the reason."""
     off = CoachSettings(workers=0, queue=4)
     with app_client(db, settings=off) as client:
         table = create(client)["id"]
         with seated_pair(client, table) as (first, _second, update):
+            assert update["hints"] is False
             ask(first, update["version"])
             refused = answer(first)
             assert (refused["code"], refused["message"]) == (
@@ -317,7 +322,7 @@ class Broken(ThreadPoolExecutor):
 async def started_again() -> None:
     made: list[Executor] = []
 
-    def executor(workers: int) -> Executor:
+    def executor(workers: int, nice: int) -> Executor:
         made.append(Broken(workers) if not made else ThreadPoolExecutor(workers))
         return made[-1]
 
@@ -334,11 +339,12 @@ async def started_again() -> None:
 def test_the_pool_settings_come_from_the_environment() -> None:
     read = CoachSettings.from_environ({"RAMINO_COACH_WORKERS": "2", "RAMINO_COACH_QUEUE": "0",
                                        "RAMINO_COACH_SECONDS": "0.5",
-                                       "RAMINO_COACH_RATE": "3,0.05"})
-    assert (read.workers, read.queue, read.seconds, read.burst, read.per_second) == (
-        2, 0, 0.5, 3, 0.05)
+                                       "RAMINO_COACH_RATE": "3,0.05",
+                                       "RAMINO_COACH_NICE": "5"})
+    assert (read.workers, read.queue, read.seconds, read.burst, read.per_second,
+            read.nice) == (2, 0, 0.5, 3, 0.05, 5)
     assert CoachSettings.from_environ({}) == CoachSettings()
     for name, bad in [("RAMINO_COACH_WORKERS", "many"), ("RAMINO_COACH_SECONDS", "0"),
-                      ("RAMINO_COACH_RATE", "4")]:
+                      ("RAMINO_COACH_RATE", "4"), ("RAMINO_COACH_NICE", "20")]:
         with pytest.raises(SystemExit, match=name):
             CoachSettings.from_environ({name: bad})

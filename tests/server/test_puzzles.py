@@ -22,10 +22,13 @@ def test_the_data_is_the_solvers_observation_and_nothing_else(client: TestClient
                                                               game: str) -> None:
     puzzle = FIRST[game]
     data = client.get(f"/api/puzzles/{puzzle.id}").json()
-    assert set(data) == {"id", "game", "observation"}
+    assert set(data) == {"id", "game", "observation", "legal"}
     state = puzzle.state()
     seat = state.current
     assert data["observation"] == state.observation(seat).as_dict(history=False)
+    # The seat's legal moves, the engine's list (the page offers these and no other).
+    assert data["legal"] == [str(action) for action in state.legal_actions()]
+    assert puzzle.answer in data["legal"]
     for other in range(state.players):
         if other != seat:
             hidden = state.observation(other).as_dict(history=False)["hand"]

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ramino.cards import card_str, sort_for_hand
 from ramino.cli.core import _stdin_bytes, read_file, say
+from ramino.cli.game_words import word
 from ramino.cli.sheet_view import print_sheet
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.seating import initial_sides, score_sides
@@ -202,7 +203,8 @@ def print_position(console: Console, position: Position, rules: RuleSet,
         shown = "(hidden)" if seat in hide else " ".join(
             card_str(c) for c in sort_for_hand(hand))
         if pending is not None:
-            shown += f"  + pozzetto of {len(pending)} after the next draw"
+            shown += (f"  + {word(rules.game, 'pozzetto')} of {len(pending)} after the next "
+                      "draw")
         seats.add_row(who, str(sides[seat]), str(len(hand)), shown)
     console.print(seats)
     if position.melds:
@@ -211,16 +213,17 @@ def print_position(console: Console, position: Position, rules: RuleSet,
         melds.add_column("side")
         melds.add_column("meld")
         melds.add_column("cards", justify="right")
-        melds.add_column("burraco")
+        melds.add_column(word(rules.game, "burraco"))
         for number, (team, meld) in enumerate(position.melds, start=1):
             melds.add_row(str(number), str(team), " ".join(meld.card_tokens()),
-                          str(len(meld.cards)), burraco_type(meld, rules) or "")
+                          str(len(meld.cards)), word(rules.game, burraco_type(meld, rules) or ""))
         console.print(melds)
     else:
         say(console, "Table: no melds yet")
     top = card_str(position.pile[-1]) if position.pile else "(empty)"
     say(console, f"Pile: {len(position.pile)} cards, top {top}   Stock: {len(position.stock)} "
-                  f"cards   Pozzetti left: {len(position.pozzetti)}   Pozzetto taken: "
+                  f"cards   {word(rules.game, 'Pozzetti')} left: {len(position.pozzetti)}   "
+                  f"{word(rules.game, 'Pozzetto')} taken: "
                   + ", ".join(f"side {t}: {'yes' if took else 'no'}"
                               for t, took in enumerate(position.pozzetto_taken)))
 

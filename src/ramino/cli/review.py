@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ramino.cli.core import CliError, _stdin_bytes, read_file, say
+from ramino.coach.reason import Reason
 from ramino.coach.review import Review, review_hand
 from ramino.records import load_document
 
@@ -55,7 +56,13 @@ def review_command(
 
 
 def print_review(console: Console, review: Review) -> None:
-    """The decisions in a table, then the three costliest in words."""
+    """The decisions in a table, then the three costliest in words (the game's own: the morto of
+    a Brazilian Buraco hand, the pozzetto of a Burraco one)."""
+    from ramino.server.coach_texts import reason_text
+
+    def words(reason: Reason) -> str:
+        return reason_text(reason, "en", review.game)
+
     table = Table(title=f"Seat {review.seat}: {len(review.decisions)} decisions reviewed")
     table.add_column("#", justify="right")
     table.add_column("played")
@@ -65,7 +72,7 @@ def print_review(console: Console, review: Review) -> None:
     for d in review.decisions:
         mark = " !" if d.mistake else ""
         table.add_row(str(d.number), d.played, "=" if d.best == d.played else d.best,
-                      f"{d.regret:.0f}{mark}" if d.regret else "", d.reason.text())
+                      f"{d.regret:.0f}{mark}" if d.regret else "", words(d.reason))
     console.print(table)
     say(console, f"Total regret: {review.regret:.0f} points ('!': beyond the search's margin "
                  "of noise)")
@@ -74,5 +81,5 @@ def print_review(console: Console, review: Review) -> None:
         return
     say(console, "The costliest decisions:")
     for d in review.costliest:
-        say(console, f"  action {d.number} ({d.path}): {d.verdict().text()}; "
-                     f"{d.reason.text()}")
+        say(console, f"  action {d.number} ({d.path}): {words(d.verdict())}; "
+                     f"{words(d.reason)}")

@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from ramino.cli.core import CliError, read_file, rule_options, say
+from ramino.cli.game_words import word
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
 from ramino.records import dump_document
@@ -242,23 +243,31 @@ def ask_choice(console: Console, prompt: str, names: list[str], allowed: list[in
             + ", or Enter for nobody")
 
 
-def ask_burrachi(console: Console, prompt: str, kinds: list[str]) -> dict[str, int]:
+def ask_burrachi(console: Console, kinds: list[str], game: str) -> dict[str, int]:
+    """How many burrachi of each type a side made, typed as pairs of type and count; a type
+    is named in the game's own words (a Brazilian canastra is limpa or suja) or Burraco's."""
+    shown = [word(game, kind) for kind in kinds]
+    named = {**{kind: kind for kind in kinds}, **dict(zip(shown, kinds, strict=True))}
+    example = f"e.g. '{shown[0]} 1 {shown[-1]} 2'"
+    prompt = f"  {word(game, 'burrachi')} ({', '.join(shown)}; {example}, Enter for none) > "
     while True:
         words = ask(console, prompt).lower().replace(",", " ").split()
         counts: dict[str, int] = {}
         problem = None
         if len(words) % 2:
             problem = "pairs of type and count"
-        for kind, count in zip(words[::2], words[1::2], strict=False):
-            if kind not in kinds:
-                problem = f"no burraco type {kind!r} here (types: {', '.join(kinds)})"
+        for typed, count in zip(words[::2], words[1::2], strict=False):
+            kind = named.get(typed)
+            if kind is None:
+                problem = (f"no {word(game, 'burraco')} type {typed!r} here "
+                           f"(types: {', '.join(shown)})")
             elif not (count.isdigit() and count.isascii() and len(count) < 3):
                 problem = f"{count!r}: how many, a whole number"
             else:
                 counts[kind] = counts.get(kind, 0) + int(count)
         if problem is None:
             return {k: v for k, v in counts.items() if v}
-        say(console, problem + ", e.g. 'pulito 1 sporco 2'")
+        say(console, f"{problem}, {example}")
 
 
 def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
@@ -269,15 +278,15 @@ def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
     sides: list[SideCount] = []
     for name in names:
         say(console, f"{name}:")
-        burrachi = ask_burrachi(console, f"  burrachi ({', '.join(kinds)}; e.g. 'sporco 2', "
-                                         "Enter for none) > ", kinds)
+        game = sheet.rules.game
+        burrachi = ask_burrachi(console, kinds, game)
         melded = ask_points(console, "  card points melded > ")
         in_hand = ask_points(console, "  card points left in hand > ")
-        taken = ask_yes(console, "  pozzetto taken? (y/n) > ")
+        taken = ask_yes(console, f"  {word(game, 'pozzetto')} taken? (y/n) > ")
         unplayed = 0
         if taken:
-            unplayed = ask_points(console, "  points of a pozzetto taken with the discard and "
-                                           "never played [0] > ", 0)
+            unplayed = ask_points(console, f"  points of a {word(game, 'pozzetto')} taken with "
+                                           "the discard and never played [0] > ", 0)
         sides.append(SideCount(burrachi, melded, in_hand, taken, False, unplayed))
     closer = ask_choice(console, "who closed? (" + ", ".join(
         f"{i} {n}" for i, n in enumerate(names)) + "; Enter: nobody) > ", names,

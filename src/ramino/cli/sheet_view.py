@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cli.core import say
+from ramino.cli.game_words import word
 from ramino.scoresheet import HandScore, Sheet
 
 PARTS = ("table", "burraco", "closing", "hand", "pozzetto", "split")
@@ -44,8 +45,8 @@ def print_hand(console: Console, sheet: Sheet, index: int, result: HandScore) ->
             table.add_row(_cell(names[side]), _cell(points))
     else:
         used = [p for p in PARTS if any(p in b for b in result.breakdown)]
-        for part in used:
-            table.add_column(part, justify="right")
+        for part in used:  # the breakdown's parts, named in the game's words
+            table.add_column(word(sheet.rules.game, part), justify="right")
         table.add_column("score", justify="right")
         for side, parts, points in zip(result.sides, result.breakdown, result.scores,
                                        strict=True):

@@ -17,12 +17,13 @@ Every message id is written inside ``N_`` so that ``scripts/i18n_build.py`` extr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from ramino.bots.burraco import features
 from ramino.bots.scala40.plan import fits_table
 from ramino.cards import SUIT_SYMBOLS, card_unicode, is_burraco_wild, to_counts
-from ramino.coach.reason import N_, Reason
+from ramino.coach.reason import N_, Reason, term
 from ramino.games import burraco, scala40
 from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, SWAP, Action
 from ramino.games.burraco.melds import GROUP, burraco_type
@@ -50,7 +51,8 @@ def explain(observation: Seen, action: Action, rules: RuleSet) -> Reason:
     after = observed_after(observation, action, rules)
     if isinstance(observation, burraco.Observation):
         assert isinstance(after, burraco.Observation)
-        return _burraco(observation, after, action, rules)
+        # Every Burraco reason is worded per game (marked ``term``): Brazilian Buraco's morto.
+        return dataclasses.replace(_burraco(observation, after, action, rules), worded=True)
     assert isinstance(after, scala40.Observation)
     return _scala40(observation, after, action, rules)
 
@@ -58,16 +60,26 @@ def explain(observation: Seen, action: Action, rules: RuleSet) -> Reason:
 # --- Burraco ---------------------------------------------------------------------------------
 
 
+# A burraco's type as a message id, worded per game (Brazilian Buraco: "limpa", "suja").
+KIND_WORDS = {"pulito": term("pulito"), "semipulito": term("semipulito"),
+              "sporco": term("sporco"), "reale": term("reale"), "super": term("super"),
+              "real": term("real"), "as-a-as": term("as-a-as")}
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
 def _burraco(seen: burraco.Observation, after: burraco.Observation, action: Action,
              rules: RuleSet) -> Reason:
     if after.end == "closed":
-        return Reason(N_("closes the hand: the chiusura is worth {bonus} points"),
+        return Reason(term("closes the hand: the chiusura is worth {bonus} points"),
                       {"bonus": str(rules.closing_bonus)})
     team = seen.sides[seen.seat]
     if after.pozzetto_taken[team] and not seen.pozzetto_taken[team]:
         if action.kind == DISCARD:
-            return Reason(N_("discards the last card and takes the pozzetto (con lo scarto)"))
-        return Reason(N_("empties the hand and takes the pozzetto al volo"))
+            return Reason(term("discards the last card and takes the pozzetto (con lo scarto)"))
+        return Reason(term("empties the hand and takes the pozzetto al volo"))
     if action.kind == PICK:
         return _burraco_pick(seen, rules)
     if action.kind == DRAW:
@@ -103,31 +115,31 @@ def _burraco_pick(seen: burraco.Observation, rules: RuleSet) -> Reason:
     if seen.pile_size == 1 and len(seen.pile) == 1:
         card = {"card": card_unicode(seen.pile[0])}
         if useful:
-            return Reason(N_("takes the scarto {card}: it goes on your melds or makes a new "
+            return Reason(term("takes the scarto {card}: it goes on your melds or makes a new "
                              "one"), card)
         if needed:
-            return Reason(N_("takes the scarto {card}: your opponents need it"), card)
-        return Reason(N_("takes the scarto {card}: one more card to build melds with"), card)
+            return Reason(term("takes the scarto {card}: your opponents need it"), card)
+        return Reason(term("takes the scarto {card}: one more card to build melds with"), card)
     if useful:
-        return Reason(N_("takes the pile of {size} cards: {count} of them go on your melds or "
+        return Reason(term("takes the pile of {size} cards: {count} of them go on your melds or "
                          "make new ones"), {"size": size, "count": str(len(useful))})
     if needed:
-        return Reason(N_("takes the pile of {size} cards: it holds {count} cards your "
+        return Reason(term("takes the pile of {size} cards: it holds {count} cards your "
                          "opponents need"), {"size": size, "count": str(len(needed))})
-    return Reason(N_("takes the pile of {size} cards: more cards to build melds with"),
+    return Reason(term("takes the pile of {size} cards: more cards to build melds with"),
                   {"size": size})
 
 
 def _burraco_draw(seen: burraco.Observation, rules: RuleSet) -> Reason:
     if not seen.pile_size:
-        return Reason(N_("draws from the tallone: the pile is empty"))
+        return Reason(term("draws from the tallone: the pile is empty"))
     if not _useful_to_side(seen, seen.pile, rules):
-        return Reason(N_("draws from the tallone: no card of the pile goes on your melds or "
+        return Reason(term("draws from the tallone: no card of the pile goes on your melds or "
                          "makes a new one"))
     if seen.pile_size == 1 and len(seen.pile) == 1:
-        return Reason(N_("draws from the tallone and leaves the scarto {card}"),
+        return Reason(term("draws from the tallone and leaves the scarto {card}"),
                       {"card": card_unicode(seen.pile[0])})
-    return Reason(N_("draws from the tallone and leaves the pile of {size} cards"),
+    return Reason(term("draws from the tallone and leaves the pile of {size} cards"),
                   {"size": str(seen.pile_size)})
 
 
@@ -137,13 +149,13 @@ def _burraco_meld(seen: burraco.Observation, after: burraco.Observation,
     cards = cards_text(laid.cards)
     kind = burraco_type(laid, rules)
     if kind is not None:
-        return Reason(N_("lays a burraco {kind} at once: {cards}"), {"kind": kind,
-                                                                     "cards": cards})
+        return Reason(term("lays a burraco {kind} at once: {cards}"),
+                      {"kind": kind_word(kind), "cards": cards}, terms=("kind",))
     if not features.own_melds(seen):
-        return Reason(N_("opens your side's play with {cards}"), {"cards": cards})
+        return Reason(term("opens your side's play with {cards}"), {"cards": cards})
     if laid.kind == GROUP:
-        return Reason(N_("lays a new group: {cards}"), {"cards": cards})
-    return Reason(N_("lays a new sequence in {suit}: {cards}"),
+        return Reason(term("lays a new group: {cards}"), {"cards": cards})
+    return Reason(term("lays a new sequence in {suit}: {cards}"),
                   {"suit": SUIT_SYMBOLS[laid.suit], "cards": cards})
 
 
@@ -155,33 +167,34 @@ def _burraco_attach(seen: burraco.Observation, after: burraco.Observation, actio
               "count": str(len(grown.cards))}
     kind = burraco_type(grown, rules)
     if kind is not None and burraco_type(before, rules) is None:
-        where = (N_("completes a burraco {kind} in {suit} with {cards}") if grown.is_sequence
-                 else N_("completes a burraco {kind} of a group with {cards}"))
-        return Reason(where, {**params, "kind": kind, "suit": SUIT_SYMBOLS[grown.suit]})
+        where = (term("completes a burraco {kind} in {suit} with {cards}") if grown.is_sequence
+                 else term("completes a burraco {kind} of a group with {cards}"))
+        return Reason(where, {**params, "kind": kind_word(kind), "suit": SUIT_SYMBOLS[grown.suit]},
+                      terms=("kind",))
     if kind is not None:
-        return Reason(N_("adds {cards} to the burraco on meld {meld}, now {count} cards"),
+        return Reason(term("adds {cards} to the burraco on meld {meld}, now {count} cards"),
                       params)
     if len(grown.cards) == 6:
-        return Reason(N_("lays off {cards} on meld {meld}: one card short of a burraco"),
+        return Reason(term("lays off {cards} on meld {meld}: one card short of a burraco"),
                       params)
-    return Reason(N_("lays off {cards} on meld {meld}, now {count} cards"), params)
+    return Reason(term("lays off {cards} on meld {meld}, now {count} cards"), params)
 
 
 def _burraco_discard(seen: burraco.Observation, card: int, rules: RuleSet) -> Reason:
     params = {"card": card_unicode(card)}
     if not _feeds_opponents(seen, (card,), rules) and not is_burraco_wild(card):
         if not features.their_melds(seen):
-            return Reason(N_("discards {card}: your opponents have no meld down to take it"),
+            return Reason(term("discards {card}: your opponents have no meld down to take it"),
                           params)
-        return Reason(N_("discards {card}: no meld of your opponents takes it"), params)
+        return Reason(term("discards {card}: no meld of your opponents takes it"), params)
     rest = list(seen.hand)
     rest.remove(card)
     own = [m for _, m in features.own_melds(seen)]
     if not any(features.fits(m, card, rules) for m in own) and not features.melds_with(
             card, to_counts(rest), rules):
-        return Reason(N_("discards {card}: it goes on none of your melds and makes none with "
+        return Reason(term("discards {card}: it goes on none of your melds and makes none with "
                          "your hand"), params)
-    return Reason(N_("discards {card} and keeps the cards that build your melds"), params)
+    return Reason(term("discards {card} and keeps the cards that build your melds"), params)
 
 
 # --- Scala 40 ---------------------------------------------------------------------------------

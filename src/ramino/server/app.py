@@ -67,7 +67,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
                account_burst: int = 10, account_per_second: float = 1 / 60,
                commit_window: float | None = None,
                coach: CoachSettings | None = None,
-               coach_executor: Callable[[int], Executor] | None = None) -> FastAPI:
+               coach_executor: Callable[[int, int], Executor] | None = None) -> FastAPI:
     """The server app over the database ``db`` (a SQLite path or a URL).  ``bot_delay`` paces
     the bots (seconds per action); ``burst``/``per_second`` bound each connection's messages;
     a seeded ``rng`` replaces ``secrets`` for deals and bots (tests only); ``tick`` is how
@@ -95,13 +95,15 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
     redis_url = os.environ.get("REDIS_URL")
     fanout = (RedisFanout(redis_url, os.environ.get("RAMINO_REDIS_PREFIX", "ramino"))
               if redis_url else LocalFanout())
+    coaching = coach or coach_settings()
     manager = TableManager(own_store, bot_delay=bot_delay, rng=rng, tick=tick, fanout=fanout,
                            wall=wall_clock,
                            idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
                            nudge_ms=int(nudge_seconds * 1000),
                            commit_window=(commit_window if commit_window is not None
-                                          else commit_window_of(os.environ)))
-    pool = CoachPool(coach or coach_settings(),
+                                          else commit_window_of(os.environ)),
+                           coach=coaching.workers > 0)
+    pool = CoachPool(coaching,
                      **({} if coach_executor is None else {"executor": coach_executor}))
     table_coach = TableCoach(pool)
     feed = None

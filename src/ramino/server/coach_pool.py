@@ -19,6 +19,9 @@ The settings come from the environment (docs/server.md, "Hints and reviews"):
   0.25: a seat has some twenty to forty decisions a hand)
 - ``RAMINO_COACH_RATE``     each player's hints as ``BURST,PER_SECOND`` (default ``4,0.1``:
   four at once, then one every ten seconds)
+- ``RAMINO_COACH_NICE``     how much lower the workers' CPU priority is than the server's
+  (default 10, 0 to 19): on a machine whose cores the tables need, the kernel runs the tables
+  first and a search takes what is left, so hints slow down before the tables do
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ class CoachSettings:
     review_seconds: float = 0.25
     burst: int = 4
     per_second: float = 0.1
+    nice: int = 10
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> CoachSettings:
@@ -78,22 +82,33 @@ class CoachSettings:
                    queue=int(number("RAMINO_COACH_QUEUE", 2, 0, 1000)),
                    seconds=number("RAMINO_COACH_SECONDS", 1.0, 0.05, 30.0),
                    review_seconds=number("RAMINO_COACH_REVIEW_SECONDS", 0.25, 0.01, 10.0),
-                   burst=burst, per_second=per_second)
+                   burst=burst, per_second=per_second,
+                   nice=int(number("RAMINO_COACH_NICE", 10, 0, 19)))
 
 
-def _process_pool(workers: int) -> Executor:
+def lower_priority(increment: int) -> None:
+    """Run this worker process ``increment`` nice levels below its parent (a worker's
+    initializer)."""
+    if increment > 0:
+        os.nice(increment)
+
+
+def process_pool(workers: int, nice: int = 0) -> Executor:
+    """``workers`` coach processes, ``nice`` levels below the server."""
     # A fresh interpreter per worker ("spawn"): forking a process that runs an event loop and
     # threads would copy their locks in whatever state they were.
     return ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"))
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=lower_priority, initargs=(nice,))
 
 
 class CoachPool:
     """A bounded pool of coach workers, started on first use.  ``executor`` builds the
-    executor from the number of workers (tests pass a thread pool: no process to spawn)."""
+    executor from the number of workers and their nice increment (tests pass a thread pool: no
+    process to spawn)."""
 
     def __init__(self, settings: CoachSettings,
-                 executor: Callable[[int], Executor] = _process_pool) -> None:
+                 executor: Callable[[int, int], Executor] = process_pool) -> None:
         self.settings = settings
         self._make = executor
         self._executor: Executor | None = None
@@ -119,7 +134,7 @@ class CoachPool:
         if self.in_flight >= self.capacity:
             raise CoachBusy("the coach is busy")
         if self._executor is None:
-            self._executor = self._make(self.settings.workers)
+            self._executor = self._make(self.settings.workers, self.settings.nice)
         executor = self._executor
         try:
             future = executor.submit(job, *args)

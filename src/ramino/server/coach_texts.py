@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ramino.coach.reason import Reason
-from ramino.server.i18n import LANGUAGES, translations
+from ramino.server.i18n import LANGUAGES, term_context, translations
 
 
 def N_(message: str) -> str:  # gettext's name for "mark for translation"
@@ -42,9 +42,13 @@ def text(message: str, lang: str, **params: Any) -> str:
     return shown.format(**params) if params else shown
 
 
-def reason_text(reason: Reason, lang: str) -> str:
-    """The one-line reason of a hint or a decision in ``lang``."""
+def reason_text(reason: Reason, lang: str, game: str) -> str:
+    """The one-line reason of a hint or a decision in ``lang``, in ``game``'s own words: a
+    reason worded per game (a Burraco one names the pozzetto where Brazilian Buraco has the
+    morto, §4) is read under the game's gettext context."""
     if lang not in LANGUAGES:
         lang = "en"
-    gettext = translations(lang).gettext
-    return reason.text(lambda message: str(gettext(message)))
+    catalog = translations(lang)
+    context = term_context(game)
+    return reason.text(lambda message: str(catalog.gettext(message)),
+                       lambda message: str(catalog.pgettext(context, message)))

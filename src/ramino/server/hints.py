@@ -155,7 +155,8 @@ class TableCoach:
         if table.hand.hand_no != hand_no or table.version != version:
             self.tell(client, "hint-stale", coach_texts.HINT_STALE)
             return
-        client.send(hint_info(found, observation, version, hand_no, client.lang))
+        client.send(hint_info(found, observation, version, hand_no, client.lang,
+                              table.rules.game))
 
     def tell(self, client: Client, code: str, message: str) -> None:
         """A refusal that comes after the request was taken (an error frame of its own)."""
@@ -170,10 +171,11 @@ class TableCoach:
 
 
 def hint_info(found: HintAnswer, observation: Seen, version: int, hand_no: int,
-              lang: str) -> HintInfo:
+              lang: str, game: str) -> HintInfo:
     """The hint as the table shows it: the move in the record notation, the cards to light
-    by their notation, the target meld by its number on the table, the reason in words."""
+    by their notation, the target meld by its number on the table, the reason in words (in
+    ``lang`` and ``game``'s own terms)."""
     meld = None if found.meld is None else observation.melds[found.meld].number
     return HintInfo(version=version, hand_no=hand_no, action=found.text,
                     cards=[card_str(c) for c in found.cards], meld=meld,
-                    reason=coach_texts.reason_text(found.reason, lang))
+                    reason=coach_texts.reason_text(found.reason, lang, game))

@@ -57,16 +57,17 @@ class ReviewCache:
 
 def review_json(review: Review, lang: str) -> dict[str, Any]:
     """What the replay viewer shows: the coach's review (``ramino-review/1``, its
-    ``as_json``) and ``explained``, its three costliest decisions in words in ``lang``."""
+    ``as_json``) and ``explained``, its three costliest decisions in words in ``lang`` and
+    the game's own terms."""
     body = review.as_json()
-    body["explained"] = [decision_json(d, lang) for d in review.costliest]
+    body["explained"] = [decision_json(d, lang, review.game) for d in review.costliest]
     return body
 
 
-def decision_json(decision: Decision, lang: str) -> dict[str, Any]:
+def decision_json(decision: Decision, lang: str, game: str) -> dict[str, Any]:
     """A decision as the viewer lists it: where (action ``number``, 1-based), what was
     played and the better move, the points it cost, and why in words."""
     return {"number": decision.number, "played": decision.played, "best": decision.best,
             "regret": round(decision.regret, 1),
-            "verdict": coach_texts.reason_text(decision.verdict(), lang),
-            "reason": coach_texts.reason_text(decision.reason, lang)}
+            "verdict": coach_texts.reason_text(decision.verdict(), lang, game),
+            "reason": coach_texts.reason_text(decision.reason, lang, game)}

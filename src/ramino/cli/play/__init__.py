@@ -170,7 +170,8 @@ def play_command(
         return make_bots(chosen_bots, hand_rules, seats, level=level,
                          partner_level=partner_level, hand=next(hand_numbers))
 
-    coach = None if no_hints else Coach(chosen_bots, coach_seconds, lang, names)
+    coach = None if no_hints else Coach(chosen_bots, coach_seconds, lang, names,
+                                         rules.game)
     seating = Seating(console, names, hand_bots, lang=lang, clocks=clocks,
                       hinter=None if coach is None else coach.hint,
                       thinking=lambda what: console.status(what, spinner="dots"))

@@ -6,23 +6,31 @@ observation and legal actions, the review the hand's record from that seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ramino.cli.play.games import HandState
 from ramino.cli.play.typed import with_numbers
 from ramino.cli.play.view import numbered_hand
+from ramino.coach.reason import Reason
 
 
 class Coach:
     """Hints and reviews for the player, with a seeded budget (the same seed, position and
-    budget give the same advice); reasons in ``lang`` where the catalogs have them."""
+    budget give the same advice); reasons in ``lang`` and in ``game``'s own terms (the morto
+    at a Brazilian Buraco table, the pozzetto at Burraco's)."""
 
-    def __init__(self, seed: int, seconds: float, lang: str, names: Sequence[str]) -> None:
+    def __init__(self, seed: int, seconds: float, lang: str, names: Sequence[str],
+                 game: str) -> None:
         self.seed = seed
         self.seconds = seconds
         self.names = list(names)
-        self.translate = translator(lang)
+        self.lang = lang
+        self.game = game
+
+    def words(self, reason: Reason) -> str:
+        from ramino.server.coach_texts import reason_text
+        return reason_text(reason, self.lang, self.game)
 
     def hint(self, state: HandState, seat: int) -> list[str]:
         """The coach's move for ``seat`` (in turn) and the reason, from its observation."""
@@ -32,30 +40,20 @@ class Coach:
                       seed=self.seed + observation.turn, seconds=self.seconds)
         typed = with_numbers(advice.text, numbered_hand(observation.hand))
         shown = advice.text if typed == advice.text else f"{advice.text}  (type: {typed})"
-        return [f"hint: {shown}", f"  why: {advice.reason.text(self.translate)}"]
+        return [f"hint: {shown}", f"  why: {self.words(advice.reason)}"]
 
     def review(self, record: dict[str, Any], hand: int, seat: int) -> list[str]:
         """The three costliest decisions of match seat ``seat`` in hand ``hand`` (0-based) of
         ``record``, each with the better move, what it was worth and why."""
         from ramino.coach.review import review_hand
         review = review_hand(record, seat, seconds=self.seconds, seed=self.seed, hand=hand)
-        tr = self.translate
         lines = [f"Review of your play: {len(review.decisions)} decisions with a choice, "
                  f"about {round(review.regret)} points given away in all."]
         if not review.costliest:
             return [*lines, "  The search would have played every one of them as you did."]
         for rank, decision in enumerate(review.costliest, start=1):
             noise = "" if decision.mistake else " (within the search's margin of error)"
-            lines.append(f"  {rank}. move {decision.number}: {decision.verdict().text(tr)}"
+            lines.append(f"  {rank}. move {decision.number}: {self.words(decision.verdict())}"
                          f"{noise}")
-            lines.append(f"     why: {decision.reason.text(tr)}")
+            lines.append(f"     why: {self.words(decision.reason)}")
         return lines
-
-
-def translator(lang: str) -> Callable[[str], str]:
-    """The coach's message ids in ``lang`` (English: as written), from the server's
-    catalogs."""
-    if lang == "en":
-        return lambda text: text
-    from ramino.server.i18n import translations
-    return translations(lang).gettext

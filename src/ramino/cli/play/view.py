@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cards import card_str, sort_for_hand
+from ramino.cli.game_words import word
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.observation import Observation as BurracoObservation
 from ramino.rules import RuleSet
@@ -41,7 +42,10 @@ def hand_line(hand: Sequence[int]) -> Text:
     return text
 
 
-def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | None) -> Table:
+
+
+def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | None,
+                game: str) -> Table:
     """One row per seat of the hand: its name, side, cards in hand, clock."""
     table = Table(title="Players", title_justify="left", expand=False)
     table.add_column("seat")
@@ -60,7 +64,7 @@ def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | 
             who.append(" ◀ to play", style="cyan")
         cards = str(observation.hand_sizes[seat])
         if pending and pending[seat]:
-            cards += f" +{pending[seat]} pozzetto"
+            cards += f" +{pending[seat]} {word(game, 'pozzetto')}"
         row = [who, Text(str(sides[seat])), Text(cards)]
         if penalties is not None:
             row.append(Text(str(penalties[seat])))
@@ -80,7 +84,7 @@ def melds_table(observation: Any, rules: RuleSet, side_names: Sequence[str]) -> 
     table.add_column("#", justify="right")
     table.add_column("meld")
     if burraco:
-        table.add_column("burraco")
+        table.add_column(word(rules.game, "burraco"))
     for side in sorted({_owner(m) for m in observation.melds}):
         first = True
         for entry in observation.melds:
@@ -90,7 +94,8 @@ def melds_table(observation: Any, rules: RuleSet, side_names: Sequence[str]) -> 
                    Text(" ".join(entry.meld.card_tokens()))]
             if burraco:
                 mark = burraco_type(entry.meld, rules) or ""
-                row.append(Text(mark, style=MARK_STYLES.get(mark, "bold magenta")))
+                style = MARK_STYLES.get(mark, "bold magenta")
+                row.append(Text(word(rules.game, mark), style=style))
             table.add_row(*row, end_section=False)
             first = False
         table.add_section()
@@ -102,19 +107,20 @@ def _owner(entry: Any) -> int:
     return int(entry.side if hasattr(entry, "side") else entry.seat)
 
 
-def counts_line(observation: Any, names: Sequence[str]) -> Text:
-    """The pile (top and size), the stock, and the pozzetti or the opening."""
+def counts_line(observation: Any, names: Sequence[str], game: str) -> Text:
+    """The pile (top and size), the stock, and the pozzetti (mortos) or the opening."""
     top = card_str(observation.pile[-1]) if observation.pile else "none"
     size = getattr(observation, "pile_size", len(observation.pile))
-    word = "Pile" if isinstance(observation, BurracoObservation) else "Pozzo"
-    text = Text(f"{word}: {size} cards, top ")
+    pile = "Pile" if isinstance(observation, BurracoObservation) else "Pozzo"
+    text = Text(f"{pile}: {size} cards, top ")
     text.append(top, style="bold")
     stock = "Stock" if isinstance(observation, BurracoObservation) else "Tallone"
     text.append(f"   {stock}: {observation.stock_size} cards")
     if isinstance(observation, BurracoObservation):
         taken = ", ".join(f"side {s}: {'taken' if t else 'not yet'}"
                           for s, t in enumerate(observation.pozzetto_taken))
-        text.append(f"   Pozzetti left: {len(observation.pozzetti_left)} ({taken})")
+        text.append(f"   {word(game, 'Pozzetti')} left: {len(observation.pozzetti_left)} "
+                    f"({taken})")
     else:
         opened = [names[s] for s, o in enumerate(observation.opened) if o]
         text.append("   Opened: " + (", ".join(opened) if opened else "nobody"))
@@ -130,9 +136,9 @@ def print_table(console: Console, observation: Any, rules: RuleSet, names: Seque
                 side_names: Sequence[str], *, last_moves: Sequence[str] = (),
                 clocks: Sequence[str] | None = None) -> None:
     """The whole table as ``observation.seat`` sees it, then its numbered hand."""
-    parts: list[Any] = [seats_table(observation, names, clocks),
+    parts: list[Any] = [seats_table(observation, names, clocks, rules.game),
                         melds_table(observation, rules, side_names),
-                        counts_line(observation, names)]
+                        counts_line(observation, names, rules.game)]
     if last_moves:
         parts.append(moves_panel(last_moves, "Since your last turn"))
     console.print(Group(*parts))

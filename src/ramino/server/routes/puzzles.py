@@ -40,9 +40,12 @@ def language(request: Request) -> str:
 
 
 def view(puzzle: Puzzle) -> dict[str, Any]:
-    """What the solver is shown: the puzzle's id and game and the seat's observation."""
+    """What the solver is shown: the puzzle's id and game, the seat's observation and its legal
+    actions in the record notation (the engine's list: the page offers these and no other)."""
+    state = puzzle.state()
     return {"id": puzzle.id, "game": puzzle.game,
-            "observation": puzzle.observation().as_dict(history=False)}
+            "observation": state.observation(state.current).as_dict(history=False),
+            "legal": [str(action) for action in state.legal_actions()]}
 
 
 def listed() -> list[dict[str, str]]:

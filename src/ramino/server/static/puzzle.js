@@ -8,6 +8,12 @@ translatePage();
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("puzzle-data").textContent);
 const seen = data.observation;
+const legal = new Set(data.legal);
+// A move chosen by a tap, a button or the list shows in the answer and in the list alike.
+const choose = (move) => {
+  $("answer").value = move;
+  $("moves").value = legal.has(move) ? move : "";
+};
 
 function cards(tokens, onTap) {
   const row = document.createElement("div");
@@ -41,8 +47,11 @@ function block(title, content) {
 function render() {
   const table = $("table");
   const pile = seen.pile || seen.pozzo || [];
+  const sides = seen.sides || null;  // Burraco: each seat's side (a partner shares yours)
+  const partner = (seat) => sides !== null && sides[seat] === sides[seen.seat];
   const others = seen.hand_sizes.map((n, seat) => ({ n, seat })).filter((s) => s.seat !== seen.seat)
-    .map((s) => t("posto {n}: {count} carte", { n: s.seat + 1, count: s.n })).join(" · ");
+    .map((s) => t("posto {n}: {count} carte", { n: s.seat + 1, count: s.n })
+      + (partner(s.seat) ? ` (${t("compagno")})` : "")).join(" · ");
   const facts = document.createElement("p");
   facts.className = "small";
   facts.textContent = `${t("Tallone: {n} carte", { n: seen.stock_size })} · ${others}`;
@@ -50,25 +59,49 @@ function render() {
   const pileRow = cards(pile);
   if (!pile.length) pileRow.textContent = "—";
   table.append(block(data.game === "scala40" ? t("Pozzo") : t("Scarti"), pileRow));
-  const melds = document.createElement("div");
-  melds.className = "melds";
-  for (const meld of seen.melds) {
-    const one = cards(meld.cards);
-    one.classList.add("meld");
-    one.dataset.meld = meld.number;
-    const number = document.createElement("span");
-    number.className = "meld-number";
-    number.textContent = String(meld.number);  // the number an attach or a swap names
-    one.prepend(number);
-    melds.append(one);
+  const meldRow = (list) => {
+    const melds = document.createElement("div");
+    melds.className = "melds";
+    for (const meld of list) {
+      const one = cards(meld.cards);
+      one.classList.add("meld");
+      one.dataset.meld = meld.number;
+      const number = document.createElement("span");
+      number.className = "meld-number";
+      number.textContent = String(meld.number);  // the number an attach or a swap names
+      one.prepend(number);
+      melds.append(one);
+    }
+    if (!list.length) melds.textContent = "—";
+    return melds;
+  };
+  if (sides !== null && data.game !== "scala40") {  // Burraco: your side's melds, then theirs
+    const ours = seen.melds.filter((meld) => meld.team === sides[seen.seat]);
+    table.append(block(t("Le vostre combinazioni"), meldRow(ours)));
+    table.append(block(t("Combinazioni degli avversari"),
+                       meldRow(seen.melds.filter((meld) => !ours.includes(meld)))));
+  } else {
+    table.append(block(t("Combinazioni in tavola"), meldRow(seen.melds)));
   }
-  table.append(block(t("Combinazioni in tavola"), melds));
+  // A card of the hand is a button only when discarding it is one of the legal moves.
   const hand = [...seen.hand].sort(handOrder);
-  table.append(block(t("La tua mano"), cards(hand, (token) => { $("answer").value = `discard ${token}`; })));
+  const discardable = hand.some((token) => legal.has(`discard ${token}`));
+  table.append(block(t("La tua mano"), cards(hand, discardable ? (token) => {
+    if (legal.has(`discard ${token}`)) choose(`discard ${token}`);
+  } : null)));
+  const moves = $("moves");
+  for (const move of data.legal) {
+    const option = document.createElement("option");
+    option.value = option.textContent = move;
+    moves.append(option);
+  }
+  moves.addEventListener("change", () => { if (moves.value) choose(moves.value); });
 }
 
+// The quick buttons stand only for moves the engine allows here.
 document.querySelectorAll("[data-move]").forEach((button) => {
-  button.addEventListener("click", () => { $("answer").value = button.dataset.move; });
+  button.hidden = !legal.has(button.dataset.move);
+  button.addEventListener("click", () => choose(button.dataset.move));
 });
 
 $("answer-form").addEventListener("submit", async (event) => {

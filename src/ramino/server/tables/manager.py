@@ -202,7 +202,7 @@ class TableManager(Timekeeping):
                                                    tournament is not None),
                                         game_of(rules).width(rules)),
                       in_play=(True,) * rules.players, fixed_hands=tournament is not None,
-                      prepared=prepared, pace=pace, hints=hints,
+                      prepared=prepared, pace=pace, hints=hints, coach=self.coach,
                       round_ends=None if tournament is None else tournament.ends_at)
         if table.waiting and clock is not None:
             clock.start(None)  # no clock runs for an empty seat: it starts with the hand

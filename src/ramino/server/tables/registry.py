@@ -48,8 +48,9 @@ class TableRegistry:
                  fanout: LocalFanout | None = None,
                  wall: Callable[[], float] = time.time, idle_ms: int | None = IDLE_MS,
                  nudge_ms: int = NUDGE_MS,
-                 commit_window: float = DEFAULT_WINDOW) -> None:
+                 commit_window: float = DEFAULT_WINDOW, coach: bool = True) -> None:
         self.store = store
+        self.coach = coach  # this server answers hints (its coach has workers)
         self.wall = wall  # the wall clock of tournament round clocks (tests inject one)
         self.fanout = fanout or LocalFanout()
         self.rng = rng
@@ -110,7 +111,7 @@ class TableRegistry:
                      prepared=stored.prepared,
                      round_ends=None if stored.tournament is None else stored.tournament.ends_at,
                      spectator_delay=stored.spectator_delay, pace=stored.pace,
-                     hints=stored.hints,
+                     hints=stored.hints, coach=self.coach,
                      voided=bool(hand.result and hand.result.get("void")))
         if table.waiting and table.clock is not None:
             table.clock.start(None)  # no clock runs in a waiting room

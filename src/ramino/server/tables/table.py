@@ -85,6 +85,9 @@ class Table:
     # The coach's hints offered, as the table was created (ramino.server.hints: never at a
     # tournament table nor in a rated match, whatever this says).
     hints: bool = True
+    # Whether this server runs a coach at all (``RAMINO_COACH_WORKERS=0``: none, and no table
+    # offers what it cannot answer).
+    coach: bool = True
     levels: dict[int, int] = field(default_factory=dict)  # account id -> level, as last read
     last_move: float = field(default_factory=time.monotonic)  # the table's latest action
     nudged: float | None = None  # the idle stretch (its start) whose player was nudged
@@ -111,9 +114,11 @@ class Table:
         return self.round_ends is None and not self.fixed_hands
 
     def hints_offered(self) -> bool:
-        """Whether a player may ask the coach for a hint here: the table allows it, and it is
-        neither a tournament table nor a rated match (the coach would play for them)."""
-        return self.hints and self.casual() and not self.match_info()["rated"]
+        """Whether a player may ask the coach for a hint here: the server runs a coach, the
+        table allows it, and it is neither a tournament table nor a rated match (the coach
+        would play for them)."""
+        return (self.coach and self.hints and self.casual()
+                and not self.match_info()["rated"])
 
     def hidden(self, hand_no: int) -> bool:
         """Whether the deal of this hand must stay hidden (salt, deal, record, replay)."""

@@ -1,0 +1,22 @@
+"""Each game's own words for the same things, for the terminal's tables and prompts: Brazilian
+Buraco has the morto and the canastra where Burraco has the pozzetto and the burraco (RULES.md
+§4), and calls a canastra limpa or suja where a burraco is pulito or sporco.  Scala 40 reads
+Burraco's words (it has neither)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+_WORDS: Final = {
+    "buraco": {"pozzetto": "morto", "pozzetti": "mortos", "Pozzetti": "Mortos",
+               "Pozzetto": "Morto", "burraco": "canastra", "burrachi": "canastras",
+               "pulito": "limpa", "semipulito": "semilimpa", "sporco": "suja"},
+}
+
+
+def word(game: str, burraco_word: str) -> str:
+    """``burraco_word`` (a Burraco term) in ``game``'s own words."""
+    return _WORDS.get(game, {}).get(burraco_word, burraco_word)
+
+
+__all__ = ["word"]
