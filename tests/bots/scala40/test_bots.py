@@ -11,7 +11,7 @@ import pytest
 from ramino.arena.duplicate import run_match
 from ramino.arena.play import play_hand
 from ramino.bots.registry import make_bot
-from ramino.bots.scala40.expert import ExpertBot, ExpertWeights, _Context
+from ramino.bots.scala40.expert import ExpertBot, ExpertWeights, _Context, reaches
 from ramino.bots.scala40.greedy import GreedyBot
 from ramino.bots.scala40.plan import TurnView, best_plan, penalty_laid
 from ramino.cards import JOKER, pack, parse_annotated_card, to_counts
@@ -146,12 +146,16 @@ def test_the_plan_uses_the_picked_card() -> None:
 
 
 def test_expert_sheds_points_when_an_opponent_is_about_to_close() -> None:
-    quiet = position40("Kd Qd 5c 6s 2h", opened=0b1111)
-    urgent = position40("Kd Qd 5c 6s 2h", opened=0b1111)
+    # Kd Qd wait for Jd or Ad; the small cards are useless.  Quiet, the pair is kept; with
+    # an opponent about to close, ten points go instead of four.
+    quiet = position40("Kd Qd 4c 2h 3s", opened=0b1111)
+    urgent = position40("Kd Qd 4c 2h 3s", opened=0b1111)
     urgent.sizes[1] = 2
     bot = ExpertBot(0, FISCA)
     assert bot.urgency(quiet.observation(0)) == 0.0
     assert bot.urgency(urgent.observation(0)) == 1.0
+    choice = bot.choose(quiet.observation(0), quiet.legal_actions())
+    assert choice.cards[0] not in cards("Kd Qd")
     choice = bot.choose(urgent.observation(0), urgent.legal_actions())
     assert choice.cards[0] in cards("Kd Qd")
 
@@ -182,6 +186,32 @@ def test_expert_holds_back_for_a_chiusura_in_mano_only_when_it_pays() -> None:
         bot = ExpertBot(0, rules)
         view = TurnView.of(state.observation(0), rules)
         assert bot.hold_back(state.observation(0), view, 0.0) is expected
+
+
+def test_reaches_finds_forty_in_new_melds_leaving_a_discard() -> None:
+    def hand(text: str) -> list[int]:
+        return to_counts(cards(text))
+
+    assert reaches(hand("Kh Qh Jh 9c 9d 9s 2c"), 40, FISCA, False)       # 30 + 27
+    assert not reaches(hand("Kh Qh Jh 9c 9d 2c"), 40, FISCA, False)      # 30 alone
+    # 57 points, but every card in them: nothing left to discard (T-49).
+    assert not reaches(hand("Kh Qh Jh 9c 9d 9s"), 40, FISCA, False)
+    # Apertura senza jolly: a meld with the jolly counts nothing toward the 40.
+    assert reaches(hand("Kh Qh JK 9c 9d 9s 2c"), 40, FISCA, False)
+    assert not reaches(hand("Kh Qh JK 9c 9d 9s 2c"), 40, FISCA, True)
+
+
+def test_expert_keeps_the_cards_that_may_open_on_the_next_draw() -> None:
+    # J-Q-K of hearts make 30; 9c 9d open with a third nine (§6.3 item 2), 4s 7d open nothing.
+    state = position40("Jh Qh Kh 9c 9d 4s 7d 2c", opened=0)
+    observation = state.observation(0)
+    counting = ExpertBot(0, FISCA, ExpertWeights(open_chance=200.0, open_candidates=13))
+    context = _Context(observation, FISCA, 0.0)
+    nine, four = cards("9c")[0], cards("4s")[0]
+    chances = counting.opening_chances(observation, context, [nine, four])
+    assert chances[four] > chances[nine] > 0.0
+    choice = counting.choose(observation, state.legal_actions())
+    assert choice.kind == "discard" and choice.cards[0] not in cards("9c 9d Jh Qh Kh")
 
 
 def test_weights_round_trip() -> None:

@@ -14,13 +14,20 @@ Every choice is a weighted score over what the observation shows; the weights li
   ``hold_left`` cards is held back to close all at once, unless the hand may end soon.
 - **Pick** (§6.3 item 1): the pozzo's card is taken when the plan with it lays ``pick_gain``
   points more than the plan without it.
-- **Discard** (§6.3 item 5): the card least worth keeping and least dangerous to the next
-  player.  Keeping: the jolly; cards of the same rank in other suits and of the same suit
-  within two places, each counted only while a card that would complete the meld is still
-  unseen (card counting: each card exists twice, §6.1).  Danger: the next player may take the
-  discard only once opened (or with the apertura con lo scarto variant), and must use it at
-  once: a card with many unseen partners is more useful to them, all the more when they hold
-  few cards.  Shedding: the penalty points of the card, weighed more with urgency.
+- **Discard** (§6.3 item 5): the card least worth keeping, shedding the most points, and
+  least dangerous to the next player.  Keeping: the jolly; cards of the same rank in other
+  suits and of the same suit within two places, each counted only while a card that would
+  complete the meld is still unseen (card counting: each card exists twice, §6.1).
+  Shedding: the penalty points of the card, weighed more with urgency.  Danger: the jolly
+  once the next player may take the discard (opened, or with the apertura con lo scarto
+  variant), and a card that fits a meld on the table where the rules let it be discarded;
+  ``danger_partner`` adds the card's unseen partners (the next player must use a taken
+  discard at once), 0 by default: duplicate runs against the greedy found the cards kept to
+  avoid feeding the next player cost more than the feeding did.
+- **Options off by default** (measured level with the default within the noise, and slower):
+  ``open_chance`` adds, before the apertura, the chance that the next draw opens after each of
+  the best discards (every unseen card tried, :func:`reaches`); ``outs`` the cards the next
+  draw is expected to let a short opened hand lay, a close counting ``outs_close`` cards.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from ramino.bots.scala40.plan import (
     fits_table,
     laying_value,
 )
-from ramino.cards import JOKER, to_counts
+from ramino.cards import JOKER, NUM_TYPES, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.observation import Observation
@@ -63,13 +70,16 @@ class ExpertWeights:
     keep_gap: float = 5.0         # per card two places away, while the card between is unseen
     keep_meld: float = 30.0       # a card of a meld still held (before the apertura)
     dead_factor: float = 0.25     # what a partner is worth when every completing card is seen
-    danger_partner: float = 2.0   # per unseen card that melds with the discard
+    danger_partner: float = 0.0   # per unseen card that melds with the discard
     danger_short: float = 0.25    # more danger per card the next player holds under seven
     shed: float = 0.6             # penalty points of a card, weighed against keeping it
     shed_urgent: float = 1.0      # extra weight when the hand may end soon
     urgent_cards: int = 3         # an opened opponent with this many cards or fewer: urgent
     outs: float = 0.0             # per card the next draw is expected to let the hand lay
     outs_hand: int = 7            # ... computed once opened with this many cards or fewer
+    outs_close: float = 2.0       # what a close by the next draw counts, in cards laid
+    open_chance: float = 0.0      # points per unit of the chance that the next draw opens
+    open_candidates: int = 4      # ... computed for this many of the best discards
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -121,6 +131,11 @@ class ExpertBot:
         outs = self.outs(observation, context, discards)
         scored = sorted(((self.discard_cost(context, a.cards[0]) - outs.get(a.cards[0], 0.0),
                           rng.random(), a) for a in discards), key=lambda t: (t[0], t[1]))
+        if not first and self.w.open_chance and not context.opened and len(scored) > 1:
+            chances = self.opening_chances(
+                observation, context, [a.cards[0] for _, _, a in scored[:self.w.open_candidates]])
+            scored = sorted(((c - self.w.open_chance * chances.get(a.cards[0], 0.0), r, a)
+                             for c, r, a in scored), key=lambda t: (t[0], t[1]))
         rest = [a for a in plays if a not in first]
         return first + [a for _, _, a in scored] + rest
 
@@ -186,6 +201,10 @@ class ExpertBot:
         melds = tuple(m.meld for m in observation.melds)
         owners = tuple(sides[m.seat] for m in observation.melds)
         cache: dict[tuple[int, ...], float] = {}
+        close = w.outs_close
+
+        def worth(laid: tuple[int, ...], opens: bool, closes: bool) -> float:
+            return len(laid) + close * closes
 
         def laid(hand: list[int]) -> float:
             key = tuple(hand)
@@ -195,7 +214,7 @@ class ExpertBot:
                                 started_unopened=False, opening_points=0, may_close=True,
                                 may_lay_off=True, picked=-1, picked_card=-1,
                                 picked_needs_meld=False, jolly_owed=0)
-                plan = best_plan(view, self.rules, _cards_laid)
+                plan = best_plan(view, self.rules, worth)
                 cache[key] = 0.0 if plan is None else plan.value
             return cache[key]
 
@@ -212,6 +231,46 @@ class ExpertBot:
                     hand[x] -= 1
             hand[card] += 1
             out[card] = w.outs * gain / total
+        return out
+
+    def opening_chances(self, observation: Observation, context: _Context,
+                        candidates: Sequence[int]) -> dict[int, float]:
+        """Card counting for a hand not yet opened: for each candidate discard, the chance that
+        the next draw from the tallone lets the hand open (§6.3 item 2), every unseen card
+        weighted by its copies left (§6.1)."""
+        unseen = context.unseen
+        total = sum(unseen)
+        if not total:
+            return {}
+        need = max(1, self.rules.opening_threshold - observation.opening_points)
+        hand = context.hand
+        clean_only = self.rules.opening_without_jolly
+        cache: dict[bytes, bool] = {}
+        out: dict[int, float] = {}
+        for card in dict.fromkeys(candidates):
+            hand[card] -= 1
+            present = bytearray(m40.held_types(hand))
+            hits = 0
+            for x in range(NUM_TYPES):
+                if not unseen[x]:
+                    continue
+                was = present[x]
+                present[x] = 1
+                useful = x == JOKER or bool(m40.new_meld_options_with(bytes(present), x,
+                                                                      self.rules))
+                present[x] = was
+                if not useful:
+                    continue
+                hand[x] += 1
+                key = bytes(hand)
+                found = cache.get(key)
+                if found is None:
+                    found = cache[key] = reaches(hand, need, self.rules, clean_only)
+                hand[x] -= 1
+                if found:
+                    hits += unseen[x]
+            hand[card] += 1
+            out[card] = hits / total
         return out
 
     def discard_cost(self, context: _Context, card: int) -> float:
@@ -267,22 +326,55 @@ class ExpertBot:
         return value
 
 
+def reaches(hand: list[int], need: int, rules: RuleSet, clean_only: bool) -> bool:
+    """Whether disjoint new melds of ``hand`` (counts) total ``need`` opening points and leave
+    a card to discard (§6.3 item 2, T-49): a depth-first search that stops at the first."""
+    found = m40.hand_melds(hand, rules)
+    points = [p if c or not clean_only else 0 for p, c in zip(found.points, found.clean,
+                                                               strict=True)]
+    needs = found.needs
+    order = sorted(range(len(points)), key=lambda j: -points[j])
+    if sum(points) < need:
+        return False
+    rest = hand[:]
+    held = sum(hand)
+
+    def search(start: int, got: int, left: int) -> bool:
+        for k in range(start, len(order)):
+            j = order[k]
+            if not points[j]:
+                return False
+            wanted = needs[j]
+            if any(rest[c] < n for c, n in wanted):
+                continue
+            size = sum(n for _, n in wanted)
+            if left - size < 1:
+                continue
+            if got + points[j] >= need:
+                return True
+            for c, n in wanted:
+                rest[c] -= n
+            deeper = search(k + 1, got + points[j], left - size)
+            for c, n in wanted:
+                rest[c] += n
+            if deeper:
+                return True
+        return False
+
+    return search(0, 0, held)
+
+
 def opponents(observation: Observation) -> list[bool]:
     """Which seats play against this one: every other seat, or the other side's (§6.1)."""
     sides = observation.sides or tuple(range(observation.players))
     return [sides[s] != sides[observation.seat] for s in range(observation.players)]
 
 
-def _cards_laid(laid: tuple[int, ...], opens: bool, closes: bool) -> float:
-    """A plan's worth for the outs: the cards it lays, a close counting as two more."""
-    return len(laid) + 2.0 * closes
-
-
 class _Context:
     """What every candidate discard of one decision shares (computed once per decision)."""
 
-    __slots__ = ("closes", "hand", "in_meld", "melds", "next_may_pick", "next_short", "unseen",
-                 "urgent")
+    __slots__ = ("closes", "hand", "in_meld", "melds", "next_may_pick", "next_short", "opened",
+                 "unseen", "urgent")
 
     def __init__(self, observation: Observation, rules: RuleSet, urgent: float) -> None:
         self.hand = to_counts(observation.hand)
@@ -293,6 +385,7 @@ class _Context:
         self.next_may_pick = observation.opened[nxt] or rules.opening_with_discard
         self.next_short = max(0, 7 - observation.hand_sizes[nxt])
         self.urgent = urgent
+        self.opened = observation.opened[observation.seat]
         # Cards of melds the hand still holds (an unopened hand collecting its 40).
         self.in_meld = [False] * len(self.hand)
         if not observation.opened[observation.seat]:
