@@ -23,6 +23,10 @@ the weights live in :class:`ExpertWeights` and are tuned on duplicate deals by
   with the pile, since a taken pile brings every card in it.
 - **Partner**: when the partner or the opponents are down to a few cards the hand is about to
   end, so laying down points and wilds becomes urgent (§2.10 counts them against).
+- **The rules of the table** (the rule set, never a preset's name): where only a clean burraco
+  closes (§2.8, §4.1) only a clean one counts as the burraco that closes, and wilds stay off
+  the side's clean melds until it has one; where the pile is closed (the lixo fechado, §4.1)
+  its unseen cards count when taking it.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from ramino.bots.burraco.features import (
     has_burraco,
     longest_fitting,
     meld_bonus,
+    needs_clean,
     neighbours,
     next_opponent,
     own_melds,
@@ -78,9 +83,14 @@ class ExpertWeights:
     pick_no_meld: float = 10.0
     pick_lone_card: float = 10.0
     pick_burraco: float = 10.0
+    pick_hidden: float = 0.3
+    pick_hidden_clean: float = 1.0
+    closed_pile: int = 1
     meld_threshold: float = 0.0
     wild_cost: float = 0.0
     spoil_clean: float = 0.0
+    spoil_needed: float = 60.0
+    clean_run: int = 4
     pozzetto_bonus: float = 120.0
     close_bonus: float = 150.0
     close_margin: float = -1000.0
@@ -149,10 +159,14 @@ class ExpertBot:
         discards = [a for a in legal_actions if a.kind == DISCARD]
         urgent = self.urgency(observation)
         closing = self.should_close(observation)
+        # Closing needs a clean burraco that the side has not laid yet (§2.8, §4.1).
+        clean_wanted = needs_clean(self.rules) and not has_burraco(own_melds(observation),
+                                                                   self.rules)
         # One effect per play: scoring, ordering and the layout all read it.
         effects = {a: play_effect(observation, a, self.rules, self.values) for a in plays}
-        scored_plays = sorted(((self.play_score(effects[a], urgent, closing), rng.random(), a)
-                               for a in plays), key=lambda t: (-t[0], t[1]))
+        scored_plays = sorted(
+            ((self.play_score(effects[a], urgent, closing, clean_wanted), rng.random(), a)
+             for a in plays), key=lambda t: (-t[0], t[1]))
         if self.w.order_like_greedy:
             order = {a: (*(-x for x in greedy_preference(e)), self.target_order(e))
                      for a, e in effects.items()}
@@ -177,7 +191,8 @@ class ExpertBot:
         for seat, size in enumerate(observation.hand_sizes):
             team = side_of(observation, seat)
             if size <= 2 and observation.pozzetto_taken[team] and has_burraco(
-                    [(m.number, m.meld) for m in observation.melds if m.side == team]):
+                    [(m.number, m.meld) for m in observation.melds if m.side == team],
+                    self.rules):
                 return 1.0
         return 1.0 if observation.stock_size <= 6 else 0.0
 
@@ -210,8 +225,17 @@ class ExpertBot:
         usable = pile_usable(observation, self.rules)
         points = sum(self.values[c] for c in pile)
         wilds = sum(1 for c in pile if is_burraco_wild(c))
-        score = (w.pick_base + w.pick_card * len(pile) + w.pick_usable * (usable + wilds)
-                 - w.pick_points * points * self.urgency(observation))
+        size = self.pile_size(observation)
+        # A closed pile (the lixo fechado, §4.1) shows only its top card: the cards under it
+        # come too, unseen.
+        hidden = size - len(pile)
+        # Where only a clean burraco closes (§2.8, the STBL mode, §4.1) hands run longer and a
+        # hand kept small by the pick's caution (two cards, nothing to meld) builds nothing
+        # clean: the unseen cards are worth taking nearly always (docs/bots.md, "Brazilian
+        # Buraco").
+        hidden_value = w.pick_hidden_clean if needs_clean(self.rules) else w.pick_hidden
+        score = (w.pick_base + w.pick_card * size + w.pick_usable * (usable + wilds)
+                 + hidden_value * hidden - w.pick_points * points * self.urgency(observation))
         score -= w.pick_urgent * self.urgency(observation) * max(0, len(pile) - usable)
         if len(observation.hand) == 1 and usable <= 1:
             # With one card the tallone's card may let it go down; a pile that lays one card
@@ -227,8 +251,8 @@ class ExpertBot:
             grouped = [m.rank for _, m in own if m.kind == GROUP]
             if solve(observation.hand + pile, self.rules, grouped_ranks=grouped).value <= 0:
                 score -= w.pick_no_meld
-        elif (len(observation.hand) >= 3 and len(pile) == 1 and usable == 1
-              and building_burraco(observation, own_side(observation))):
+        elif (len(observation.hand) >= 3 and size == 1 and usable == 1
+              and building_burraco(observation, own_side(observation), self.rules)):
             # Pozzetto taken, no burraco, three cards or more: the lone card lays one card
             # that everyone saw come; the tallone's measured better (+4.7 a hand over four
             # blocks of 1,000 duplicate deals, docs/bots.md).
@@ -238,6 +262,11 @@ class ExpertBot:
             # points and the right to close (§2.6, §2.8).
             score += w.pick_burraco
         return score
+
+    def pile_size(self, observation: Observation) -> int:
+        """The cards taking the scarto brings: all of them, also where only the top one shows
+        (``discard_pile_visibility`` TOP_ONLY, §4.1); ``closed_pile`` 0 counts the shown."""
+        return observation.pile_size if self.w.closed_pile else len(observation.pile)
 
     def completes_burraco(self, observation: Observation) -> bool:
         """A scarto card fits an own meld of six (the seventh card makes a burraco)."""
@@ -252,14 +281,14 @@ class ExpertBot:
         cards or more, or of two with a card it can lay (one card cannot build the burraco
         that closing needs)."""
         w = self.w
-        pile = observation.pile
-        if len(observation.hand) == 1 and len(pile) == 1 and usable == 1:
+        size = self.pile_size(observation)
+        if len(observation.hand) == 1 and size == 1 and usable == 1:
             taken = observation.pozzetto_taken[own_side(observation)]
-            burraco = has_burraco(own_melds(observation))
+            burraco = has_burraco(own_melds(observation), self.rules)
             may_go_out = (taken and burraco) or (not taken and bool(observation.pozzetti_left))
             return w.pick_go_out if may_go_out else 0.0
-        material = len(pile) >= w.build_pile or (len(pile) >= 2 and usable >= 1)
-        if material and building_burraco(observation, own_side(observation)):
+        material = size >= w.build_pile or (size >= 2 and usable >= 1)
+        if material and building_burraco(observation, own_side(observation), self.rules):
             return w.pick_build
         return 0.0
 
@@ -300,7 +329,8 @@ class ExpertBot:
         the expert decides")."""
         return -len(e.old.cards) if self.w.attach_longest and e.old is not None else 0
 
-    def play_score(self, e: PlayEffect, urgent: float, closing: bool) -> float:
+    def play_score(self, e: PlayEffect, urgent: float, closing: bool,
+                   clean_wanted: bool = False) -> float:
         w = self.w
         score = float(e.points + e.bonus_gain)
         if e.closes:
@@ -314,6 +344,12 @@ class ExpertBot:
             clean_run = e.old.wild < 0 and len(e.old.cards) >= 5
             if clean_run and (was is None or e.bonus_gain < 0):
                 score -= w.spoil_clean * (1.0 - urgent)
+            if (clean_wanted and e.old.wild < 0 and e.result.wild >= 0
+                    and len(e.old.cards) >= w.clean_run):
+                # Where only a clean burraco closes (§2.8, the Brazilian aberto and STBL
+                # modes, §4.1), a wild on a clean meld of ``clean_run`` cards or more spends
+                # the side's likeliest way to close; a dirty burraco still scores its bonus.
+                score -= w.spoil_needed * (1.0 - urgent)
         return score
 
     def discard_cost(self, context: _DiscardContext, card: int) -> float:

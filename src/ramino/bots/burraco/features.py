@@ -16,12 +16,13 @@ from ramino.games.burraco.melds import (
     attach_options,
     burraco_bonus,
     burraco_type,
+    is_clean_burraco,
     new_meld_options,
     resolve_attach,
     resolve_new_meld,
 )
 from ramino.games.burraco.state import Observation
-from ramino.rules.options import RuleSet
+from ramino.rules.options import ClosingBurracoRequirement, RuleSet
 
 
 def side_of(observation: Observation, seat: int) -> int:
@@ -65,15 +66,28 @@ def meld_bonus(meld: Meld | None, rules: RuleSet) -> int:
     return 0 if meld is None else burraco_bonus(burraco_type(meld, rules), rules)
 
 
-def has_burraco(melds: list[tuple[int, Meld]]) -> bool:
+def has_burraco(melds: list[tuple[int, Meld]], rules: RuleSet | None = None) -> bool:
+    """A burraco among ``melds``; given ``rules``, one that lets the side close: a clean one
+    where ``closing_burraco_requirement`` is CLEAN (§2.8, the Brazilian aberto and STBL
+    modes, §4.1), where a dirty canastra scores but does not close."""
+    if rules is not None and needs_clean(rules):
+        return any(len(m.cards) >= 7 and is_clean_burraco(burraco_type(m, rules))
+                   for _, m in melds)
     return any(len(m.cards) >= 7 for _, m in melds)
 
 
-def building_burraco(observation: Observation, team: int) -> bool:
-    """``team`` has taken its pozzetto but has no burraco down: it cannot close yet (§2.8),
-    and the expert's pick changes (docs/bots.md, "How the expert decides")."""
+def needs_clean(rules: RuleSet) -> bool:
+    """Closing needs a clean burraco (§2.8, §4.1)."""
+    return rules.closing_burraco_requirement is ClosingBurracoRequirement.CLEAN
+
+
+def building_burraco(observation: Observation, team: int,
+                     rules: RuleSet | None = None) -> bool:
+    """``team`` has taken its pozzetto but has no burraco down that closes (``has_burraco``):
+    it cannot close yet (§2.8), and the expert's pick changes (docs/bots.md, "How the expert
+    decides")."""
     return observation.pozzetto_taken[team] and not has_burraco(
-        [(m.number, m.meld) for m in observation.melds if m.side == team])
+        [(m.number, m.meld) for m in observation.melds if m.side == team], rules)
 
 
 _FITS: dict[tuple[Meld, int, RuleSet], bool] = {}
@@ -174,7 +188,7 @@ class PlayEffect:
     bonus_gain: int      # burraco bonus gained (§2.6)
     result: Meld | None  # the meld on the table afterwards
     old: Meld | None     # the meld before (attach) or None (new meld)
-    burraco_after: bool  # the side holds a burraco afterwards
+    burraco_after: bool  # the side holds a burraco that closes afterwards (``has_burraco``)
     closes: bool         # leaves one card with pozzetto and burraco: a closing discard next
     pozzetto: bool       # empties the hand (al volo) or leaves the card that takes it
 
@@ -192,8 +206,11 @@ def play_effect(observation: Observation, action: Action, rules: RuleSet,
     else:
         raise ValueError(f"not a meld or attach action: {action}")
     left = len(observation.hand) - len(action.cards)
-    burraco_after = has_burraco(list(melds.items())) or (
-        result is not None and len(result.cards) >= 7)
+    after = [(n, m) for n, m in melds.items() if old is None or n != action.meld]
+    if result is not None:
+        after.append((action.meld if old is not None else 0, result))
+    # The meld as the play leaves it: a wild on a clean burraco may spoil the one that closes.
+    burraco_after = has_burraco(after, rules)
     taken = observation.pozzetto_taken[own_side(observation)]
     pozzetto_left = bool(observation.pozzetti_left)
     closes = left == 1 and burraco_after and (taken or not pozzetto_left)
