@@ -23,6 +23,7 @@ from ramino.cli.play.view import numbered_hand, print_table
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.state import BurracoState
 from ramino.rules import make_rules, preset
+from ramino.rules.options import RuleSet
 from tests.cli.play_script import scripted
 
 runner = CliRunner()
@@ -115,20 +116,26 @@ def test_hint_and_review_at_the_prompt(tmp_path: Path) -> None:
     assert "hints are off (--no-hints)" in off.stdout
 
 
-def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
-    """The table drawn from the player's observation: each seat's cards in hand, the melds
-    grouped by side with the burraco mark of each meld of seven cards or more (§2.6), the
-    pile, the stock and the pozzetti, and the player's own hand, numbered."""
-    rules = preset("fibur")
+def hand_until_a_burraco(preset_name: str) -> tuple[RuleSet, BurracoState]:
+    """A match hand of greedy bots played until a side lays a burraco (or the hand ends)."""
+    rules = preset(preset_name)
     game = match_game(rules, 11)
     state = game.next_hand()
     assert isinstance(state, BurracoState)
     bots = {**make_bots(2, rules, game.seats(), level="greedy"),
             0: make_bots(2, rules, (1,), level="greedy")[0]}
-    seen = state.observation(0)
-    while not state.is_over and not any(burraco_type(m.meld, rules) for m in seen.melds):
+    while not state.is_over and not any(burraco_type(m.meld, rules)
+                                        for m in state.observation(0).melds):
         bot_turn(state, bots[state.current])
-        seen = state.observation(0)
+    return rules, state
+
+
+def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
+    """The table drawn from the player's observation: each seat's cards in hand, the melds
+    grouped by side with the burraco mark of each meld of seven cards or more (§2.6), the
+    pile, the stock and the pozzetti, and the player's own hand, numbered."""
+    rules, state = hand_until_a_burraco("fibur")
+    seen = state.observation(0)
     marks = {burraco_type(m.meld, rules) for m in seen.melds} - {None}
     assert marks, "the greedy bots laid no burraco in this hand"
     out = io.StringIO()
@@ -153,16 +160,8 @@ def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
 def test_a_brazilian_buraco_table_reads_in_its_own_words() -> None:
     """At buraco-aberto the same table says morto and canastra (§4), and a canastra's mark is
     limpa or suja, where Burraco says pozzetto, burraco, pulito and sporco."""
-    rules = preset("buraco-aberto")
-    game = match_game(rules, 11)
-    state = game.next_hand()
-    assert isinstance(state, BurracoState)
-    bots = {**make_bots(2, rules, game.seats(), level="greedy"),
-            0: make_bots(2, rules, (1,), level="greedy")[0]}
+    rules, state = hand_until_a_burraco("buraco-aberto")
     seen = state.observation(0)
-    while not state.is_over and not any(burraco_type(m.meld, rules) for m in seen.melds):
-        bot_turn(state, bots[state.current])
-        seen = state.observation(0)
     assert any(burraco_type(m.meld, rules) for m in seen.melds), "no canastra in this hand"
     out = io.StringIO()
     names = seat_names(rules)
