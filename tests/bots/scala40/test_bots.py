@@ -300,3 +300,13 @@ def test_expert_sheds_a_high_card_whose_apertura_is_unlikely(seed: int) -> None:
     assert plain.choose(observation, state.legal_actions()).cards == tuple(cards("2c"))
     choice = ExpertBot(seed, FISCA).choose(observation, state.legal_actions())
     assert choice.kind == "discard" and choice.cards[0] in cards("Ks Kh Qd Jd Jc")
+
+
+def test_the_search_plays_an_expert_without_the_look_ahead_unless_told() -> None:
+    from ramino.bots.scala40 import search as scala40_search
+    plain = make_bot("search", 0, FISCA)
+    told = make_bot("search:look=8", 0, FISCA)
+    assert isinstance(plain, scala40_search.SearchBot)
+    assert isinstance(told, scala40_search.SearchBot)
+    assert plain.expert.w.look_samples == 0
+    assert all(b.w.look_samples == 8 for b in [told.expert, *told.rollout_bots])
