@@ -40,7 +40,6 @@ __all__ = ["create_app", "serve"]
 MAX_WS_BYTES = 16 * 1024  # uvicorn drops larger frames before any handler reads them
 # Full collections at most once per this many young (generation 1) ones, instead of 10.
 FULL_GC_EVERY = 1000
-YOUNG_GC_EVERY = 20_000  # allocations between collections of the youngest generation
 
 
 def __getattr__(name: str) -> Any:
@@ -110,16 +109,16 @@ def tune_gc() -> None:
     turn over all the time and CPython (3.11) runs a full collection every few thousand
     actions: with 500 tables that walks some 300 000 objects, 100-400 ms during which no
     table moves, and it finds nothing (the tables' objects are freed by reference counting;
-    `bench/load.py` measured it).  The youngest generation is collected every
-    ``YOUNG_GC_EVERY`` allocations rather than 700: an action allocates a few thousand
-    objects that reference counting frees within the action, and a collection every 700
-    walks them over and over, for nothing (a tenth of the server's CPU an action; a young
-    collection of 20,000 objects takes well under a millisecond).  The code and data loaded
-    at start are frozen out of every collection."""
+    `bench/load.py` measured it).  The young generations keep CPython's thresholds, so
+    short-lived cycles go at once and each collection is short: a larger youngest
+    generation saves no CPU that `bench/load.py` can see, and each collection of the middle
+    generation then walks far more survivors (100-200 ms at 1,000 tables with 20,000, every
+    table stopped meanwhile).  The code and data loaded at start are frozen out of every
+    collection."""
     gc.collect()
     gc.freeze()
-    _young, middle, _full = gc.get_threshold()
-    gc.set_threshold(YOUNG_GC_EVERY, middle, FULL_GC_EVERY)
+    young, middle, _full = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_GC_EVERY)
 
 
 def _http_rate(text: str, variable: str = "RAMINO_HTTP_RATE") -> tuple[int, float]:
