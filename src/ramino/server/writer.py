@@ -5,132 +5,92 @@ ever shown that a crash could take back), but actions that arrive while a transa
 written share the next one, so one fsync serves many tables.  As PostgreSQL's ``commit_delay``
 does, the writer also waits until a short ``window`` has passed since the first action of a
 batch arrived before it writes: the actions of other tables that arrive meanwhile join the
-same transaction.  A batch that fails is retried one action at a time, so that one table's
-refusal (:class:`StaleVersionError`) never fails another table's action.
-
-The writing runs in one thread of its own, fed through a ``queue.SimpleQueue`` (a C queue:
-putting an action is one call, with no event-loop task between) and answering each batch
-with one ``call_soon_threadsafe``: a table waits on one future, and the event loop's share
-of a commit is resolving those futures.  Under load the event loop's thread is the server's
-bottleneck, so the commit's bookkeeping belongs on the writer's side.
+same transaction.  Each
+commit costs a hand-off to the writing thread, SQLite's page and lock calls and an fsync, so
+under load a few milliseconds of waiting save far more than they cost (docs/performance.md
+measures the window).  A batch that fails is retried one action at a time, so that one
+table's refusal (:class:`StaleVersionError`) never fails another table's action.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import queue
-import threading
-import time
+import contextlib
 from dataclasses import dataclass
+from typing import Any
 
 from ramino.server.store import PendingAction, Store
-
-log = logging.getLogger("ramino.server")
 
 MAX_BATCH = 500
 # Seconds the writer waits after a batch's first action for others to join it.
 DEFAULT_WINDOW = 0.004
 
 
-@dataclass(slots=True)
+@dataclass
 class _Item:
     action: PendingAction
     done: asyncio.Future[None]
-    arrived: float  # time.monotonic() when it was appended
+    arrived: float  # the event loop's clock when it was appended
 
 
 class GroupWriter:
     def __init__(self, store: Store, window: float = DEFAULT_WINDOW) -> None:
         self.store = store
         self.window = window
-        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._thread = threading.Thread(target=self._run, name="ramino-writer", daemon=True)
-        self._thread.start()
+        self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
-        """Write what is queued, then end the writing thread."""
-        thread = self._thread
-        if thread is None:
-            return
-        self._thread = None
-        self._queue.put(None)
-        await asyncio.to_thread(thread.join)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
 
     async def append(self, action: PendingAction) -> None:
         """Return once ``action`` is committed; raise what the store raised for it."""
-        loop = self._loop
-        if self._thread is None or loop is None:
-            # Not started (a bare manager in a script): write directly.
+        if self._task is None:  # not started (a bare manager in a script): write directly
             await asyncio.to_thread(self.store.append_actions, [action])
             return
+        loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Item(action, done, time.monotonic()))
+        self._queue.put_nowait(_Item(action, done, loop.time()))
         await done
 
-    def _run(self) -> None:
-        take = self._queue.get
+    async def _run(self) -> None:
         while True:
-            first = take()
-            if first is None:
-                return
-            batch = [first]
+            batch = [await self._queue.get()]
             # The window runs from the first action's arrival: one that waited through the
             # previous commit has had its window already, and goes at once.
-            wait = first.arrived + self.window - time.monotonic()
+            wait = batch[0].arrived + self.window - asyncio.get_running_loop().time()
             if wait > 0:
-                time.sleep(wait)
-            stopping = False
-            while len(batch) < MAX_BATCH:
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stopping = True
-                    break
-                batch.append(item)
-            self._answer(batch, self._write(batch))
-            if stopping:
-                return
+                await asyncio.sleep(wait)
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                await asyncio.to_thread(self.store.append_actions, [i.action for i in batch])
+            except Exception:
+                await self._one_by_one(batch)
+            else:
+                for item in batch:
+                    _resolve(item.done, None)
 
-    def _write(self, batch: list[_Item]) -> list[BaseException | None]:
-        """Each action's outcome: None when stored, else what the store raised for it."""
-        try:
-            self.store.append_actions([item.action for item in batch])
-        except Exception:
-            outcomes: list[BaseException | None] = []
-            for item in batch:
-                try:
-                    self.store.append_actions([item.action])
-                except Exception as exc:
-                    outcomes.append(exc)
-                else:
-                    outcomes.append(None)
-            return outcomes
-        return [None] * len(batch)
-
-    def _answer(self, batch: list[_Item], outcomes: list[BaseException | None]) -> None:
-        loop = self._loop
-        assert loop is not None
-        try:
-            loop.call_soon_threadsafe(_resolve, batch, outcomes)
-        except RuntimeError:  # the event loop has closed: nobody waits any more
-            log.warning("group commit: %d actions written after the event loop closed",
-                        len(batch))
+    async def _one_by_one(self, batch: list[_Item]) -> None:
+        for item in batch:
+            try:
+                await asyncio.to_thread(self.store.append_actions, [item.action])
+            except Exception as exc:
+                _resolve(item.done, exc)
+            else:
+                _resolve(item.done, None)
 
 
-def _resolve(batch: list[_Item], outcomes: list[BaseException | None]) -> None:
-    for item, error in zip(batch, outcomes, strict=True):
-        done = item.done
-        if done.done():
-            continue  # the waiting table was cancelled (server stopping)
-        if error is None:
-            done.set_result(None)
-        else:
-            done.set_exception(error)
+def _resolve(done: asyncio.Future[None], error: Any) -> None:
+    if done.done():
+        return  # the waiting table was cancelled (server stopping)
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
