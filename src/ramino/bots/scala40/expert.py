@@ -24,6 +24,13 @@ Every choice is a weighted score over what the observation shows; the weights li
   ``danger_partner`` adds the card's unseen partners (the next player must use a taken
   discard at once), 0 by default: duplicate runs against the greedy found the cards kept to
   avoid feeding the next player cost more than the feeding did.
+- **Look-ahead before the apertura** (§6.3 item 2, §6.5): the discards are ranked by their
+  expected penalty, ``look_samples`` sampled sequences of the seat's own next draws (at most
+  ``look_turns``, fewer when an opened opponent is short of cards) telling how likely the hand
+  is to open after each; a hand that never opens pays every card it holds, so when opening is
+  unlikely the high cards go first.  The card-counting cost above breaks near ties
+  (``look_tiebreak``).  Paired duplicate runs against the greedy: +1.3 points a player and
+  hand over the expert without it (docs/bots.md).
 - **Options off by default** (measured level with the default within the noise, and slower):
   ``open_chance`` adds, before the apertura, the chance that the next draw opens after each of
   the best discards (every unseen card tried, :func:`reaches`); ``outs`` the cards the next
@@ -84,8 +91,6 @@ class ExpertWeights:
     look_turns: int = 4           # ... this many draws at most, fewer when the hand may end
     look_opened: float = 8.0      # what an opened hand is expected to pay at the end
     look_tiebreak: float = 0.1    # the weight of the card-counting cost among the discards
-    look_half: float = 0.0        # weight of the chance to open within half the draws
-    look_round: float = 0.0       # fewer draws by this many per round of turns played
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -249,9 +254,6 @@ class ExpertBot:
         short = min((size for s, size in enumerate(observation.hand_sizes)
                      if mine[s] and observation.opened[s]), default=99)
         turns = self.w.look_turns
-        if self.w.look_round:
-            turns = max(1, round(turns - self.w.look_round * observation.turn
-                                 / observation.players))
         if short < 99:
             turns = min(turns, max(1, short // 2))
         return max(0, min(turns, observation.stock_size))
@@ -292,21 +294,16 @@ class ExpertBot:
         hand = context.hand
         pool = [c for c in range(NUM_TYPES) for _ in range(context.unseen[c])]
         k = min(self.draws_left(observation), len(pool))
-        hits = dict.fromkeys(candidates, 0.0)
+        hits = dict.fromkeys(candidates, 0)
         samples = w.look_samples if k else 0
-        half = (k + 1) // 2 if w.look_half and k > 1 else 0
         need = max(1, self.rules.opening_threshold - observation.opening_points)
         for _ in range(samples):
-            draws = rng.sample(pool, k)
-            if half:
-                self._opening_hits(hand, draws[:half], need, candidates, hits, w.look_half)
-            self._opening_hits(hand, draws, need, candidates, hits, 1.0 - w.look_half)
+            self._opening_hits(hand, rng.sample(pool, k), need, candidates, hits)
         return {card: hits[card] / samples if samples else 0.0 for card in candidates}
 
     def _opening_hits(self, hand: list[int], draws: list[int], need: int,
-                      candidates: Sequence[int], hits: dict[int, float], weight: float
-                      ) -> None:
-        """Adds ``weight`` to each candidate discard after which ``hand`` and ``draws`` open."""
+                      candidates: Sequence[int], hits: dict[int, int]) -> None:
+        """Counts each candidate discard after which ``hand`` and ``draws`` open."""
         full = hand[:]
         for c in draws:
             full[c] += 1
@@ -320,11 +317,11 @@ class ExpertBot:
         spare = sum(full) - sum(count) >= 2
         for card in candidates:
             if spare and full[card] > count[card]:
-                hits[card] += weight
+                hits[card] += 1
                 continue
             full[card] -= 1
             if opening_needs(full, need, self.rules, clean_only) is not None:
-                hits[card] += weight
+                hits[card] += 1
             full[card] += 1
 
     def opening_chances(self, observation: Observation, context: _Context,
