@@ -265,3 +265,48 @@ def test_bots_made_for_a_match_play_its_hands_after_an_elimination() -> None:
         state.apply(action)
         if state.is_over:
             break
+
+
+def test_expert_look_ahead_weighs_the_chance_to_open_in_the_next_draws() -> None:
+    # J-Q-K of hearts make 30 and 9c 9d wait for a nine (§6.3 item 2): the king is worth
+    # most to the apertura, the nine next, the loose 2c least.  With an opened opponent down
+    # to four cards the hand may end in two turns: fewer draws, a smaller chance.
+    state = position40("Jh Qh Kh 9c 9d 4s 7d 2c 3s 5h 6c", opened=0)
+    bot = ExpertBot(0, FISCA)
+    king, nine, two = cards("Kh 9c 2c")
+
+    def odds(state: Scala40State) -> dict[int, float]:
+        observation = state.observation(0)
+        context = _Context(observation, FISCA, 0.0)
+        return bot.opening_odds(observation, context, [king, nine, two], random.Random(1))
+
+    quiet = odds(state)
+    assert bot.draws_left(state.observation(0)) == bot.w.look_turns
+    assert quiet[king] < quiet[nine] < quiet[two]
+    state.opened[1] = True
+    state.sizes[1] = 4
+    assert bot.draws_left(state.observation(0)) == 2
+    assert odds(state)[two] < quiet[two]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_expert_sheds_a_high_card_whose_apertura_is_unlikely(seed: int) -> None:
+    # Nobody has opened; the kings wait for a third king, the 2c for nothing.  Card counting
+    # alone keeps the pair and lets the 2c go; the look-ahead sees that the kings rarely
+    # open in the next draws and that a hand that does not open pays them (§6.5).
+    state = position40("4s 8s 9s Ks 5h 6h Kh 3d 4d Jd Qd 2c 9c Jc", opened=0, turn=1)
+    observation = state.observation(0)
+    plain = ExpertBot(seed, FISCA, ExpertWeights(look_samples=0))
+    assert plain.choose(observation, state.legal_actions()).cards == tuple(cards("2c"))
+    choice = ExpertBot(seed, FISCA).choose(observation, state.legal_actions())
+    assert choice.kind == "discard" and choice.cards[0] in cards("Ks Kh Qd Jd Jc")
+
+
+def test_the_search_plays_an_expert_without_the_look_ahead_unless_told() -> None:
+    from ramino.bots.scala40 import search as scala40_search
+    plain = make_bot("search", 0, FISCA)
+    told = make_bot("search:look=8", 0, FISCA)
+    assert isinstance(plain, scala40_search.SearchBot)
+    assert isinstance(told, scala40_search.SearchBot)
+    assert plain.expert.w.look_samples == 0
+    assert all(b.w.look_samples == 8 for b in [told.expert, *told.rollout_bots])

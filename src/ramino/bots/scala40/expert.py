@@ -24,6 +24,13 @@ Every choice is a weighted score over what the observation shows; the weights li
   ``danger_partner`` adds the card's unseen partners (the next player must use a taken
   discard at once), 0 by default: duplicate runs against the greedy found the cards kept to
   avoid feeding the next player cost more than the feeding did.
+- **Look-ahead before the apertura** (§6.3 item 2, §6.5): the discards are ranked by their
+  expected penalty, ``look_samples`` sampled sequences of the seat's own next draws (at most
+  ``look_turns``, fewer when an opened opponent is short of cards) telling how likely the hand
+  is to open after each; a hand that never opens pays every card it holds, so when opening is
+  unlikely the high cards go first.  The card-counting cost above breaks near ties
+  (``look_tiebreak``).  Paired duplicate runs against the greedy: +1.3 points a player and
+  hand over the expert without it (docs/bots.md).
 - **Options off by default** (measured level with the default within the noise, and slower):
   ``open_chance`` adds, before the apertura, the chance that the next draw opens after each of
   the best discards (every unseen card tried, :func:`reaches`); ``outs`` the cards the next
@@ -80,6 +87,10 @@ class ExpertWeights:
     outs_close: float = 2.0       # what a close by the next draw counts, in cards laid
     open_chance: float = 0.0      # points per unit of the chance that the next draw opens
     open_candidates: int = 4      # ... computed for this many of the best discards
+    look_samples: int = 256       # before the apertura: sampled futures of the own draws
+    look_turns: int = 4           # ... this many draws at most, fewer when the hand may end
+    look_opened: float = 8.0      # what an opened hand is expected to pay at the end
+    look_tiebreak: float = 0.1    # the weight of the card-counting cost among the discards
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -136,6 +147,9 @@ class ExpertBot:
                 observation, context, [a.cards[0] for _, _, a in scored[:self.w.open_candidates]])
             scored = sorted(((c - self.w.open_chance * chances.get(a.cards[0], 0.0), r, a)
                              for c, r, a in scored), key=lambda t: (t[0], t[1]))
+        if (not first and self.w.look_samples and not context.opened and not context.closes
+                and len({a.cards[0] for a in discards}) > 1):
+            scored = self.look_ahead(observation, context, scored, rng)
         rest = [a for a in plays if a not in first]
         return first + [a for _, _, a in scored] + rest
 
@@ -233,6 +247,83 @@ class ExpertBot:
             out[card] = w.outs * gain / total
         return out
 
+    def draws_left(self, observation: Observation) -> int:
+        """How many more draws this seat may expect before the hand ends: ``look_turns``, fewer
+        when an opened opponent holds few cards (about a card laid a turn, §6.4)."""
+        mine = opponents(observation)
+        short = min((size for s, size in enumerate(observation.hand_sizes)
+                     if mine[s] and observation.opened[s]), default=99)
+        turns = self.w.look_turns
+        if short < 99:
+            turns = min(turns, max(1, short // 2))
+        return max(0, min(turns, observation.stock_size))
+
+    def look_ahead(self, observation: Observation, context: _Context,
+                   scored: list[tuple[float, float, Action]], rng: random.Random
+                   ) -> list[tuple[float, float, Action]]:
+        """Before the apertura: each discard's expected penalty (§6.5).  A hand that does not
+        open pays every card it holds, one that opens about ``look_opened``; the chance to
+        open is :meth:`opening_odds`.  So when the apertura is unlikely the high cards go
+        first, and when it is likely what builds it stays.  The card-counting cost
+        (:meth:`discard_cost`, weighed by ``look_tiebreak``) and what the discard gives away
+        to the next player are added."""
+        w = self.w
+        candidates = list(dict.fromkeys(a.cards[0] for _, _, a in scored))
+        chances = self.opening_odds(observation, context, candidates, rng)
+        hand = context.hand
+        points = sum(penalty_value(c, self.rules) * n for c, n in enumerate(hand) if n)
+        out = []
+        for cost, r, action in scored:
+            card = action.cards[0]
+            chance = chances[card]
+            expected = ((1.0 - chance) * (points - penalty_value(card, self.rules))
+                        + chance * w.look_opened)
+            out.append((expected + self.danger(context, card) + w.look_tiebreak * cost, r,
+                        action))
+        return sorted(out, key=lambda t: (t[0], t[1]))
+
+    def opening_odds(self, observation: Observation, context: _Context,
+                     candidates: Sequence[int], rng: random.Random) -> dict[int, float]:
+        """For each candidate discard, the chance that the hand opens within the draws it may
+        expect (:meth:`draws_left`, §6.3 item 2): ``look_samples`` draws sequences dealt by
+        ``rng`` from the unseen cards (§6.1), the same for every candidate (common random
+        numbers), each hand asked whether disjoint new melds of it make the 40
+        (:func:`opening_needs`).  The forced discards on the way are left out (the cards
+        that would go are those the apertura does not use)."""
+        w = self.w
+        hand = context.hand
+        pool = [c for c in range(NUM_TYPES) for _ in range(context.unseen[c])]
+        k = min(self.draws_left(observation), len(pool))
+        hits = dict.fromkeys(candidates, 0)
+        samples = w.look_samples if k else 0
+        need = max(1, self.rules.opening_threshold - observation.opening_points)
+        for _ in range(samples):
+            self._opening_hits(hand, rng.sample(pool, k), need, candidates, hits)
+        return {card: hits[card] / samples if samples else 0.0 for card in candidates}
+
+    def _opening_hits(self, hand: list[int], draws: list[int], need: int,
+                      candidates: Sequence[int], hits: dict[int, int]) -> None:
+        """Counts each candidate discard after which ``hand`` and ``draws`` open."""
+        full = hand[:]
+        for c in draws:
+            full[c] += 1
+        clean_only = self.rules.opening_without_jolly
+        used = opening_needs(full, need, self.rules, clean_only)
+        if used is None:
+            return
+        count = [0] * NUM_TYPES
+        for c, n in used:
+            count[c] += n
+        spare = sum(full) - sum(count) >= 2
+        for card in candidates:
+            if spare and full[card] > count[card]:
+                hits[card] += 1
+                continue
+            full[card] -= 1
+            if opening_needs(full, need, self.rules, clean_only) is not None:
+                hits[card] += 1
+            full[card] += 1
+
     def opening_chances(self, observation: Observation, context: _Context,
                         candidates: Sequence[int]) -> dict[int, float]:
         """Card counting for a hand not yet opened: for each candidate discard, the chance that
@@ -284,6 +375,13 @@ class ExpertBot:
         keep = w.keep_jolly * (1.0 - 0.5 * context.urgent) if card == JOKER else \
             self.keep_value(context, hand, card)
         hand[card] += 1
+        danger = self.danger(context, card)
+        shed = (w.shed + w.shed_urgent * context.urgent) * penalty_value(card, self.rules)
+        return keep + danger - shed
+
+    def danger(self, context: _Context, card: int) -> float:
+        """What discarding ``card`` gives away to the next player."""
+        w = self.w
         danger = 0.0
         if context.next_may_pick:
             partners = context.partners_unseen(card)
@@ -292,8 +390,7 @@ class ExpertBot:
                 danger += w.keep_jolly
         if fits_table(context.melds, card, self.rules):
             danger += 50.0  # laid off by the next player (allowed only when the ban is lifted)
-        shed = (w.shed + w.shed_urgent * context.urgent) * penalty_value(card, self.rules)
-        return keep + danger - shed
+        return danger
 
     def keep_value(self, context: _Context, hand: list[int], card: int) -> float:
         w = self.w
@@ -329,15 +426,24 @@ class ExpertBot:
 def reaches(hand: list[int], need: int, rules: RuleSet, clean_only: bool) -> bool:
     """Whether disjoint new melds of ``hand`` (counts) total ``need`` opening points and leave
     a card to discard (§6.3 item 2, T-49): a depth-first search that stops at the first."""
+    return opening_needs(hand, need, rules, clean_only) is not None
+
+
+def opening_needs(hand: list[int], need: int, rules: RuleSet, clean_only: bool
+                  ) -> list[tuple[int, int]] | None:
+    """The cards (type, count) of disjoint new melds of ``hand`` that total ``need`` opening
+    points and leave a card to discard (§6.3 item 2), the first such set a depth-first search
+    finds; ``None`` when there is none."""
     found = m40.hand_melds(hand, rules)
     points = [p if c or not clean_only else 0 for p, c in zip(found.points, found.clean,
                                                                strict=True)]
     needs = found.needs
-    order = sorted(range(len(points)), key=lambda j: -points[j])
     if sum(points) < need:
-        return False
+        return None
+    order = sorted(range(len(points)), key=lambda j: -points[j])
     rest = hand[:]
     held = sum(hand)
+    chosen: list[int] = []
 
     def search(start: int, got: int, left: int) -> bool:
         for k in range(start, len(order)):
@@ -350,6 +456,7 @@ def reaches(hand: list[int], need: int, rules: RuleSet, clean_only: bool) -> boo
             size = sum(n for _, n in wanted)
             if left - size < 1:
                 continue
+            chosen.append(j)
             if got + points[j] >= need:
                 return True
             for c, n in wanted:
@@ -359,9 +466,12 @@ def reaches(hand: list[int], need: int, rules: RuleSet, clean_only: bool) -> boo
                 rest[c] += n
             if deeper:
                 return True
+            chosen.pop()
         return False
 
-    return search(0, 0, held)
+    if not search(0, 0, held):
+        return None
+    return [pair for j in chosen for pair in needs[j]]
 
 
 def opponents(observation: Observation) -> list[bool]:

@@ -9,7 +9,10 @@ seat after the candidate.  A rollout scores the seat's penalty points against th
 (§6.5: the closer pays nothing, everyone else his hand), or, cut after ``horizon`` turns, the
 points left in the hands as if the hand ended then.  The expert's choice stands unless another
 beats it by ``margin`` standard errors of the paired differences.  Plays within the turn follow
-the expert's plan (``ramino.bots.scala40.plan``).
+the expert's plan (``ramino.bots.scala40.plan``).  The expert the search ranks its candidates
+with and plays its rollouts with draws ``look`` sampled futures before the apertura
+(``ExpertWeights.look_samples``), 0 by default: the look-ahead in every rollout would cost
+its budget many times over.
 
 The oracle is the same search given the true hand instead of guesses (all hands, and with
 ``tallone=1`` the order of the tallone): measurement only, never an opponent.
@@ -22,7 +25,7 @@ import statistics
 from collections.abc import Sequence
 
 from ramino.bots.sampling import SampledSearch
-from ramino.bots.scala40.expert import ExpertBot
+from ramino.bots.scala40.expert import ExpertBot, ExpertWeights
 from ramino.cards import NUM_TYPES
 from ramino.games.actions import Action
 from ramino.games.scala40.observation import Observation
@@ -44,11 +47,13 @@ class SearchBot(SampledSearch[Observation, Scala40State]):
     default_extra = 0
     default_margin = 2.0
 
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, **settings: float) -> None:
+    def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, look: float = 0,
+                 **settings: float) -> None:
         super().__init__(seed, rules, **settings)
-        self.expert = ExpertBot(seed, self.rules)
+        weights = ExpertWeights(look_samples=max(0, int(look)))
+        self.expert = ExpertBot(seed, self.rules, weights)
         # Every table size (a match hand after an elimination has fewer seats than the rules).
-        self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(MAX_SEATS)]
+        self.rollout_bots = [ExpertBot(seat, self.rules, weights) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]
