@@ -124,3 +124,18 @@ def test_the_setting_reaches_the_bot_through_its_spec() -> None:
     assert isinstance(bot, SearchBot) and bot.hidden_pile
     default = make_bot("search:samples=2", 0, STBL)
     assert isinstance(default, SearchBot) and not default.hidden_pile
+
+
+def test_a_pile_taken_is_no_loss_in_the_cut_off_estimate_under_a_closed_pile() -> None:
+    """At a cut-off the cards in hand count against a side only with an open pile: under a
+    closed one they are material still to be laid (``SearchBot.hand``)."""
+    for rules, weight in ((STBL, 0.0), (OPEN, 1.0)):
+        state = draw_position(rules)
+        search = SearchBot(0, rules)
+        assert search.hand == weight
+        before = search.estimate(state, 0)
+        state.apply(next(a for a in state.legal_actions() if a.kind == PICK))
+        taken = sum(rules.card_value_table()[c] for c in cards(PILE))
+        assert search.estimate(state, 0) == before - weight * taken
+        # The setting overrides what the rules make the default.
+        assert SearchBot(0, rules, hand=0.5).hand == 0.5
