@@ -97,8 +97,9 @@ function seatBox(i) {
   if (turn) box.setAttribute("aria-current", "true");
   const title = document.createElement("strong");
   title.className = "seat-name";
-  title.textContent = `${seatName(i)}${s.kind === "bot" ? " (bot)" : ""}` +
-    (i === state.mySeat ? t(" (tu)") : "");
+  // The name alone (a bot says so on its plate's second line): on a phone three plates share
+  // the top edge, and every character of the name counts.
+  title.textContent = seatName(i) + (i === state.mySeat ? t(" (tu)") : "");
   const head = document.createElement("div");
   head.className = "seat-head";
   const where = s.kind === "open" ? t("posto libero") : s.connected ? t("collegato") : t("non collegato");
@@ -128,8 +129,16 @@ function seatBox(i) {
   const info = document.createElement("div");
   info.className = "small seat-info";
   // A bot is always there: its plate tells its level instead.
-  const status = s.kind === "bot" && s.bot_level ? botLevelText(s.bot_level, s.think_seconds) : where;
-  info.textContent = t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
+  const status = s.kind !== "bot" ? where
+    : s.bot_level ? t("bot {level}", { level: botLevelText(s.bot_level, s.think_seconds) })
+      : t("bot");
+  // Your partner's plate says so (the melds' headers name the sides' seats; a Burraco view
+  // has its sides, a Scala 40 match its own).
+  const sides = v.sides || last.match.sides || null;
+  const partner = sides !== null && state.mySeat !== null && i !== state.mySeat
+    && sides[i] === sides[state.mySeat];
+  info.textContent = (partner ? t("compagno") + " · " : "") +
+    t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
     (game.hasPozzetti && v.pending_pozzetto_sizes[i]
       ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
   if (i !== state.mySeat) box.append(backs(v.hand_sizes[i]));
