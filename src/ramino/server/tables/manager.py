@@ -158,9 +158,13 @@ class TableManager(Timekeeping):
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
-        if plain.game == "scala40" and "players" not in options and len(seats) != plain.players:
-            # Scala 40 is played by 2 to 6 (§6.1): the seats say how many (before the
-            # other options, which may depend on it: teams of three need six).
+        if "players" not in options and len(seats) != plain.players:
+            # The seats say how many play (Scala 40 2 to 6, §6.1; Burraco 2, 4 or 6), before
+            # the other options, which may depend on it: teams of three need six.
+            allowed = game_of(plain).players_at_table
+            if len(seats) not in allowed:
+                raise ValueError(f"{len(seats)} seats: {preset} is played at a table by "
+                                 + ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}")
             options = {**options, "players": len(seats)}
         rules = make_rules(preset, options)
         if len(seats) != rules.players:
