@@ -68,6 +68,16 @@ def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Pa
         assert page.locator("#result").get_attribute("data-scores") == engine_scores(server)
         assert page.locator("#revealed .revealed-hand").count() == 6
         shots.take(page, "end-of-hand")
+        # The hand's replay: a section of melds per pair, named with its players.
+        page.goto(server.base + (page.locator("#replay-link").get_attribute("href") or ""))
+        page.locator("#viewer").wait_for(state="visible", timeout=10_000)
+        page.click("#last")
+        titles = page.locator("#replay-melds section h2").all_inner_texts()
+        assert len(titles) == 3 and "Anna" in titles[0] and "Bot 3" in titles[0], titles
+        assert page.locator("#replay-melds .meld-list li").count() > 0  # the melds, by side
+        assert not page.locator("#replay-result").is_hidden()
+        assert page.locator("#replay-hands .seat").count() == 6
+        shots.take(page, "replay")
         assert who.problems == []
     finally:
         who.context.close()

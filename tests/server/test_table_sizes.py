@@ -92,3 +92,6 @@ def test_two_hands_at_a_table_of_two_or_six(tmp_path: Path, preset: str, players
         assert len(last["match"]["totals"]) == count and last["match"]["over"]
         record = client.get(f"/api/tables/{table_id}/record").json()
         assert len(record["players"]) == players
+        # The replay's sides are the record's seats' (from the hand's first player).
+        replay = client.get(f"/api/tables/{table_id}/replay").json()
+        assert replay["sides"] == sides and len(replay["result"]["scores"]) == count
