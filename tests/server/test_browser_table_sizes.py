@@ -103,3 +103,37 @@ def test_a_hand_of_two_at_desktop_size(server: Server, browser: Browser,
         assert who.problems == []
     finally:
         who.context.close()
+
+
+def test_a_table_of_six_made_in_the_lobby(server: Server, browser: Browser,
+                                          tmp_path: Path) -> None:
+    """The lobby's form at six: the seats marked partner (seat 4, opposite) or opponent; the
+    waiting room names them the same way."""
+    shots = artifacts(tmp_path, "six-lobby")
+    who = watched(browser, PHONE, phone=True)
+    try:
+        page = who.page()
+        page.goto(server.base + "/")
+        page.select_option("select[name=preset]", "fibur")
+        assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
+            "2", "4", "6"]
+        page.select_option("select[name=players]", "6")
+        assert page.locator("#preset-text").inner_text().endswith(
+            "In sei: tre coppie, ogni compagno di fronte all'altro.")
+        roles = page.locator(".seat-choice:not([hidden]) .role").all_inner_texts()
+        assert roles == ["Posto 2: avversario", "Posto 3: avversario", "Posto 4: compagno",
+                         "Posto 5: avversario", "Posto 6: avversario"]
+        for seat in range(1, 6):
+            page.select_option(f"select[name=seat{seat}]", "open" if seat == 3 else "bot")
+        shots.take(page, "form")
+        page.click("#new-table button[type=submit]")
+        page.wait_for_url("**/t/**")
+        page.locator(".seat-row.open").first.wait_for()
+        rows = page.locator(".seat-row .where").all_inner_texts()
+        assert rows == ["Posto 1 (tu)", "Posto 2 (avversario)", "Posto 3 (avversario)",
+                        "Posto 4 (compagno)", "Posto 5 (avversario)", "Posto 6 (avversario)"]
+        assert "In sei: tre coppie" in page.locator("#waiting").inner_text()
+        shots.take(page, "waiting")
+        assert who.problems == []
+    finally:
+        who.context.close()

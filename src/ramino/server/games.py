@@ -151,6 +151,11 @@ class TableGame:
     def check(self, rules: RuleSet) -> None:
         """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
 
+    def partner_sides(self, rules: RuleSet) -> tuple[int, ...] | None:
+        """Each table seat's side where seats play as sides (a seat shares its side with its
+        partners, if any), else None: each plays for himself."""
+        return initial_sides(rules.players)
+
     def call_time(self, state: GameState) -> Action | None:
         """The arbiter's time-out to apply now that a tournament turno's clock has ended, or
         None: the game has no time-out rule, time is called already, or not between turns."""
@@ -338,6 +343,9 @@ class Scala40Game(TableGame):
         if now is None:
             return (True,) * rules.players
         return tuple(not now.eliminated[side] for side in seat_sides(rules))
+
+    def partner_sides(self, rules: RuleSet) -> tuple[int, ...] | None:
+        return None if rules.partnerships is Partnerships.NONE else seat_sides(rules)
 
     def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Order:
         players = rules.players

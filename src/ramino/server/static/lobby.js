@@ -61,6 +61,11 @@ function applyPreset() {
   }
   if (form.elements.players.selectedOptions[0].disabled) form.elements.players.value = String(info.default_players);
   const players = many ? Number(form.elements.players.value) : info.default_players;
+  // A Burraco preset says how four play; two and six are told here.
+  if (info.game !== "scala40" && players !== 4) {
+    $("preset-text").textContent += " " + (players === 2 ? t("In due: uno contro uno.")
+      : t("In sei: tre coppie, ogni compagno di fronte all'altro."));
+  }
   $("players-choice").hidden = !many;
   $("variant-choice").hidden = info.game !== "scala40";
   for (const option of form.elements.variant.options) {
