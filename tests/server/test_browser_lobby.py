@@ -248,8 +248,8 @@ def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableMa
         page.locator("#viewer").wait_for()
         page.click("#last")
         score = page.locator("#replay-score").text_content() or ""
-        assert f"Bot 0 (seat 1) + Bot 2 (seat 3): {result.scores[0]}" in score
-        assert f"Bot 1 (seat 2) + Bot 3 (seat 4): {result.scores[1]}" in score
+        assert f"Bot 1 (seat 1) + Bot 3 (seat 3): {result.scores[0]}" in score
+        assert f"Bot 2 (seat 2) + Bot 4 (seat 4): {result.scores[1]}" in score
         ends = {"closed": "closing", "stock": "stock exhausted", "stallo": "stalemate",
                 "timeout": "time out"}
         assert score.startswith(f"End: {ends[result.end]}.")

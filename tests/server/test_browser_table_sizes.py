@@ -53,7 +53,7 @@ def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Pa
         sit(page, url, 0, "Anna")
         assert page.locator("#table-melds section.side").count() == 3
         titles = [page.locator(f"#melds-{side}").inner_text() for side in range(3)]
-        assert titles == ["Noi (Anna + Bot 3)", "Loro (Bot 1 + Bot 4)", "Loro (Bot 2 + Bot 5)"]
+        assert titles == ["Noi (Anna + Bot 4)", "Loro (Bot 2 + Bot 5)", "Loro (Bot 3 + Bot 6)"]
         plates = page.locator(".seat:not(.mine)")
         assert plates.count() == 5
         partner = page.locator(".seat[data-seat='3'] .seat-info").inner_text()
@@ -73,7 +73,7 @@ def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Pa
         page.locator("#viewer").wait_for(state="visible", timeout=10_000)
         page.click("#last")
         titles = page.locator("#replay-melds section h2").all_inner_texts()
-        assert len(titles) == 3 and "Anna" in titles[0] and "Bot 3" in titles[0], titles
+        assert len(titles) == 3 and "Anna" in titles[0] and "Bot 4" in titles[0], titles
         assert page.locator("#replay-melds .meld-list li").count() > 0  # the melds, by side
         assert not page.locator("#replay-result").is_hidden()
         assert page.locator("#replay-hands .seat").count() == 6
@@ -93,7 +93,7 @@ def test_a_hand_of_two_at_desktop_size(server: Server, browser: Browser,
         sit(page, url, 0, "Anna")
         assert page.locator("#table-melds section.side").count() == 2
         assert page.locator("#melds-0").inner_text() == "Noi (Anna)"
-        assert page.locator("#melds-1").inner_text() == "Loro (Bot 1)"
+        assert page.locator("#melds-1").inner_text() == "Loro (Bot 2)"
         assert "compagno" not in page.locator(".seat[data-seat='1'] .seat-info").inner_text()
         rng = random.Random(9)
         play_hand(page, lambda p: click_turn(p, rng))

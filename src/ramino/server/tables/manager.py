@@ -48,6 +48,16 @@ QUICK_INCREMENT_MS = 15_000
 log = logging.getLogger("ramino.server")
 
 
+
+def bot_name(seat: int) -> str:
+    """A bot's name: its seat as the pages count seats, from 1 ("Posto 2" holds "Bot 2")."""
+    return f"Bot {seat + 1}"
+
+
+def guest_name(seat: int) -> str:
+    """The name of a player who gave none: "Giocatore" and the seat, counted from 1."""
+    return f"Giocatore {seat + 1}"
+
 class TableManager(Timekeeping):
     """Every live table of this process, created, loaded and played through one API."""
 
@@ -181,7 +191,7 @@ class TableManager(Timekeeping):
         dealer = rules.players - 1
         hand, state = new_hand(rules, 0, dealer, self.rng,
                                prepared=None if prepared is None else prepared[0])
-        stored_seats = [StoredSeat(kind, f"Bot {i}" if kind == "bot" else "", None)
+        stored_seats = [StoredSeat(kind, bot_name(i) if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
         if reserved is not None:
             stored_seats = list(reserved)
@@ -229,11 +239,11 @@ class TableManager(Timekeeping):
         rules = make_rules(preset, {})
         token = secrets.token_urlsafe(24)
         player = account[1] if account is not None else (" ".join(name.split())[:MAX_NAME_CHARS]
-                                                          or "Giocatore 1")
+                                                          or guest_name(0))
         seats = ["open"] + ["bot"] * (rules.players - 1)
         reserved = [StoredSeat("human", player, secret_hash(token),
                                None if account is None else account[0])]
-        reserved += [StoredSeat("bot", f"Bot {i}", None) for i in range(1, rules.players)]
+        reserved += [StoredSeat("bot", bot_name(i), None) for i in range(1, rules.players)]
         table, invite = await self.create(
             name="", preset=preset, options={}, seats=seats, private=True, bot_level=bot_level,
             clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
@@ -254,7 +264,7 @@ class TableManager(Timekeeping):
             for seat, held in enumerate(table.seats):
                 if held.kind != "open":
                     continue
-                bot = StoredSeat("bot", f"Bot {seat}", None)
+                bot = StoredSeat("bot", bot_name(seat), None)
                 if await asyncio.to_thread(self.store.claim_seat, table.id, seat, bot):
                     table.seats[seat] = bot
             table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
@@ -317,7 +327,7 @@ class TableManager(Timekeeping):
                 if held.kind != "open":
                     raise ProtocolError("seat-taken", f"seat {seat} is taken")
                 token = secrets.token_urlsafe(24)
-                name = account[1] if account is not None else name or f"Giocatore {seat}"
+                name = account[1] if account is not None else name or guest_name(seat)
                 taken = StoredSeat("human", name, secret_hash(token),
                                    None if account is None else account[0])
                 if not await asyncio.to_thread(self.store.claim_seat, table.id, seat, taken):
