@@ -129,7 +129,7 @@ async def quick_play(request: Request, manager: ManagerDep,
         raise invalid(exc) from None
     try:
         table, invite, token = await manager.quick_play(spec.game, spec.name, account,
-                                                        spec.pace, spec.bot_level)
+                                                        spec.pace, spec.bot_level, spec.players)
     except (RaminoError, ValueError, KeyError) as exc:
         raise HTTPException(400, str(exc).strip("'\"")) from None
     return JSONResponse({"id": table.id, "seat": 0,

@@ -30,6 +30,7 @@ for (const button of document.querySelectorAll(".quick-play")) {
       game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
       name: localStorage.getItem("ramino:name") || t("Giocatore {n}", { n: 1 }),
       bot_level: level ? level.value : null,
+      players: button.dataset.players ? Number(button.dataset.players) : null,
     });
     button.disabled = false;
     if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }

@@ -228,22 +228,24 @@ class TableManager(Timekeeping):
         return table, invite
 
     async def quick_play(self, game: str, name: str, account: tuple[int, str] | None,
-                         pace: str = "normal", bot_level: str | None = None
-                         ) -> tuple[Table, str, str]:
+                         pace: str = "normal", bot_level: str | None = None,
+                         players: int | None = None) -> tuple[Table, str, str]:
         """A table of ``game`` dealt at once: the caller on seat 0 (kept for them by a seat key,
         returned), bots in every other seat — at Burraco and Buraco the partner opposite is a
         bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); bots of ``bot_level``, by default
-        the game's strongest up to ``expert``.  Private (a table of one person is nobody
-        else's business): returns the table, its invite code and the seat key."""
+        the game's strongest up to ``expert``; ``players`` seats (a count the game's tables
+        take), else the preset's.  Private (a table of one person is nobody else's business):
+        returns the table, its invite code and the seat key."""
         preset = QUICK_PRESETS[game]
         rules = make_rules(preset, {})
+        players = players or rules.players
         token = secrets.token_urlsafe(24)
         player = account[1] if account is not None else (" ".join(name.split())[:MAX_NAME_CHARS]
                                                           or guest_name(0))
-        seats = ["open"] + ["bot"] * (rules.players - 1)
+        seats = ["open"] + ["bot"] * (players - 1)
         reserved = [StoredSeat("human", player, secret_hash(token),
                                None if account is None else account[0])]
-        reserved += [StoredSeat("bot", bot_name(i), None) for i in range(1, rules.players)]
+        reserved += [StoredSeat("bot", bot_name(i), None) for i in range(1, players)]
         table, invite = await self.create(
             name="", preset=preset, options={}, seats=seats, private=True, bot_level=bot_level,
             clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
