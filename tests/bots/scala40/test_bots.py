@@ -311,6 +311,10 @@ def test_the_search_plays_an_expert_without_the_look_ahead_unless_told() -> None
     assert isinstance(told, scala40_search.SearchBot)
     assert plain.expert.w.look_samples == 0
     assert all(b.w.look_samples == 8 for b in [told.expert, *told.rollout_bots])
+    root = make_bot("search:root=32", 0, FISCA)
+    assert isinstance(root, scala40_search.SearchBot)
+    assert root.expert.w.look_samples == 32
+    assert all(b.w.look_samples == 0 for b in root.rollout_bots)
 
 
 def test_expert_look_ahead_finds_the_draw_that_opens() -> None:

@@ -26,9 +26,11 @@ Every choice is a weighted score over what the observation shows; the weights li
   avoid feeding the next player cost more than the feeding did.
 - **Look-ahead before the apertura** (§6.3 item 2, §6.5): the discards are ranked by their
   expected penalty, ``look_samples`` sampled sequences of the seat's own next draws (at most
-  ``look_turns``, fewer when an opened opponent is short of cards) telling how likely the hand
-  is to open after each; a hand that never opens pays every card it holds, so when opening is
-  unlikely the high cards go first.  The card-counting cost above breaks near ties
+  ``look_turns``, fewer when an opened opponent is short of cards) telling after which draw,
+  if any, the hand opens after each; a hand that never opens pays every card it holds, so when
+  opening is unlikely the high cards go first, and an apertura at the j-th draw counts as
+  opened only with weight ``look_decay`` ** (j - 1) (the hand may end before it), so the
+  discards that open sooner are preferred.  The card-counting cost above breaks near ties
   (``look_tiebreak``).  Paired duplicate runs against the greedy: +1.3 points a player and
   hand over the expert without it (docs/bots.md).
 - **Options off by default** (measured level with the default within the noise, and slower):
@@ -262,12 +264,12 @@ class ExpertBot:
     def look_ahead(self, observation: Observation, context: _Context,
                    scored: list[tuple[float, float, Action]], rng: random.Random
                    ) -> list[tuple[float, float, Action]]:
-        """Before the apertura: each discard's expected penalty (§6.5).  A hand that does not
-        open pays every card it holds, one that opens about ``look_opened``; the chance to
-        open is :meth:`opening_odds`.  So when the apertura is unlikely the high cards go
-        first, and when it is likely what builds it stays.  The card-counting cost
-        (:meth:`discard_cost`, weighed by ``look_tiebreak``) and what the discard gives away
-        to the next player are added."""
+        """Before the apertura: each discard's expected penalty (§6.5,
+        :meth:`expected_penalties`).  A hand that does not open pays every card it holds, one
+        that opens about ``look_opened``, the later the apertura the less it counts.  So when
+        the apertura is unlikely the high cards go first, and when it is likely what builds it
+        stays.  The card-counting cost (:meth:`discard_cost`, weighed by ``look_tiebreak``)
+        and what the discard gives away to the next player are added."""
         w = self.w
         candidates = list(dict.fromkeys(a.cards[0] for _, _, a in scored))
         hand = context.hand
@@ -291,7 +293,8 @@ class ExpertBot:
         w = self.w
         hand = context.hand
         pool, k, samples, need = self._look_setup(observation, context)
-        held = {card: points - penalty_value(card, self.rules) for card in candidates}
+        held: dict[int, float] = {card: float(points - penalty_value(card, self.rules))
+                                  for card in candidates}
         if not samples:
             return held
         weights = [w.look_decay ** j for j in range(k)]
