@@ -252,3 +252,39 @@ def play_hand(page: Page, turn: Callable[[Page], None], deadline_s: float = 240)
             return actions
         turn(page)
         actions += 1
+
+
+def engine_scores(server: Server) -> str:
+    table = next(iter(server.manager.tables.values()))
+    result = table.state.result()
+    assert result is not None
+    return ",".join(str(s) for s in result.scores)
+
+
+def click_turn(page: Page, rng: random.Random) -> None:
+    """One action by clicks: the stock, cards then Cala, cards then the meld, a card then the
+    pile."""
+    actions = legal(page)
+    action = choose(rng, actions)
+    words = action.split()
+    before = version(page)
+    if action == "draw":
+        page.click("#stock")
+    elif words[0] == "meld":
+        for b in cards_for(page, words[1:]):
+            b.click()
+        page.click("#do-meld")
+    elif words[0] == "attach":
+        for b in cards_for(page, words[2:]):
+            b.click()
+        page.click(f".meld[data-meld='{words[1]}']")
+    elif words[0] == "discard":
+        cards_for(page, words[1:])[0].click()
+        page.click("#pile")
+    else:  # a swap (Scala 40) from the record notation's list, folded away
+        page.locator("#notation summary").click()
+        page.select_option("#legal", action)
+        page.click("#play-legal")
+        page.locator("#notation summary").click()
+    wait_past(page, before)
+    finish_choice(page, action)

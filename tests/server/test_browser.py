@@ -337,7 +337,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
                 page.wait_for_timeout(30)
             if not saw_meld and page.locator("#melds-all li").count():
                 owner = page.locator("#melds-all li").first.get_attribute("data-owner")
-                name = "Anna" if owner == "0" else "Bot 1"
+                name = "Anna" if owner == "0" else "Bot 2"
                 assert name in (page.locator("#melds-all li").first.text_content() or "")
                 saw_meld = True
         result = table.state.result()
@@ -352,7 +352,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
         assert saw_opening and saw_meld
         check_screenshot(page, DESKTOP)
         record = page.request.get(f"{base}/api/tables/{table.id}/record").json()
-        assert record["game"] == "scala40" and record["players"] == ["Anna", "Bot 1"]
+        assert record["game"] == "scala40" and record["players"] == ["Anna", "Bot 2"]
         check_scala40_replay(context, base, page, table.id, record, result.scores)
         assert errors == []
     finally:
@@ -383,7 +383,7 @@ def check_scala40_replay(context: BrowserContext, base: str, page: Page, table_i
     assert viewer.locator("#replay-melds40 .card").count() == sum(
         len(m["cards"]) for m in final["melds"])
     score = viewer.locator("#replay-score").text_content() or ""
-    for seat, (name, points) in enumerate(zip(("Anna", "Bot 1"), scores, strict=True)):
+    for seat, (name, points) in enumerate(zip(("Anna", "Bot 2"), scores, strict=True)):
         assert f"{name} (posto {seat + 1}): {points} punti di penalità" in score, score
     check_screenshot(viewer, PHONE)
     upload = context.new_page()

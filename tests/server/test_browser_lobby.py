@@ -95,7 +95,7 @@ def test_quick_play_lands_on_a_dealt_table(server: tuple[str, TableManager], bro
         lobby = user.page()
         lobby.goto(base + "/")
         lobby.locator("#tables li").first.wait_for()  # the open tables listed (none yet)
-        quick = lobby.locator(".quick-play[data-game=burraco]")
+        quick = lobby.locator(".quick-play[data-game=burraco]:not([data-players])")
         assert quick.is_visible() and quick.bounding_box()["y"] < size["height"]  # type: ignore[index]
         no_horizontal_scroll(lobby)
         shot(lobby, shots, "lobby")
@@ -248,8 +248,8 @@ def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableMa
         page.locator("#viewer").wait_for()
         page.click("#last")
         score = page.locator("#replay-score").text_content() or ""
-        assert f"Bot 0 (seat 1) + Bot 2 (seat 3): {result.scores[0]}" in score
-        assert f"Bot 1 (seat 2) + Bot 3 (seat 4): {result.scores[1]}" in score
+        assert f"Bot 1 (seat 1) + Bot 3 (seat 3): {result.scores[0]}" in score
+        assert f"Bot 2 (seat 2) + Bot 4 (seat 4): {result.scores[1]}" in score
         ends = {"closed": "closing", "stock": "stock exhausted", "stallo": "stalemate",
                 "timeout": "time out"}
         assert score.startswith(f"End: {ends[result.end]}.")
@@ -314,7 +314,7 @@ def test_quick_play_level_picker_reads_and_sets_the_bots(
         picker.screenshot(path=str(shots / "quick-levels.png"))
         shot(lobby, shots, "lobby")
         picker.locator(f".bot-level[data-level={level}]").click()
-        lobby.locator(".quick-play[data-game=burraco]").click()
+        lobby.locator(".quick-play[data-game=burraco]:not([data-players])").click()
         lobby.wait_for_url("**/t/**")
         lobby.locator(DEALT).first.wait_for(timeout=15_000)
         table = next(iter(manager.tables.values()))

@@ -145,7 +145,7 @@ def test_level_and_profile_pages(server: Server, browser: Browser, tmp_path: Pat
 
         # A quick-play table: the level on the player's own seat plate, linking to the profile.
         page.goto(server.base + "/")
-        page.locator(".quick-play[data-game=burraco]").click()
+        page.locator(".quick-play[data-game=burraco]:not([data-players])").click()
         page.wait_for_url("**/t/**")
         plate = page.locator(".seat.mine .level")
         plate.wait_for(timeout=15_000)

@@ -25,6 +25,8 @@ from .browser_table import (
     bare,
     cards_for,
     choose,
+    click_turn,
+    engine_scores,
     expected_targets,
     finish_choice,
     hand_over,
@@ -63,13 +65,6 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.move(x + 12, y - 12, steps=3)
     page.mouse.move(t["x"] + t["width"] / 2, t["y"] + min(t["height"] / 2, 20), steps=6)
     page.mouse.up()
-
-
-def engine_scores(server: Server) -> str:
-    table = next(iter(server.manager.tables.values()))
-    result = table.state.result()
-    assert result is not None
-    return ",".join(str(s) for s in result.scores)
 
 
 def drag_turn(page: Page, rng: random.Random, seen: dict[str, bool]) -> None:
@@ -282,35 +277,6 @@ def test_fibur_hand_by_taps_on_a_phone(server: Server, browser: Browser,
         assert who.problems == []
     finally:
         who.context.close()
-
-
-def click_turn(page: Page, rng: random.Random) -> None:
-    """One action by clicks: the stock, cards then Cala, cards then the meld, a card then the
-    pile."""
-    actions = legal(page)
-    action = choose(rng, actions)
-    words = action.split()
-    before = version(page)
-    if action == "draw":
-        page.click("#stock")
-    elif words[0] == "meld":
-        for b in cards_for(page, words[1:]):
-            b.click()
-        page.click("#do-meld")
-    elif words[0] == "attach":
-        for b in cards_for(page, words[2:]):
-            b.click()
-        page.click(f".meld[data-meld='{words[1]}']")
-    elif words[0] == "discard":
-        cards_for(page, words[1:])[0].click()
-        page.click("#pile")
-    else:  # a swap (Scala 40) from the record notation's list, folded away
-        page.locator("#notation summary").click()
-        page.select_option("#legal", action)
-        page.click("#play-legal")
-        page.locator("#notation summary").click()
-    wait_past(page, before)
-    finish_choice(page, action)
 
 
 def test_scala40_hand_to_the_end(server: Server, browser: Browser, tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ def test_next_hand_rotates_the_deal(tmp_path: Path) -> None:
         assert last["result"]["scores"] == [result.scores[1], result.scores[0]]
         assert first["result"]["scores"] != [] and first["hand_no"] == 0
         record = client.get(f"/api/tables/{table_id}/record").json()
-        assert record["players"] == ["Bot 1", "Bot 2", "Bot 3", "Anna"]
+        assert record["players"] == ["Bot 2", "Bot 3", "Bot 4", "Anna"]
         assert record["meta"]["hand"] == 1
         verdict = verify_document(record)  # the rotated deal checks against its commitment
         assert verdict.ok, verdict.message

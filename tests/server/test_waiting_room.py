@@ -105,6 +105,20 @@ def test_quick_play_seats_the_caller_against_bots_dealt_at_once(client: TestClie
     assert client.get("/api/tables").json() == []  # quick play tables are nobody else's
 
 
+def test_quick_play_for_two(client: TestClient) -> None:
+    """'Burraco a due': the caller against one bot; a count the game's tables do not take
+    is refused with the counts, one out of range names the field."""
+    answer = client.post("/api/quickplay", json={"game": "burraco", "players": 2}).json()
+    table = manager_table(client, answer["id"])
+    assert table.rules.players == 2 and [s.kind for s in table.seats] == ["human", "bot"]
+    assert [s.name for s in table.seats] == ["Giocatore 1", "Bot 2"] and not table.waiting
+    refused = client.post("/api/quickplay", json={"game": "burraco", "players": 3})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == "3 seats: fibur is played at a table by 2, 4 or 6"
+    wrong = client.post("/api/quickplay", json={"game": "burraco", "players": 9})
+    assert wrong.status_code == 422 and "players" in wrong.text
+
+
 def test_quick_play_names_the_signed_in_player(client: TestClient) -> None:
     assert client.post("/api/accounts", json={"name": "Gina", "password": "x" * 10}
                        ).status_code == 201

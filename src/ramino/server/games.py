@@ -25,6 +25,7 @@ from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
 from ramino.games.burraco import deal as burraco_deal
 from ramino.games.burraco import observation as burraco_observation
+from ramino.games.burraco.seating import initial_sides
 from ramino.games.burraco.state import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal
 from ramino.games.scala40 import deal as scala40_deal
@@ -120,6 +121,8 @@ class TableGame:
 
     name: str = ""
     rated = True  # hands count for the skill rating
+    # How many may sit at a table of this game (the preset's own count is the default).
+    players_at_table: tuple[int, ...] = (4,)
 
     def width(self, rules: RuleSet) -> int:
         """How many scores a hand has: one per side (Scala 40: per seat, pair or team)."""
@@ -132,9 +135,10 @@ class TableGame:
     def rating_sides(self, rules: RuleSet,
                      accounts: Sequence[int | None]) -> list[list[int | None]]:
         """Account ids (by table seat; None: a guest or a bot) grouped by side, as rated."""
-        sides: list[list[int | None]] = [[], []]
+        starting = initial_sides(rules.players)
+        sides: list[list[int | None]] = [[] for _ in range(max(starting) + 1)]
         for seat, account in enumerate(accounts):
-            sides[seat % 2].append(account)
+            sides[starting[seat]].append(account)
         return sides
 
     def places(self, plan: MatchPlan, scores: Sequence[Sequence[int]],
@@ -146,6 +150,11 @@ class TableGame:
 
     def check(self, rules: RuleSet) -> None:
         """Refuse, with ``ValueError``, rules a server table of this game cannot play."""
+
+    def partner_sides(self, rules: RuleSet) -> tuple[int, ...] | None:
+        """Each table seat's side where seats play as sides (a seat shares its side with its
+        partners, if any), else None: each plays for himself."""
+        return initial_sides(rules.players)
 
     def call_time(self, state: GameState) -> Action | None:
         """The arbiter's time-out to apply now that a tournament turno's clock has ended, or
@@ -219,9 +228,13 @@ class TableGame:
 
 class BurracoGame(TableGame):
     name = "burraco"
+    # Two players, two pairs, or three pairs (§5.1, §5.3).  Three players (§5.2) change sides
+    # in the middle of a hand and play a match of their own thresholds: the engine and
+    # ``ramino play`` have them, a table does not.
+    players_at_table = (2, 4, 6)
 
     def width(self, rules: RuleSet) -> int:
-        return 2
+        return max(initial_sides(rules.players)) + 1
 
     def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Seating:
         return Seating.for_dealer(rules.players, dealer)
@@ -295,6 +308,7 @@ class BurracoGame(TableGame):
 
 class Scala40Game(TableGame):
     name = "scala40"
+    players_at_table = (2, 3, 4, 5, 6)  # §6.1
 
     def width(self, rules: RuleSet) -> int:
         return side_count(rules)
@@ -329,6 +343,9 @@ class Scala40Game(TableGame):
         if now is None:
             return (True,) * rules.players
         return tuple(not now.eliminated[side] for side in seat_sides(rules))
+
+    def partner_sides(self, rules: RuleSet) -> tuple[int, ...] | None:
+        return None if rules.partnerships is Partnerships.NONE else seat_sides(rules)
 
     def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Order:
         players = rules.players

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramino.games.burraco.match import MatchFormat, standing
+from ramino.games.burraco.seating import initial_sides
 from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import MatchStanding, hand_sides, side_count
 from ramino.games.scala40.match import standing as scala40_standing
@@ -28,7 +29,7 @@ Reentries = Mapping[int, Sequence[int]]  # counted hand index -> sides re-enteri
 
 def starting_side(hand_no: int, players: int) -> int:
     """The side of the first player of hand ``hand_no`` (the first dealer is the last seat)."""
-    return (hand_no % players) % 2
+    return initial_sides(players)[hand_no % players]
 
 
 def elimination_standing(rules: RuleSet, scores: Sequence[Sequence[int]],

@@ -345,6 +345,7 @@ class QuickPlay(_Message):
     name: str = Field(default="", max_length=24)
     pace: Literal["normal", "fast"] = "normal"
     bot_level: str | None = Field(default=None, max_length=32)  # None: the game's default
+    players: int | None = Field(default=None, ge=2, le=6)  # None: the game's usual count
 
 
 class Credentials(_Message):

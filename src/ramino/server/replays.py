@@ -145,8 +145,9 @@ def replay_steps(document: object, max_steps: int = 2000) -> dict[str, Any]:
     result = state.result()
     return {
         "players": players, "dealer": hand.dealer, "steps": steps, "game": state.rules.game,
-        # Record seats: the first player is 0, partners two apart (team k: seats k and k+2).
-        "sides": [seat % 2 for seat in range(state.players)],
+        # Record seats: the first player is 0; each seat's side as the hand ended (partners
+        # opposite: two apart at four, three apart at six; at three, the solo and the pair).
+        "sides": list(state.sides),
         "table_seats": table_seats(document, state.players),
         "result": None if result is None else {
             "end": result.end, "scores": list(result.scores),

@@ -6,21 +6,32 @@ keeps their table seat and their table side while the engine seat under them cha
 module is the one place that translates: seat-indexed and side-indexed fields of views and
 results, and the seat of each event.  With the first hand's dealer at the last seat the two
 numberings agree.
+
+A seat's side is fixed at the table (partners sit where they sat), and the engine's sides
+follow its seats round: with ``sides`` sides (2 at two and four players, 3 at three and six,
+:func:`ramino.games.burraco.seating.initial_sides`) the engine's side ``e`` is the table's side
+``(e + first) % sides``.  At three players the sides are named by a seat (the solo player's,
+and the pair's lower one, §5.2), so the same rule maps them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ramino.games.burraco.seating import initial_sides
+
 SEAT_FIELDS = ("hand_sizes", "pending_pozzetto_sizes", "known_cards")
-TEAMS = 2
 
 
 @dataclass(frozen=True)
 class Seating:
     players: int
     first: int  # the table seat that plays first in this hand (the dealer's left)
+    sides: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sides", max(initial_sides(self.players)) + 1)
 
     @classmethod
     def for_dealer(cls, players: int, dealer: int) -> Seating:
@@ -36,7 +47,7 @@ class Seating:
         return True  # every seat plays every hand of Burraco
 
     def table_team(self, engine_team: int) -> int:
-        return (engine_team + self.first) % TEAMS
+        return (engine_team + self.first) % self.sides
 
     def by_seat(self, values: list[Any]) -> list[Any]:
         """An engine-seat-indexed list, indexed by table seat."""
@@ -44,7 +55,7 @@ class Seating:
 
     def by_team(self, values: list[Any]) -> list[Any]:
         """An engine-side-indexed list, indexed by table side."""
-        return [values[(t - self.first) % TEAMS] for t in range(TEAMS)]
+        return [values[(t - self.first) % self.sides] for t in range(self.sides)]
 
     def view(self, view: dict[str, Any]) -> dict[str, Any]:
         """An observation's ``as_dict()`` (or the public view) in table seats and sides."""
@@ -56,6 +67,7 @@ class Seating:
         out["current"] = self.table(out["current"])
         for name in SEAT_FIELDS:
             out[name] = self.by_seat(out[name])
+        out["sides"] = [self.table_team(out["sides"][self.engine(t)]) for t in range(self.players)]
         out["pozzetto_taken"] = self.by_team(out["pozzetto_taken"])
         out["melds"] = [{**m, "team": self.table_team(m["team"])} for m in out["melds"]]
         return out

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from ramino.errors import RaminoError
 from ramino.rules import RuleSet, make_rules, preset_names
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level, think_seconds
+from ramino.server.games import game_of
 from ramino.server.i18n import LANGUAGES, catalog_json
 from ramino.server.protocol import CreateTable, QuickPlay
 from ramino.server.routes.deps import AccountDep, ManagerDep, PagesDep, costly, visible
@@ -30,8 +31,8 @@ def table_presets() -> list[str]:
 
 @functools.cache
 def preset_games() -> dict[str, dict[str, Any]]:
-    """Each playable preset's game, players (Scala 40: 2 to 6, §6.1), bot levels and the
-    think time of those that think (seconds a move at most)."""
+    """Each playable preset's game, players at a table (Scala 40 2 to 6, Burraco 2, 4 or 6),
+    bot levels and the think time of those that think (seconds a move at most)."""
     out = {}
     for name in preset_names():
         rules = make_rules(name)
@@ -39,7 +40,7 @@ def preset_games() -> dict[str, dict[str, Any]]:
             new_hand(rules, 0, rules.players - 1, random.Random(0))
         except (RaminoError, ValueError):
             continue
-        players = list(range(2, 7)) if rules.game == "scala40" else [rules.players]
+        players = list(game_of(rules).players_at_table)
         out[name] = {"game": rules.game, "players": players, "default_players": rules.players,
                      "bot_levels": bot_levels(rules.game),
                      "default_level": default_level(rules.game),
@@ -128,7 +129,7 @@ async def quick_play(request: Request, manager: ManagerDep,
         raise invalid(exc) from None
     try:
         table, invite, token = await manager.quick_play(spec.game, spec.name, account,
-                                                        spec.pace, spec.bot_level)
+                                                        spec.pace, spec.bot_level, spec.players)
     except (RaminoError, ValueError, KeyError) as exc:
         raise HTTPException(400, str(exc).strip("'\"")) from None
     return JSONResponse({"id": table.id, "seat": 0,

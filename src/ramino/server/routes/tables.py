@@ -42,7 +42,7 @@ def waiting_page(request: Request, page: Pages, table: Table,
         "table_id": table.id, "table_name": table.name, "preset": table.preset,
         "players": table.rules.players, "invite_link": invitation(request, table, invite),
         "qr": f"/t/{table.id}/qr.svg" + (f"?invite={invite}" if invite else ""),
-        "sides": table.rules.game != "scala40" or bool(table.options.get("partnerships"))},
+        "sides": table.game.partner_sides(table.rules)},
         game=table.rules.game)
 
 

@@ -30,6 +30,7 @@ for (const button of document.querySelectorAll(".quick-play")) {
       game: button.dataset.game, pace: $("quick-fast").checked ? "fast" : "normal",
       name: localStorage.getItem("ramino:name") || t("Giocatore {n}", { n: 1 }),
       bot_level: level ? level.value : null,
+      players: button.dataset.players ? Number(button.dataset.players) : null,
     });
     button.disabled = false;
     if (!response.ok) { $("quick-error").textContent = problem(response, answer); return; }
@@ -37,8 +38,18 @@ for (const button of document.querySelectorAll(".quick-play")) {
   });
 }
 
+// The seats (other than yours, seat 0) on your side: Burraco's partner sits opposite, one of
+// two pairs at four players and of three at six; Scala 40 plays in pairs or teams of three
+// only when the variant says so (§6.7), partners every other seat.
+function partnerSeats(game, players, variant) {
+  if (game === "scala40") {
+    return variant === "PAIRS_2V2" ? [2] : variant === "TEAMS_3V3" ? [2, 4] : null;
+  }
+  return players === 4 ? [2] : players === 6 ? [3] : [];
+}
+
 // The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
-// elimination (§6); Burraco and Buraco by two sides, partners opposite.
+// elimination (§6); Burraco and Buraco by 2, 4 or 6, partners opposite.
 function applyPreset() {
   const preset = form.elements.preset;
   const info = games[preset.value];
@@ -46,19 +57,30 @@ function applyPreset() {
   $("rules-link").href = `/rules/${encodeURIComponent(preset.value)}`;
   if (!info) return;
   const many = info.players.length > 1;
+  for (const option of form.elements.players.options) {
+    option.disabled = option.hidden = !info.players.includes(Number(option.value));
+  }
+  if (form.elements.players.selectedOptions[0].disabled) form.elements.players.value = String(info.default_players);
   const players = many ? Number(form.elements.players.value) : info.default_players;
-  const variant = $("variant-choice").hidden ? "" : form.elements.variant.value;
-  const sides = !many || variant === "PAIRS_2V2" || variant === "TEAMS_3V3";
+  // A Burraco preset says how four play; two and six are told here.
+  if (info.game !== "scala40" && players !== 4) {
+    $("preset-text").textContent += " " + (players === 2 ? t("In due: uno contro uno.")
+      : t("In sei: tre coppie, ogni compagno di fronte all'altro."));
+  }
   $("players-choice").hidden = !many;
   $("variant-choice").hidden = info.game !== "scala40";
   for (const option of form.elements.variant.options) {
     option.disabled = !!option.dataset.players && Number(option.dataset.players) !== players;
   }
   if (form.elements.variant.selectedOptions[0].disabled) form.elements.variant.value = "";
+  const variant = $("variant-choice").hidden ? "" : form.elements.variant.value;
+  const partners = partnerSeats(info.game, players, variant);
   for (const label of form.querySelectorAll(".seat-choice")) {
-    label.hidden = Number(label.dataset.seat) >= players;
+    const seat = Number(label.dataset.seat);
+    label.hidden = seat >= players;
     const role = label.querySelector(".role");
-    role.textContent = sides && players === 4 ? role.dataset.sides : role.dataset.each;
+    role.textContent = partners === null ? role.dataset.each
+      : partners.includes(seat) ? role.dataset.partner : role.dataset.opponent;
   }
   $("match-choice").hidden = info.game === "scala40";
   const match = form.elements.match_hands;

@@ -20,6 +20,11 @@ function playerName(seat) {
     : t("{name} (posto {n})", { name: data.players[seat], n: table + 1 });
 }
 
+// The sides of a Burraco hand that have players (two, or three pairs at six), in order.
+function burracoSides() {
+  return [...new Set(data.sides)].sort((a, b) => a - b);
+}
+
 // A side (a Burraco pair, or a Scala 40 player, pair or team) by its players' names.
 function sideName(side) {
   return data.players.map((_, seat) => seat).filter((seat) => data.sides[seat] === side)
@@ -95,7 +100,7 @@ function show(i) {
   if (scala40) { showMelds40(step); if (r) showResult40(r); return; }
   $("replay-pozzetti").textContent =
     step.pozzetti_left.map((n) => tn("{n} carta", "{n} carte", n)).join(" · ") || t("presi tutti");
-  for (const team of [0, 1]) {
+  for (const team of burracoSides()) {
     const list = $(`replay-team-${team}`);
     list.replaceChildren();
     for (const m of step.melds.filter((x) => x.team === team)) {
@@ -104,7 +109,9 @@ function show(i) {
   }
   if (r) {
     $("replay-score").textContent = endText(r) + " " +
-      r.scores.map((s, side) => `${sideName(side)}: ${s}`).join(" · ");
+      // Three players score each seat (the pair splits its total, §5.2): a score with no side
+      // of its own is that seat's.
+      r.scores.map((s, side) => `${sideName(side) || playerName(side)}: ${s}`).join(" · ");
   }
 }
 
@@ -149,8 +156,21 @@ function start(answer) {
   $("upload").hidden = true;
   $("viewer").hidden = false;
   $("step").max = data.steps.length - 1;
-  $("replay-side-0").textContent = t("Lato di {names}", { names: sideName(0) });
-  $("replay-side-1").textContent = t("Lato di {names}", { names: sideName(1) });
+  const melds = $("replay-melds");
+  melds.replaceChildren();
+  if (!scala40) {
+    for (const side of burracoSides()) {
+      const section = document.createElement("section");
+      const title = document.createElement("h2");
+      title.id = `replay-side-${side}`;
+      title.textContent = t("Lato di {names}", { names: sideName(side) });
+      const list = document.createElement("ol");
+      list.id = `replay-team-${side}`;
+      list.className = "meld-list";
+      section.append(title, list);
+      melds.append(section);
+    }
+  }
   show(0);
   offerReview();
 }

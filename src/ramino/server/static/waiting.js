@@ -7,7 +7,8 @@ translatePage();
 const $ = (id) => document.getElementById(id);
 const room = $("waiting");
 const tableId = room.dataset.table;
-const sides = !!room.dataset.sides;
+// Each seat's side where seats play as sides (partners share one), else null.
+const sides = room.dataset.sides ? room.dataset.sides.split(",").map(Number) : null;
 const players = Number(room.dataset.players);
 const params = new URLSearchParams(location.search);
 const invite = params.get("invite") || undefined;
@@ -26,11 +27,11 @@ function tablePage(watch) {
 }
 
 // A seat's place at the table, in words: seats are counted from 1; at Burraco and Buraco
-// partners sit opposite (seats 1 and 3 against 2 and 4).
+// partners sit opposite (seats 1 and 3 at four, 1 and 4 at six).
 function role(seat) {
   if (mySeat !== null && seat === mySeat) return t("tu");
   if (!sides || mySeat === null) return "";
-  return (seat - mySeat) % 2 === 0 ? t("compagno") : t("avversario");
+  return sides[seat] === sides[mySeat] ? t("compagno") : t("avversario");
 }
 
 function connect(join) {

@@ -48,6 +48,16 @@ QUICK_INCREMENT_MS = 15_000
 log = logging.getLogger("ramino.server")
 
 
+
+def bot_name(seat: int) -> str:
+    """A bot's name: its seat as the pages count seats, from 1 ("Posto 2" holds "Bot 2")."""
+    return f"Bot {seat + 1}"
+
+
+def guest_name(seat: int) -> str:
+    """The name of a player who gave none: "Giocatore" and the seat, counted from 1."""
+    return f"Giocatore {seat + 1}"
+
 class TableManager(Timekeeping):
     """Every live table of this process, created, loaded and played through one API."""
 
@@ -158,9 +168,13 @@ class TableManager(Timekeeping):
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
-        if plain.game == "scala40" and "players" not in options and len(seats) != plain.players:
-            # Scala 40 is played by 2 to 6 (§6.1): the seats say how many (before the
-            # other options, which may depend on it: teams of three need six).
+        if "players" not in options and len(seats) != plain.players:
+            # The seats say how many play (Scala 40 2 to 6, §6.1; Burraco 2, 4 or 6), before
+            # the other options, which may depend on it: teams of three need six.
+            allowed = game_of(plain).players_at_table
+            if len(seats) not in allowed:
+                raise ValueError(f"{len(seats)} seats: {preset} is played at a table by "
+                                 + ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}")
             options = {**options, "players": len(seats)}
         rules = make_rules(preset, options)
         if len(seats) != rules.players:
@@ -177,7 +191,7 @@ class TableManager(Timekeeping):
         dealer = rules.players - 1
         hand, state = new_hand(rules, 0, dealer, self.rng,
                                prepared=None if prepared is None else prepared[0])
-        stored_seats = [StoredSeat(kind, f"Bot {i}" if kind == "bot" else "", None)
+        stored_seats = [StoredSeat(kind, bot_name(i) if kind == "bot" else "", None)
                         for i, kind in enumerate(seats)]
         if reserved is not None:
             stored_seats = list(reserved)
@@ -214,22 +228,24 @@ class TableManager(Timekeeping):
         return table, invite
 
     async def quick_play(self, game: str, name: str, account: tuple[int, str] | None,
-                         pace: str = "normal", bot_level: str | None = None
-                         ) -> tuple[Table, str, str]:
+                         pace: str = "normal", bot_level: str | None = None,
+                         players: int | None = None) -> tuple[Table, str, str]:
         """A table of ``game`` dealt at once: the caller on seat 0 (kept for them by a seat key,
         returned), bots in every other seat — at Burraco and Buraco the partner opposite is a
         bot too.  A relaxed clock (:data:`QUICK_CLOCK_MS`); bots of ``bot_level``, by default
-        the game's strongest up to ``expert``.  Private (a table of one person is nobody
-        else's business): returns the table, its invite code and the seat key."""
+        the game's strongest up to ``expert``; ``players`` seats (a count the game's tables
+        take), else the preset's.  Private (a table of one person is nobody else's business):
+        returns the table, its invite code and the seat key."""
         preset = QUICK_PRESETS[game]
         rules = make_rules(preset, {})
+        players = players or rules.players
         token = secrets.token_urlsafe(24)
         player = account[1] if account is not None else (" ".join(name.split())[:MAX_NAME_CHARS]
-                                                          or "Giocatore 1")
-        seats = ["open"] + ["bot"] * (rules.players - 1)
+                                                          or guest_name(0))
+        seats = ["open"] + ["bot"] * (players - 1)
         reserved = [StoredSeat("human", player, secret_hash(token),
                                None if account is None else account[0])]
-        reserved += [StoredSeat("bot", f"Bot {i}", None) for i in range(1, rules.players)]
+        reserved += [StoredSeat("bot", bot_name(i), None) for i in range(1, players)]
         table, invite = await self.create(
             name="", preset=preset, options={}, seats=seats, private=True, bot_level=bot_level,
             clock_ms=QUICK_CLOCK_MS, increment_ms=QUICK_INCREMENT_MS, pace=pace,
@@ -250,7 +266,7 @@ class TableManager(Timekeeping):
             for seat, held in enumerate(table.seats):
                 if held.kind != "open":
                     continue
-                bot = StoredSeat("bot", f"Bot {seat}", None)
+                bot = StoredSeat("bot", bot_name(seat), None)
                 if await asyncio.to_thread(self.store.claim_seat, table.id, seat, bot):
                     table.seats[seat] = bot
             table.seats = await asyncio.to_thread(self.store.seats_of, table.id)
@@ -313,7 +329,7 @@ class TableManager(Timekeeping):
                 if held.kind != "open":
                     raise ProtocolError("seat-taken", f"seat {seat} is taken")
                 token = secrets.token_urlsafe(24)
-                name = account[1] if account is not None else name or f"Giocatore {seat}"
+                name = account[1] if account is not None else name or guest_name(seat)
                 taken = StoredSeat("human", name, secret_hash(token),
                                    None if account is None else account[0])
                 if not await asyncio.to_thread(self.store.claim_seat, table.id, seat, taken):

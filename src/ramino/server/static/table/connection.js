@@ -108,3 +108,20 @@ export function seatName(i) {
   const s = state.last.seats[i];
   return (s && s.name) || t("Posto {n}", { n: i });
 }
+
+// A side of a Burraco table (two at two and four players, three pairs at six) as the viewer
+// names it, with its players: "Noi (Anna + Bot 2)", "Loro (Bot 1 + Bot 3)"; a spectator reads
+// "Squadra 1 (…)".
+export function sideName(side) {
+  const last = state.last;
+  const sides = last.view.sides;
+  const names = last.seats.map((_, i) => i).filter((i) => sides[i] === side).map(seatName).join(" + ");
+  const who = state.mySeat === null ? t("Squadra {n}", { n: side + 1 })
+    : sides[state.mySeat] === side ? t("Noi") : t("Loro");
+  return `${who} (${names})`;
+}
+
+// How many sides a Burraco view has.
+export function sideCount(view) {
+  return Math.max(...view.sides) + 1;
+}

@@ -3,7 +3,7 @@
 // score card), the deal's check, and the next hand or the rematch.
 import { cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
-import { seatName, send, state } from "./connection.js";
+import { seatName, send, sideCount, sideName, state } from "./connection.js";
 import { burracoName, END, gameOf } from "./games.js";
 import { cardNode } from "./view.js";
 
@@ -38,13 +38,7 @@ function head(labels) {
 
 // Burraco's sides in the viewer's words, with their players.
 function sideLabels() {
-  const last = state.last;
-  const sides = last.view.sides;
-  return [0, 1].map((side) => {
-    const names = last.seats.map((_, i) => i).filter((i) => sides[i] === side).map(seatName).join(" + ");
-    const ours = state.mySeat !== null && sides[state.mySeat] === side;
-    return (ours ? t("Noi") : state.mySeat !== null ? t("Loro") : t("Squadra {n}", { n: side })) + ` (${names})`;
-  });
+  return Array.from({ length: sideCount(state.last.view) }, (_, side) => sideName(side));
 }
 
 function caption(r) {

@@ -4,7 +4,7 @@
 import { cardImg, cardLabel, cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
 import { botLevelText } from "../levels.js";
-import { myTurn, seatName, send, state } from "./connection.js";
+import { myTurn, seatName, send, sideCount, sideName, state } from "./connection.js";
 import { burracoName, gameOf } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
@@ -97,8 +97,9 @@ function seatBox(i) {
   if (turn) box.setAttribute("aria-current", "true");
   const title = document.createElement("strong");
   title.className = "seat-name";
-  title.textContent = `${seatName(i)}${s.kind === "bot" ? " (bot)" : ""}` +
-    (i === state.mySeat ? t(" (tu)") : "");
+  // The name alone (a bot says so on its plate's second line): on a phone three plates share
+  // the top edge, and every character of the name counts.
+  title.textContent = seatName(i) + (i === state.mySeat ? t(" (tu)") : "");
   const head = document.createElement("div");
   head.className = "seat-head";
   const where = s.kind === "open" ? t("posto libero") : s.connected ? t("collegato") : t("non collegato");
@@ -128,8 +129,16 @@ function seatBox(i) {
   const info = document.createElement("div");
   info.className = "small seat-info";
   // A bot is always there: its plate tells its level instead.
-  const status = s.kind === "bot" && s.bot_level ? botLevelText(s.bot_level, s.think_seconds) : where;
-  info.textContent = t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
+  const status = s.kind !== "bot" ? where
+    : s.bot_level ? t("bot {level}", { level: botLevelText(s.bot_level, s.think_seconds) })
+      : t("bot");
+  // Your partner's plate says so (the melds' headers name the sides' seats; a Burraco view
+  // has its sides, a Scala 40 match its own).
+  const sides = v.sides || last.match.sides || null;
+  const partner = sides !== null && state.mySeat !== null && i !== state.mySeat
+    && sides[i] === sides[state.mySeat];
+  info.textContent = (partner ? t("compagno") + " · " : "") +
+    t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
     (game.hasPozzetti && v.pending_pozzetto_sizes[i]
       ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
   if (i !== state.mySeat) box.append(backs(v.hand_sizes[i]));
@@ -192,6 +201,7 @@ export function renderSeats(force = false) {
   const m = last.match;
   const over = !!last.result || last.voided;
   const slots = placements(v, state.mySeat);
+  $("felt").dataset.players = v.players;
   for (const [where, seats] of Object.entries(slots)) {
     const boxes = seats.map((i) => {
       const side = m.sides ? m.sides[i] : i;
@@ -251,16 +261,33 @@ function renderCentre(highlight) {
     pz.append(t("presi tutti"));
     words.push(t("presi tutti"));
   }
-  const sides = state.mySeat === null ? [t("Squadra 0 e 2"), t("Squadra 1 e 3")] : sideNames();
   pz.setAttribute("aria-label", words.join(" · ") + " · " + t("presi:") + " " +
-    v.pozzetto_taken.map((taken, k) => `${sides[k]} ${taken ? t("sì") : t("no")}`).join(", "));
+    v.pozzetto_taken.map((taken, k) => `${sideName(k)} ${taken ? t("sì") : t("no")}`).join(", "));
 }
 
-// Burraco's two sides as the viewer names them: "Noi (0 e 2)" and "Loro (1 e 3)".
-function sideNames() {
-  const mine = state.last.view.sides[state.mySeat];
-  return [mine === 0 ? t("Noi (0 e 2)") : t("Loro (0 e 2)"),
-          mine === 1 ? t("Noi (1 e 3)") : t("Loro (1 e 3)")];
+// One section of melds per side (two, or three pairs at six players), made the first time a
+// view with that many sides is shown; the new-meld button stays last.
+function sideSections(count) {
+  const area = $("table-melds");
+  area.dataset.sides = count;
+  for (let side = 0; side < count; side++) {
+    if ($(`side-${side}`)) continue;
+    const section = document.createElement("section");
+    section.id = `side-${side}`;
+    section.className = "side";
+    section.setAttribute("aria-labelledby", `melds-${side}`);
+    const title = document.createElement("h2");
+    title.id = `melds-${side}`;
+    title.className = "side-title";
+    const list = document.createElement("ol");
+    list.id = `team-${side}`;
+    list.className = "meld-list";
+    section.append(title, list);
+    area.insertBefore(section, $("new-meld"));
+  }
+  for (const section of area.querySelectorAll("section.side[id^='side-']")) {
+    if (Number(section.id.slice(5)) >= count) section.remove();
+  }
 }
 
 // One meld on the table as a column of cards, each card's top strip showing (a wild's
@@ -289,7 +316,8 @@ function meldColumn(m, label, head, highlight) {
 function renderMelds(highlight) {
   const last = state.last;
   const v = last.view;
-  if (!changed("melds", [v.melds, last.marks, [...highlight.melds], state.mySeat])) return;
+  if (!changed("melds", [v.melds, last.marks, [...highlight.melds], state.mySeat, v.sides,
+                         last.seats.map((s) => s.name)])) return;
   if (gameOf(last.game).scala40) {
     const list = $("melds-all");
     list.replaceChildren();
@@ -301,7 +329,9 @@ function renderMelds(highlight) {
     }
     return;
   }
-  for (const team of [0, 1]) {
+  const count = sideCount(v);
+  sideSections(count);
+  for (let team = 0; team < count; team++) {
     const list = $(`team-${team}`);
     list.replaceChildren();
     for (const m of v.melds.filter((x) => x.team === team)) {
@@ -319,13 +349,12 @@ function renderMelds(highlight) {
       list.append(li);
     }
   }
-  const names = state.mySeat === null ? [t("Squadra 0 e 2"), t("Squadra 1 e 3")] : sideNames();
-  $("melds-0").textContent = names[0];
-  $("melds-1").textContent = names[1];
   // The viewer's own side lies nearer the hand.
   const mine = state.mySeat === null ? 0 : v.sides[state.mySeat];
-  $(`side-${mine}`).classList.add("ours");
-  $(`side-${1 - mine}`).classList.remove("ours");
+  for (let team = 0; team < count; team++) {
+    $(`melds-${team}`).textContent = sideName(team);
+    $(`side-${team}`).classList.toggle("ours", team === mine);
+  }
 }
 
 // The line over the table: whose turn and what to do, then the hand and the match.

@@ -1,0 +1,139 @@
+"""Tables of six (three pairs) and of two in a real Chromium: a whole Burraco hand of six on a
+phone and of two at desktop size, each to the end-of-hand panel.  The page must make one
+section of melds per side, named with its players, mark the partner's plate, keep every plate
+(your own too) in view above the hand on a phone, and show the panel's scores by side."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .browser_table import (
+    DESKTOP,
+    PHONE,
+    Server,
+    artifacts,
+    click_turn,
+    engine_scores,
+    no_horizontal_scroll,
+    play_hand,
+    serve,
+    sit,
+    watched,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    yield from serve(tmp_path, seed=47)
+
+
+def above_the_hand(page: Page, selector: str) -> bool:
+    """Whether the element is whole on the screen and not under the docked hand."""
+    box = page.locator(selector).bounding_box()
+    dock = page.locator("#me").bounding_box()
+    size = page.viewport_size
+    assert box is not None and dock is not None and size is not None, selector
+    return (box["y"] >= 0 and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5
+            and box["y"] + box["height"] <= dock["y"] + 0.5)
+
+
+def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Path) -> None:
+    shots = artifacts(tmp_path, "six")
+    who = watched(browser, PHONE, phone=True)
+    try:
+        page = who.page()
+        url = server.create(page, "fibur", ["open"] + ["bot"] * 5)
+        sit(page, url, 0, "Anna")
+        assert page.locator("#table-melds section.side").count() == 3
+        titles = [page.locator(f"#melds-{side}").inner_text() for side in range(3)]
+        assert titles == ["Noi (Anna + Bot 4)", "Loro (Bot 2 + Bot 5)", "Loro (Bot 3 + Bot 6)"]
+        plates = page.locator(".seat:not(.mine)")
+        assert plates.count() == 5
+        partner = page.locator(".seat[data-seat='3'] .seat-info").inner_text()
+        assert partner.startswith("compagno"), partner
+        for seat in range(6):
+            assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
+        assert no_horizontal_scroll(page)
+        shots.take(page, "start")
+        rng = random.Random(8)
+        play_hand(page, lambda p: click_turn(p, rng))
+        page.locator("#result").wait_for(state="visible", timeout=10_000)
+        assert page.locator("#result").get_attribute("data-scores") == engine_scores(server)
+        assert page.locator("#revealed .revealed-hand").count() == 6
+        shots.take(page, "end-of-hand")
+        # The hand's replay: a section of melds per pair, named with its players.
+        page.goto(server.base + (page.locator("#replay-link").get_attribute("href") or ""))
+        page.locator("#viewer").wait_for(state="visible", timeout=10_000)
+        page.click("#last")
+        titles = page.locator("#replay-melds section h2").all_inner_texts()
+        assert len(titles) == 3 and "Anna" in titles[0] and "Bot 4" in titles[0], titles
+        assert page.locator("#replay-melds .meld-list li").count() > 0  # the melds, by side
+        assert not page.locator("#replay-result").is_hidden()
+        assert page.locator("#replay-hands .seat").count() == 6
+        shots.take(page, "replay")
+        assert who.problems == []
+    finally:
+        who.context.close()
+
+
+def test_a_hand_of_two_at_desktop_size(server: Server, browser: Browser,
+                                       tmp_path: Path) -> None:
+    shots = artifacts(tmp_path, "two")
+    who = watched(browser, DESKTOP)
+    try:
+        page = who.page()
+        url = server.create(page, "fibur", ["open", "bot"])
+        sit(page, url, 0, "Anna")
+        assert page.locator("#table-melds section.side").count() == 2
+        assert page.locator("#melds-0").inner_text() == "Noi (Anna)"
+        assert page.locator("#melds-1").inner_text() == "Loro (Bot 2)"
+        assert "compagno" not in page.locator(".seat[data-seat='1'] .seat-info").inner_text()
+        rng = random.Random(9)
+        play_hand(page, lambda p: click_turn(p, rng))
+        page.locator("#result").wait_for(state="visible", timeout=10_000)
+        assert page.locator("#result").get_attribute("data-scores") == engine_scores(server)
+        shots.take(page, "end-of-hand")
+        assert who.problems == []
+    finally:
+        who.context.close()
+
+
+def test_a_table_of_six_made_in_the_lobby(server: Server, browser: Browser,
+                                          tmp_path: Path) -> None:
+    """The lobby's form at six: the seats marked partner (seat 4, opposite) or opponent; the
+    waiting room names them the same way."""
+    shots = artifacts(tmp_path, "six-lobby")
+    who = watched(browser, PHONE, phone=True)
+    try:
+        page = who.page()
+        page.goto(server.base + "/")
+        page.select_option("select[name=preset]", "fibur")
+        assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
+            "2", "4", "6"]
+        page.select_option("select[name=players]", "6")
+        assert page.locator("#preset-text").inner_text().endswith(
+            "In sei: tre coppie, ogni compagno di fronte all'altro.")
+        roles = page.locator(".seat-choice:not([hidden]) .role").all_inner_texts()
+        assert roles == ["Posto 2: avversario", "Posto 3: avversario", "Posto 4: compagno",
+                         "Posto 5: avversario", "Posto 6: avversario"]
+        for seat in range(1, 6):
+            page.select_option(f"select[name=seat{seat}]", "open" if seat == 3 else "bot")
+        shots.take(page, "form")
+        page.click("#new-table button[type=submit]")
+        page.wait_for_url("**/t/**")
+        page.locator(".seat-row.open").first.wait_for()
+        rows = page.locator(".seat-row .where").all_inner_texts()
+        assert rows == ["Posto 1 (tu)", "Posto 2 (avversario)", "Posto 3 (avversario)",
+                        "Posto 4 (compagno)", "Posto 5 (avversario)", "Posto 6 (avversario)"]
+        assert "In sei: tre coppie" in page.locator("#waiting").inner_text()
+        shots.take(page, "waiting")
+        assert who.problems == []
+    finally:
+        who.context.close()
