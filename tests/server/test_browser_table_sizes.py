@@ -137,3 +137,26 @@ def test_a_table_of_six_made_in_the_lobby(server: Server, browser: Browser,
         assert who.problems == []
     finally:
         who.context.close()
+
+
+def test_the_lobby_marks_scala40_partners_only_in_a_partnership(server: Server,
+                                                                  browser: Browser) -> None:
+    who = watched(browser, DESKTOP)
+    try:
+        page = who.page()
+        page.goto(server.base + "/")
+        page.select_option("select[name=preset]", "fisca")
+        page.select_option("select[name=players]", "4")
+        roles = page.locator(".seat-choice:not([hidden]) .role")
+        assert roles.all_inner_texts() == ["Posto 2", "Posto 3", "Posto 4"]  # each for himself
+        page.select_option("select[name=variant]", "PAIRS_2V2")
+        assert roles.all_inner_texts() == ["Posto 2: avversario", "Posto 3: compagno",
+                                           "Posto 4: avversario"]
+        page.select_option("select[name=players]", "6")
+        page.select_option("select[name=variant]", "TEAMS_3V3")
+        assert roles.all_inner_texts() == ["Posto 2: avversario", "Posto 3: compagno",
+                                           "Posto 4: avversario", "Posto 5: compagno",
+                                           "Posto 6: avversario"]
+        assert who.problems == []
+    finally:
+        who.context.close()

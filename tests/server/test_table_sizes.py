@@ -49,12 +49,22 @@ def test_the_lobby_offers_the_counts_a_table_takes(tmp_path: Path) -> None:
         assert games["fibur"]["players"] == [2, 4, 6]
         assert games["buraco-aberto"]["players"] == [2, 4, 6]
         assert games["fisca"]["players"] == [2, 3, 4, 5, 6]
+        # Each seat's side where seats play as sides: the lobby marks partners from it.
+        assert games["fibur"]["sides"] == {"2": [0, 1], "4": [0, 1, 0, 1],
+                                           "6": [0, 1, 2, 0, 1, 2]}
+        assert games["fisca"]["sides"] == {"4:PAIRS_2V2": [0, 1, 0, 1],
+                                           "6:TEAMS_3V3": [0, 1, 0, 1, 0, 1]}
         for seats in (3, 5):
             answer = client.post("/api/tables", json={"preset": "fibur",
                                                       "seats": ["open"] + ["bot"] * (seats - 1)})
             assert answer.status_code == 400
             assert answer.json()["detail"] == (f"{seats} seats: fibur is played at a table by "
                                                "2, 4 or 6")
+        # Asked in the options instead of by the seats: the same counts.
+        answer = client.post("/api/tables", json={"preset": "house", "options": {"players": 3},
+                                                  "seats": ["open", "bot", "bot"]})
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == "players 3: house is played at a table by 2, 4 or 6"
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("fibur", 2, 3), ("fibur", 6, 5),

@@ -106,14 +106,14 @@ def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _search40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.scala40 import search as scala40_search
-    return scala40_search.SearchBot(seed, rules, **_search_options(options, {"look"}))
+    return scala40_search.SearchBot(seed, rules, **_search_options(options, {"look", "root"}))
 
 
 def _oracle40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.scala40 import search as scala40_search
     tallone = float(options.pop("tallone", "1"))
     return scala40_search.OracleBot(seed, rules, tallone=tallone,
-                                    **_search_options(options, {"look"}))
+                                    **_search_options(options, {"look", "root"}))
 
 
 def _no_options(name: str, options: dict[str, str]) -> None:

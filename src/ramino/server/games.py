@@ -121,8 +121,7 @@ class TableGame:
 
     name: str = ""
     rated = True  # hands count for the skill rating
-    # How many may sit at a table of this game (the preset's own count is the default).
-    players_at_table: tuple[int, ...] = (4,)
+    players_at_table: tuple[int, ...] = (4,)  # how many may sit at a table of this game
 
     def width(self, rules: RuleSet) -> int:
         """How many scores a hand has: one per side (Scala 40: per seat, pair or team)."""

@@ -16,6 +16,7 @@ from ramino.bots.scala40.greedy import GreedyBot
 from ramino.bots.scala40.plan import TurnView, best_plan, penalty_laid
 from ramino.cards import JOKER, pack, parse_annotated_card, to_counts
 from ramino.games.scala40 import melds as m40
+from ramino.games.scala40.scoring import penalty_value
 from ramino.games.scala40.state import Scala40State
 from ramino.rules import RuleSet, make_rules, preset
 from tests.helpers import cards
@@ -310,3 +311,28 @@ def test_the_search_plays_an_expert_without_the_look_ahead_unless_told() -> None
     assert isinstance(told, scala40_search.SearchBot)
     assert plain.expert.w.look_samples == 0
     assert all(b.w.look_samples == 8 for b in [told.expert, *told.rollout_bots])
+    root = make_bot("search:root=32", 0, FISCA)
+    assert isinstance(root, scala40_search.SearchBot)
+    assert root.expert.w.look_samples == 32
+    assert all(b.w.look_samples == 0 for b in root.rollout_bots)
+
+
+def test_expert_look_ahead_finds_the_draw_that_opens() -> None:
+    # J-Q-K of hearts make 30 and 9c 9d wait for a nine (§6.3 item 2): with the draws 2s then
+    # 9h the hand opens at the second draw (57 points) whatever loose card goes, never when
+    # a nine or the king goes; a hand that opens later counts less as opened (look_decay).
+    state = position40("Jh Qh Kh 9c 9d 4s 7d 2c 3s 5h 6c", opened=0)
+    bot = ExpertBot(0, FISCA, ExpertWeights(look_decay=0.5))
+    king, nine, two, spade_two, heart_nine = cards("Kh 9c 2c 2s 9h")
+    hand = to_counts(state.observation(0).hand)
+    first = bot._opening_draws(hand, [spade_two, heart_nine], 40, [king, nine, two])
+    assert first == {king: -1, nine: -1, two: 1}
+    assert bot._opening_draws(hand, [spade_two], 40, [two]) == {two: -1}
+    observation = state.observation(0)
+    context = _Context(observation, FISCA, 0.0)
+    points = sum(n * penalty_value(c, FISCA) for c, n in enumerate(hand))
+    slow = bot.expected_penalties(observation, context, [king, two], points, random.Random(1))
+    fast = ExpertBot(0, FISCA, ExpertWeights(look_decay=0.99)).expected_penalties(
+        observation, context, [king, two], points, random.Random(1))
+    assert fast[two] < slow[two] < points
+    assert slow[two] < slow[king]

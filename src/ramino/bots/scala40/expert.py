@@ -26,9 +26,11 @@ Every choice is a weighted score over what the observation shows; the weights li
   avoid feeding the next player cost more than the feeding did.
 - **Look-ahead before the apertura** (§6.3 item 2, §6.5): the discards are ranked by their
   expected penalty, ``look_samples`` sampled sequences of the seat's own next draws (at most
-  ``look_turns``, fewer when an opened opponent is short of cards) telling how likely the hand
-  is to open after each; a hand that never opens pays every card it holds, so when opening is
-  unlikely the high cards go first.  The card-counting cost above breaks near ties
+  ``look_turns``, fewer when an opened opponent is short of cards) telling after which draw,
+  if any, the hand opens after each; a hand that never opens pays every card it holds, so when
+  opening is unlikely the high cards go first, and an apertura at the j-th draw counts as
+  opened only with weight ``look_decay`` ** (j - 1) (the hand may end before it), so the
+  discards that open sooner are preferred.  The card-counting cost above breaks near ties
   (``look_tiebreak``).  Paired duplicate runs against the greedy: +1.3 points a player and
   hand over the expert without it (docs/bots.md).
 - **Options off by default** (measured level with the default within the noise, and slower):
@@ -91,6 +93,7 @@ class ExpertWeights:
     look_turns: int = 4           # ... this many draws at most, fewer when the hand may end
     look_opened: float = 8.0      # what an opened hand is expected to pay at the end
     look_tiebreak: float = 0.1    # the weight of the card-counting cost among the discards
+    look_decay: float = 0.9       # an apertura at the j-th draw counts decay**(j-1) as opened
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -261,68 +264,113 @@ class ExpertBot:
     def look_ahead(self, observation: Observation, context: _Context,
                    scored: list[tuple[float, float, Action]], rng: random.Random
                    ) -> list[tuple[float, float, Action]]:
-        """Before the apertura: each discard's expected penalty (§6.5).  A hand that does not
-        open pays every card it holds, one that opens about ``look_opened``; the chance to
-        open is :meth:`opening_odds`.  So when the apertura is unlikely the high cards go
-        first, and when it is likely what builds it stays.  The card-counting cost
-        (:meth:`discard_cost`, weighed by ``look_tiebreak``) and what the discard gives away
-        to the next player are added."""
+        """Before the apertura: each discard's expected penalty (§6.5,
+        :meth:`expected_penalties`).  A hand that does not open pays every card it holds, one
+        that opens about ``look_opened``, the later the apertura the less it counts.  So when
+        the apertura is unlikely the high cards go first, and when it is likely what builds it
+        stays.  The card-counting cost (:meth:`discard_cost`, weighed by ``look_tiebreak``)
+        and what the discard gives away to the next player are added."""
         w = self.w
         candidates = list(dict.fromkeys(a.cards[0] for _, _, a in scored))
-        chances = self.opening_odds(observation, context, candidates, rng)
         hand = context.hand
         points = sum(penalty_value(c, self.rules) * n for c, n in enumerate(hand) if n)
+        expected = self.expected_penalties(observation, context, candidates, points, rng)
         out = []
         for cost, r, action in scored:
             card = action.cards[0]
-            chance = chances[card]
-            expected = ((1.0 - chance) * (points - penalty_value(card, self.rules))
-                        + chance * w.look_opened)
-            out.append((expected + self.danger(context, card) + w.look_tiebreak * cost, r,
-                        action))
+            out.append((expected[card] + self.danger(context, card) + w.look_tiebreak * cost,
+                        r, action))
         return sorted(out, key=lambda t: (t[0], t[1]))
+
+    def expected_penalties(self, observation: Observation, context: _Context,
+                           candidates: Sequence[int], points: int, rng: random.Random
+                           ) -> dict[int, float]:
+        """Each candidate discard's expected penalty when an apertura later is worth less
+        (§6.5): over ``look_samples`` sampled draw sequences (common to every candidate), a
+        hand that opens at its j-th draw pays ``look_opened`` with weight ``look_decay``
+        ** (j - 1) and everything it holds otherwise (the hand may end before it opens); a
+        hand that does not open within :meth:`draws_left` draws pays everything."""
+        w = self.w
+        hand = context.hand
+        pool, k, samples, need = self._look_setup(observation, context)
+        held: dict[int, float] = {card: float(points - penalty_value(card, self.rules))
+                                  for card in candidates}
+        if not samples:
+            return held
+        weights = [w.look_decay ** j for j in range(k)]
+        total = dict.fromkeys(candidates, 0.0)
+        for _ in range(samples):
+            first = self._opening_draws(hand, rng.sample(pool, k), need, candidates)
+            for card in candidates:
+                j = first[card]
+                if j < 0:
+                    total[card] += held[card]
+                else:
+                    total[card] += weights[j] * w.look_opened + (1.0 - weights[j]) * held[card]
+        return {card: total[card] / samples for card in candidates}
+
+    def _opening_draws(self, hand: list[int], draws: list[int], need: int,
+                       candidates: Sequence[int]) -> dict[int, int]:
+        """For each candidate discard, the index of the first draw after which ``hand`` with
+        ``draws[: index + 1]`` opens, -1 when none does (more cards never open less)."""
+        rules = self.rules
+        clean_only = rules.opening_without_jolly
+        first = dict.fromkeys(candidates, -1)
+        full = hand[:]
+        for c in draws:
+            full[c] += 1
+        if opening_needs(full, need, rules, clean_only) is None:
+            return first
+        for c in draws:
+            full[c] -= 1
+        left = list(candidates)
+        for j, c in enumerate(draws):
+            full[c] += 1
+            used = opening_needs(full, need, rules, clean_only)
+            if used is None:
+                continue
+            count = [0] * NUM_TYPES
+            for t, n in used:
+                count[t] += n
+            spare = sum(full) - sum(count) >= 2
+            still = []
+            for card in left:
+                if spare and full[card] > count[card]:
+                    first[card] = j
+                    continue
+                full[card] -= 1
+                if opening_needs(full, need, rules, clean_only) is not None:
+                    first[card] = j
+                else:
+                    still.append(card)
+                full[card] += 1
+            left = still
+            if not left:
+                break
+        return first
 
     def opening_odds(self, observation: Observation, context: _Context,
                      candidates: Sequence[int], rng: random.Random) -> dict[int, float]:
         """For each candidate discard, the chance that the hand opens within the draws it may
-        expect (:meth:`draws_left`, §6.3 item 2): ``look_samples`` draws sequences dealt by
-        ``rng`` from the unseen cards (§6.1), the same for every candidate (common random
-        numbers), each hand asked whether disjoint new melds of it make the 40
-        (:func:`opening_needs`).  The forced discards on the way are left out (the cards
-        that would go are those the apertura does not use)."""
-        w = self.w
-        hand = context.hand
-        pool = [c for c in range(NUM_TYPES) for _ in range(context.unseen[c])]
-        k = min(self.draws_left(observation), len(pool))
+        expect (:meth:`draws_left`, §6.3 item 2), over the same sampled draws as
+        :meth:`expected_penalties`."""
+        pool, k, samples, need = self._look_setup(observation, context)
         hits = dict.fromkeys(candidates, 0)
-        samples = w.look_samples if k else 0
-        need = max(1, self.rules.opening_threshold - observation.opening_points)
         for _ in range(samples):
-            self._opening_hits(hand, rng.sample(pool, k), need, candidates, hits)
+            first = self._opening_draws(context.hand, rng.sample(pool, k), need, candidates)
+            for card in candidates:
+                hits[card] += first[card] >= 0
         return {card: hits[card] / samples if samples else 0.0 for card in candidates}
 
-    def _opening_hits(self, hand: list[int], draws: list[int], need: int,
-                      candidates: Sequence[int], hits: dict[int, int]) -> None:
-        """Counts each candidate discard after which ``hand`` and ``draws`` open."""
-        full = hand[:]
-        for c in draws:
-            full[c] += 1
-        clean_only = self.rules.opening_without_jolly
-        used = opening_needs(full, need, self.rules, clean_only)
-        if used is None:
-            return
-        count = [0] * NUM_TYPES
-        for c, n in used:
-            count[c] += n
-        spare = sum(full) - sum(count) >= 2
-        for card in candidates:
-            if spare and full[card] > count[card]:
-                hits[card] += 1
-                continue
-            full[card] -= 1
-            if opening_needs(full, need, self.rules, clean_only) is not None:
-                hits[card] += 1
-            full[card] += 1
+    def _look_setup(self, observation: Observation, context: _Context
+                    ) -> tuple[list[int], int, int, int]:
+        """The unseen cards to draw from (§6.1), the draws a sample deals, the samples and the
+        opening points still needed (§6.3 item 2)."""
+        pool = [c for c in range(NUM_TYPES) for _ in range(context.unseen[c])]
+        k = min(self.draws_left(observation), len(pool))
+        samples = self.w.look_samples if k else 0
+        need = max(1, self.rules.opening_threshold - observation.opening_points)
+        return pool, k, samples, need
 
     def opening_chances(self, observation: Observation, context: _Context,
                         candidates: Sequence[int]) -> dict[int, float]:

@@ -12,7 +12,8 @@ beats it by ``margin`` standard errors of the paired differences.  Plays within 
 the expert's plan (``ramino.bots.scala40.plan``).  The expert the search ranks its candidates
 with and plays its rollouts with draws ``look`` sampled futures before the apertura
 (``ExpertWeights.look_samples``), 0 by default: the look-ahead in every rollout would cost
-its budget many times over.
+its budget many times over; ``root`` gives the ranking expert alone its own number of
+sampled futures (the rollouts keep ``look``).
 
 The oracle is the same search given the true hand instead of guesses (all hands, and with
 ``tallone=1`` the order of the tallone): measurement only, never an opponent.
@@ -48,10 +49,11 @@ class SearchBot(SampledSearch[Observation, Scala40State]):
     default_margin = 2.0
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, look: float = 0,
-                 **settings: float) -> None:
+                 root: float = -1, **settings: float) -> None:
         super().__init__(seed, rules, **settings)
         weights = ExpertWeights(look_samples=max(0, int(look)))
-        self.expert = ExpertBot(seed, self.rules, weights)
+        ranking = weights if root < 0 else ExpertWeights(look_samples=int(root))
+        self.expert = ExpertBot(seed, self.rules, ranking)
         # Every table size (a match hand after an elimination has fewer seats than the rules).
         self.rollout_bots = [ExpertBot(seat, self.rules, weights) for seat in range(MAX_SEATS)]
         self.penalties = [penalty_value(c, self.rules) for c in range(NUM_TYPES)]

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from ramino.errors import RaminoError
 from ramino.rules import RuleSet, make_rules, preset_names
+from ramino.rules.options import Partnerships
 from ramino.server.bots import DEFAULT_LEVEL, bot_levels, default_level, think_seconds
 from ramino.server.games import game_of
 from ramino.server.i18n import LANGUAGES, catalog_json
@@ -42,9 +43,32 @@ def preset_games() -> dict[str, dict[str, Any]]:
             continue
         players = list(game_of(rules).players_at_table)
         out[name] = {"game": rules.game, "players": players, "default_players": rules.players,
+                     "sides": table_sides(name, rules),
                      "bot_levels": bot_levels(rules.game),
                      "default_level": default_level(rules.game),
                      "think_seconds": level_think_seconds(rules)}
+    return out
+
+
+def table_sides(preset: str, rules: RuleSet) -> dict[str, list[int]]:
+    """Each seat's side at a table of ``preset`` where seats play as sides, keyed by the
+    number of players ("4") or, for a partnership variant, players and variant
+    ("6:TEAMS_3V3"): the lobby marks a seat partner or opponent from it."""
+    game = game_of(rules)
+    out: dict[str, list[int]] = {}
+    for players in game.players_at_table:
+        sides = game.partner_sides(make_rules(preset, {"players": players}))
+        if sides is not None:
+            out[str(players)] = list(sides)
+            continue
+        for variant in Partnerships:  # each for himself unless a variant makes sides
+            try:
+                sides = game.partner_sides(make_rules(preset, {"players": players,
+                                                               "partnerships": variant.value}))
+            except (RaminoError, ValueError):
+                continue  # a variant this count does not have
+            if sides is not None:
+                out[f"{players}:{variant.value}"] = list(sides)
     return out
 
 

@@ -38,14 +38,11 @@ for (const button of document.querySelectorAll(".quick-play")) {
   });
 }
 
-// The seats (other than yours, seat 0) on your side: Burraco's partner sits opposite, one of
-// two pairs at four players and of three at six; Scala 40 plays in pairs or teams of three
-// only when the variant says so (§6.7), partners every other seat.
-function partnerSeats(game, players, variant) {
-  if (game === "scala40") {
-    return variant === "PAIRS_2V2" ? [2] : variant === "TEAMS_3V3" ? [2, 4] : null;
-  }
-  return players === 4 ? [2] : players === 6 ? [3] : [];
+// Each seat's side at this many players (and partnership variant), as the server gives it,
+// or null where each plays for himself.
+function seatSides(info, players, variant) {
+  const partnership = variant === "PAIRS_2V2" || variant === "TEAMS_3V3";
+  return info.sides[partnership ? `${players}:${variant}` : String(players)] || null;
 }
 
 // The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
@@ -74,13 +71,13 @@ function applyPreset() {
   }
   if (form.elements.variant.selectedOptions[0].disabled) form.elements.variant.value = "";
   const variant = $("variant-choice").hidden ? "" : form.elements.variant.value;
-  const partners = partnerSeats(info.game, players, variant);
+  const sides = seatSides(info, players, variant);
   for (const label of form.querySelectorAll(".seat-choice")) {
     const seat = Number(label.dataset.seat);
     label.hidden = seat >= players;
     const role = label.querySelector(".role");
-    role.textContent = partners === null ? role.dataset.each
-      : partners.includes(seat) ? role.dataset.partner : role.dataset.opponent;
+    role.textContent = sides === null ? role.dataset.each
+      : sides[seat] === sides[0] ? role.dataset.partner : role.dataset.opponent;
   }
   $("match-choice").hidden = info.game === "scala40";
   const match = form.elements.match_hands;

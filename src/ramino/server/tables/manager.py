@@ -48,7 +48,6 @@ QUICK_INCREMENT_MS = 15_000
 log = logging.getLogger("ramino.server")
 
 
-
 def bot_name(seat: int) -> str:
     """A bot's name: its seat as the pages count seats, from 1 ("Posto 2" holds "Bot 2")."""
     return f"Bot {seat + 1}"
@@ -57,6 +56,7 @@ def bot_name(seat: int) -> str:
 def guest_name(seat: int) -> str:
     """The name of a player who gave none: "Giocatore" and the seat, counted from 1."""
     return f"Giocatore {seat + 1}"
+
 
 class TableManager(Timekeeping):
     """Every live table of this process, created, loaded and played through one API."""
@@ -168,15 +168,19 @@ class TableManager(Timekeeping):
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
+        allowed = game_of(plain).players_at_table
+        counts = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
         if "players" not in options and len(seats) != plain.players:
             # The seats say how many play (Scala 40 2 to 6, §6.1; Burraco 2, 4 or 6), before
             # the other options, which may depend on it: teams of three need six.
-            allowed = game_of(plain).players_at_table
             if len(seats) not in allowed:
                 raise ValueError(f"{len(seats)} seats: {preset} is played at a table by "
-                                 + ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}")
+                                 f"{counts}")
             options = {**options, "players": len(seats)}
         rules = make_rules(preset, options)
+        if rules.players not in allowed:
+            raise ValueError(f"players {rules.players}: {preset} is played at a table by "
+                             f"{counts}")
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
         game_of(rules).check(rules)
