@@ -68,7 +68,7 @@ def _search(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     # ``ramino.bots.burraco.reading``): Burraco only.
     return SearchBot(seed, rules, **_search_options(
         options, {"evidence", "evidence_mode", "reading", "reading_temperature",
-                  "reading_steps"}))
+                  "reading_steps", "hidden_pile", "hand"}))
 
 
 def _oracle(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:

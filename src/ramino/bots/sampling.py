@@ -144,7 +144,7 @@ class SampledSearch(Generic[_Seen, _State]):
     def choose(self, observation: _Seen, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")
-        options = self.candidate_actions(self.ranked(observation, legal_actions))
+        options = self.candidate_actions(self.ranked(observation, legal_actions), observation)
         if len(options) == 1:
             return options[0]
         return options[self.pick(self.values(observation, options))]
@@ -174,7 +174,10 @@ class SampledSearch(Generic[_Seen, _State]):
     def pick(self, values: list[list[float]]) -> int:
         return pick_candidate(values, self.margin)
 
-    def candidate_actions(self, ranked: list[Action]) -> list[Action]:
+    def candidate_actions(self, ranked: list[Action], observation: _Seen | None = None
+                          ) -> list[Action]:
+        """The choices searched at this decision (``candidate_plans``); a game may read
+        ``observation`` to leave a choice to its expert."""
         return candidate_plans(ranked, self.candidates)
 
     def ranked(self, observation: _Seen, legal_actions: Sequence[Action]) -> list[Action]:

@@ -95,7 +95,7 @@ def candidates(search: Search, observation: Seen, legal: Sequence[Action],
     draw or pick, the best few scarti, else the expert's plan), and ``also`` if it is not one
     of them (a review weighs the move that was played)."""
     ranked = search.ranked(observation, legal)
-    options = search.candidate_actions(ranked)
+    options = search.candidate_actions(ranked, observation)
     if also is not None and also not in options:
         options = [*options, also]
     return options

@@ -22,6 +22,8 @@ class OracleBot(SearchBot):
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, tallone: float = 1,
                  **settings: float) -> None:
+        # It sees the cards under a closed pile's top: its worlds value that pick too.
+        settings.setdefault("hidden_pile", 1)
         super().__init__(seed, rules, **settings)
         self.tallone = bool(tallone)
 

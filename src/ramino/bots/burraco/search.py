@@ -38,10 +38,10 @@ from ramino.bots.burraco.evidence import HandEvidence
 from ramino.bots.burraco.expert import ExpertBot
 from ramino.bots.burraco.reading import DiscardReading
 from ramino.bots.sampling import ROLLOUT_LIMIT, SampledSearch
-from ramino.games.actions import Action
+from ramino.games.actions import DRAW, PICK, Action
 from ramino.games.burraco.state import BurracoState, Observation
 from ramino.games.resample import resample
-from ramino.rules.options import RuleSet
+from ramino.rules.options import DiscardPileVisibility, RuleSet
 
 
 class SearchBot(SampledSearch[Observation, BurracoState]):
@@ -56,8 +56,20 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, evidence: float = 0,
                  evidence_mode: float = 3, reading: float = 0, reading_temperature: float = 2,
-                 reading_steps: float = 0, **settings: float) -> None:
+                 reading_steps: float = 0, hidden_pile: float = 0, hand: float | None = None,
+                 **settings: float) -> None:
         super().__init__(seed, rules, **settings)
+        #: What a card left in hand weighs in a cut-off rollout's estimate, times its points:
+        #: 1 (as if the hand ended at the cut-off) with an open pile, 0 with a closed one
+        #: (``discard_pile_visibility`` TOP_ONLY, §4.1), where the piles are taken blind and
+        #: a hand runs long: at a cut-off the cards taken are material still to be laid, and
+        #: counting them as lost made every pile taken look like a loss for its taker.
+        closed = self.rules.discard_pile_visibility is DiscardPileVisibility.TOP_ONLY
+        self.hand = (0.0 if closed else 1.0) if hand is None else hand
+        #: Search the draw or pick also when cards lie hidden under the pile's top
+        #: (``discard_pile_visibility`` TOP_ONLY, §4.1); 0 leaves that choice to the expert
+        #: (``hidden_pile_choice``).
+        self.hidden_pile = bool(hidden_pile)
         self.expert = ExpertBot(seed, self.rules)
         self.rollout_bots = [ExpertBot(seat, self.rules) for seat in range(self.rules.players)]
         #: Guesses drawn per world until one agrees with every scarto the others let pass
@@ -76,6 +88,13 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
 
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
+
+    def candidate_actions(self, ranked: list[Action], observation: Observation | None = None
+                          ) -> list[Action]:
+        if (not self.hidden_pile and observation is not None
+                and hidden_pile_choice(observation, ranked)):
+            return ranked[:1]
+        return super().candidate_actions(ranked, observation)
 
     def world(self, observation: Observation, rng: random.Random) -> BurracoState:
         if self.reading or self.reading_steps:
@@ -144,16 +163,31 @@ class SearchBot(SampledSearch[Observation, BurracoState]):
         return side_margin(result.scores, state.sides, seat)
 
     def estimate(self, state: BurracoState, seat: int) -> float:
-        """A cut-off rollout's value: table minus hands, as if the hand ended now (§2.10)."""
+        """A cut-off rollout's value: table minus hands, as if the hand ended now (§2.10),
+        the cards in hand weighed by ``hand``."""
         values = self.rules.card_value_table()
         total = dict.fromkeys(state.sides, 0.0)
         for i, meld in enumerate(state.melds):
             total[state.meld_side[i]] += sum(values[c] for c in meld.cards)
             total[state.meld_side[i]] += 100.0 * (len(meld.cards) >= 7)
-        for s in range(state.players):
-            total[state.sides[s]] -= sum(values[c] * n for c, n in enumerate(state.hands[s]))
+        if self.hand:
+            for s in range(state.players):
+                total[state.sides[s]] -= self.hand * sum(values[c] * n
+                                                         for c, n in enumerate(state.hands[s]))
         team = state.sides[seat]
         return total[team] - max(v for t, v in total.items() if t != team)
+
+
+def hidden_pile_choice(observation: Observation, ranked: Sequence[Action]) -> bool:
+    """The draw or pick of a pile with cards hidden under its top (a closed pile, §4.1).
+
+    The sampled worlds value such a pile badly: what its unseen cards are worth lies in the
+    few worlds where they make a canastra and in turns long after the pick, past a cut-off
+    rollout (whose estimate counts the cards taken as points left in hand), so a handful of
+    worlds mostly shows the draw a little ahead and overrules the expert's closed-pile
+    weights, which were measured over whole hands (docs/bots.md, "Brazilian Buraco")."""
+    return (bool(ranked) and ranked[0].kind in (DRAW, PICK)
+            and observation.pile_size > len(observation.pile))
 
 
 def side_margin(scores: Sequence[int], sides: Sequence[int], seat: int) -> float:
