@@ -1,5 +1,5 @@
-"""The server's bot seats at every Burraco table size (§5): a 3-player and a 6-player
-table with expert bots in every seat but one play a hand to its end through the table manager
+"""The server's bot seats at the Burraco table sizes besides four (§5): a 2-player and a
+6-player table with expert bots in every seat but one play a hand to its end through the table manager
 (a bot that raised on its turn would leave the table waiting for it for ever)."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ async def play_with_bots(tmp_path: Path, players: int, seed: int) -> tuple[bool,
         store.close()
 
 
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("players", [2, 6])
 def test_bot_seats_play_a_hand_to_its_end(tmp_path: Path, players: int) -> None:
     finished, bot_actions = asyncio.run(play_with_bots(tmp_path, players, seed=4))
     assert finished
