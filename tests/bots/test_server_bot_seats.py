@@ -1,6 +1,6 @@
 """The server's bot seats at the Burraco table sizes besides four (§5): a 2-player and a
-6-player table with expert bots in every seat but one play a hand to its end through the table manager
-(a bot that raised on its turn would leave the table waiting for it for ever)."""
+6-player table with expert bots in every seat but one play a hand to its end through the
+table manager (a bot that raised on its turn would leave the table waiting for it for ever)."""
 
 from __future__ import annotations
 
