@@ -63,6 +63,11 @@ def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Pa
         for seat in range(6):
             assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
         assert no_horizontal_scroll(page)
+        # Every plate's lines fit its width: no word (a bot's level) is cut at the edge.
+        cut = page.eval_on_selector_all(
+            ".seat .seat-info", "ls => ls.filter((l) => l.scrollWidth > l.clientWidth + 1)"
+            ".map((l) => l.textContent)")
+        assert cut == []
         shots.take(page, "start")
         rng = random.Random(8)
         play_hand(page, lambda p: click_turn(p, rng))
