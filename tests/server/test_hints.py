@@ -368,8 +368,11 @@ def test_hints_at_a_table_of_three_before_and_after_the_pair_forms(client: TestC
                 hint = answer(ws)
                 assert hint["type"] == "hint" and hint["action"] in update["legal"], hint
                 asked_as_pair = asked_as_pair or paired
-            acted = update["version"]
+            acted: int = update["version"]
             act(ws, rng.choice(update["legal"]), acted)
-            update = recv_until(ws, lambda f, acted=acted: f["type"] == "update" and (
-                f["result"] is not None or (bool(f["legal"]) and f["version"] > acted)))
+
+            def mine(f: Frame, acted: int = acted) -> bool:
+                return f["type"] == "update" and (
+                    f["result"] is not None or (bool(f["legal"]) and f["version"] > acted))
+            update = recv_until(ws, mine)
     assert asked_as_pair  # the seeded hand paired two players up before it ended
