@@ -22,6 +22,7 @@ from ramino.cli.core import CliError, read_file, rule_options, say
 from ramino.cli.game_words import word
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
+from ramino.cli.words import speak
 from ramino.records import dump_document
 from ramino.rules import build_ruleset, preset
 from ramino.scoresheet import (
@@ -70,6 +71,7 @@ def score_command(
     in hand and whether he had opened.  The engine scores the hand for the preset and keeps
     the sheet to the target (or the elimination limit).  At a prompt: 'undo' takes back the
     last hand, 'reenter N' re-enters side N (Scala 40), 'quit' stops."""
+    speak("en")  # the sheet's words (ramino.cli.sheet_view): the prompts are English
     console = Console(highlight=False)
     if export is not None:
         check_writable(export, "--export")
