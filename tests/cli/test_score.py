@@ -100,7 +100,8 @@ def test_refusals_are_one_line_naming_the_option_or_file(tmp_path: Path) -> None
     cases = [
         (["score", "--option", "elimination_limit"], "--option 'elimination_limit': write "
                                                       "NAME=VALUE"),
-        (["score", "--option", "players=3"], "--option: three-player Burraco"),
+        (["score", "--preset", "buraco-fechado", "--option", "players=3"],
+         "--option: RULES.md has no three-player Buraco"),
         (["score", "--players", "Anna,Bruno"], "--players: expected 4 names"),
         (["score", "--preset", "fisca", "--target", "101"], "--target: Scala 40 ends at the "
                                                             "elimination limit"),
