@@ -112,9 +112,12 @@ def test_quick_play_for_two(client: TestClient) -> None:
     table = manager_table(client, answer["id"])
     assert table.rules.players == 2 and [s.kind for s in table.seats] == ["human", "bot"]
     assert [s.name for s in table.seats] == ["Giocatore 1", "Bot 2"] and not table.waiting
-    refused = client.post("/api/quickplay", json={"game": "burraco", "players": 3})
+    refused = client.post("/api/quickplay", json={"game": "burraco", "players": 5})
     assert refused.status_code == 400
-    assert refused.json()["detail"] == "3 seats: fibur is played at a table by 2, 4 or 6"
+    assert refused.json()["detail"] == "5 seats: fibur is played at a table by 2, 3, 4 or 6"
+    refused = client.post("/api/quickplay", json={"game": "buraco", "players": 3})
+    assert refused.status_code == 400
+    assert refused.json()["detail"].endswith("is played at a table by 2, 4 or 6")
     wrong = client.post("/api/quickplay", json={"game": "burraco", "players": 9})
     assert wrong.status_code == 422 and "players" in wrong.text
 

@@ -111,7 +111,7 @@ function entityNames() {
   if (threePlayers() && draft && hasSolo(draft)) {
     const pair = [0, 1, 2].filter((seat) => seat !== draft.solo);
     return [t("{name} (da solo)", { name: sheet.players[draft.solo] }),
-            t("{names} (in coppia)", { names: pair.map((seat) => sheet.players[seat]).join(" & ") })];
+            t("{name} (in coppia)", { name: pair.map((seat) => sheet.players[seat]).join(" & ") })];
   }
   return sideNames(table, sheet.players);
 }
