@@ -329,6 +329,13 @@ def test_three_player_burraco_on_a_phone(tmp_path: Path, browser: Browser) -> No
             shots.take(page, "three-solo-phone", doc="segnapunti-three-phone.png")
             record(page, 1)
             assert totals(page) == ["43", "1000", "43"]
+            # Taken back, the hand is in the form again with its solo: "Segna" restores it.
+            page.click("#undo")
+            wait_for_js(page, "document.getElementById('keeper').dataset.hands === '0'")
+            assert page.locator("#f-solo-1").is_checked()
+            assert page.locator("#f-s0-melded").input_value() == "500"
+            record(page, 1)
+            assert totals(page) == ["43", "1000", "43"]
             # Bruno reached 1000: three pozzetti of 11, everyone alone to the end.
             assert page.locator("#solo-choice").is_hidden()
             assert page.locator("#all-alone").inner_text() == (

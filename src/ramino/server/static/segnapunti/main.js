@@ -151,6 +151,7 @@ function sideLabels() {
 function buildHandForm(view) {
   const box = $("hand-sides");
   const names = entityNames();
+  buildSoloChoice();  // hidden but at three-player Burraco
   if (table.game === "scala40") {
     box.replaceChildren(...draft.players.map((p, seat) => (p ? scala40Entry(seat, names[seat], p) : null))
       .filter(Boolean));
@@ -160,7 +161,6 @@ function buildHandForm(view) {
       el("span", { text: t("Chiusura in mano") }))] : []));
     $("closers").hidden = !mano;
   } else {
-    buildSoloChoice();
     box.replaceChildren(...draft.sides.map((s, i) => burracoEntry(table.burraco, i, names[i], s)));
     $("closers").hidden = true;
   }
