@@ -228,3 +228,19 @@ def test_the_coachs_reasons_in_the_players_language() -> None:
     italian = Coach(5, 0.05, "it", names, "burraco").hint(state, 0)
     assert english[0] == italian[0] and english[0].startswith("hint: ")
     assert english[1] != italian[1] and italian[1].startswith("  why: ")
+
+
+def test_a_three_player_burraco_match_keeps_its_score_sheet(tmp_path: Path) -> None:
+    """Burraco a tre (§5.2): ``ramino play`` keeps the score keeper's sheet, one column per
+    player, the engine's per-seat scores (a pair splitting its total) added up hand by hand."""
+    rules = make_rules("fibur", {"players": 3})
+    lines, game = scripted(seed=5, bots_seed=2, hands=2, rules=rules)
+    result = runner.invoke(app, ["play", "--players", "3", "--seed", "5", "--bots-seed", "2",
+                                 "--bots", "greedy", "--hands", "2", "--out",
+                                 str(tmp_path / "three.json")], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    totals = game.match.standing().totals  # type: ignore[attr-defined]
+    assert len(totals) == 3
+    assert "fibur, to 1505" in result.stdout
+    shown = [line for line in result.stdout.splitlines() if "total" in line][-1]
+    assert [int(cell) for cell in shown.replace("│", " ").split()[1:]] == list(totals)

@@ -40,7 +40,7 @@ class Played:
 
 def score_sheet(game: MatchGame, names: Sequence[str]) -> Sheet | None:
     """The match's score sheet; None where the score keeper keeps none (three-player
-    Burraco, whose pairs form during the hand, §5.2)."""
+    Buraco, which RULES.md does not have)."""
     try:
         return Sheet.new(game.rules, names)
     except SheetError:
