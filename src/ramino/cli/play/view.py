@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cards import card_str, sort_for_hand
-from ramino.cli.words import term, tr
+from ramino.cli.words import term, tr, trn
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.observation import Observation as BurracoObservation
 from ramino.rules import RuleSet
@@ -113,10 +113,11 @@ def counts_line(observation: Any, names: Sequence[str], game: str) -> Text:
     top = card_str(observation.pile[-1]) if observation.pile else tr("nessuna")
     size = getattr(observation, "pile_size", len(observation.pile))
     burraco = isinstance(observation, BurracoObservation)
-    text = Text(tr("Scarti: {size} carte, in cima ", size=size) if burraco
-                else tr("Pozzo: {size} carte, in cima ", size=size))
+    text = Text(trn("Scarti: {n} carta, in cima ", "Scarti: {n} carte, in cima ", size)
+                if burraco else
+                trn("Pozzo: {n} carta, in cima ", "Pozzo: {n} carte, in cima ", size))
     text.append(top, style="bold")
-    text.append("   " + tr("Tallone: {n} carte", n=observation.stock_size))
+    text.append("   " + trn("Tallone: {n} carta", "Tallone: {n} carte", observation.stock_size))
     if burraco:
         taken = ", ".join(tr("lato {side}: preso", side=s) if t
                           else tr("lato {side}: non ancora", side=s)
