@@ -19,6 +19,7 @@ from .browser_table import (
     PHONE,
     Server,
     artifacts,
+    axe_serious,
     click_turn,
     engine_scores,
     no_horizontal_scroll,
@@ -184,6 +185,7 @@ def test_a_hand_of_three_pairs_up_on_the_page(server: Server, browser: Browser,
         assert titles == ["Noi (Anna)", "Loro (Bot 2)", "Loro (Bot 3)"]
         for seat in range(3):
             assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
+        assert axe_serious(page) == []
         shots.take(page, "start")
         rng = random.Random(10)
         play_hand(page, lambda p: click_turn(p, rng))
@@ -205,6 +207,7 @@ def test_a_hand_of_three_pairs_up_on_the_page(server: Server, browser: Browser,
                            for seat, name in enumerate(expected)]
         assert page.locator("#breakdown").inner_text().count("Metà della coppia") == 1
         shots.take(page, "end-of-hand")
+        assert axe_serious(page) == []  # the panel with its per-player columns
         page.click("#result-fold")
         assert no_horizontal_scroll(page)
         shots.take(page, "table-at-the-end")
