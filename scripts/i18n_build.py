@@ -6,10 +6,11 @@
 
 Extraction follows ``babel.cfg`` at the top of the source tree (the scripts with Babel's
 JavaScript extractor, the templates with Jinja's).  The keywords: ``_``/``gettext`` (and the
-rest of gettext's) in templates, ``t`` in scripts, and ``term`` in both for a game term, which
-becomes one message per game context (:data:`ramino.server.i18n.TERM_GAMES`).  A new message
-gets an empty translation (the Italian catalog, the source language, gets its own text) and
-stays so until someone translates it: the tests refuse an empty one.
+rest of gettext's) in templates, ``t`` in scripts, ``tr`` (``trn``) in the terminal's Python,
+and ``term`` in all of them for a game term, which becomes one message per game context
+(:data:`ramino.server.i18n.TERM_GAMES`).  A new message gets an empty translation (the Italian
+catalog, the source language, gets its own text) and stays so until someone translates it:
+the tests refuse an empty one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from ramino.server.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, T
 ROOT: Final = Path(__file__).resolve().parents[1]
 MAPPING: Final = ROOT / "babel.cfg"
 # ``tn("{n} mano", "{n} mani", n)`` in a script and ``ngettext`` in a template: a plural.
-PLAIN_KEYWORDS: Final = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
+PLAIN_KEYWORDS: Final = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2), "tr": None,
+                          "trn": (1, 2)}
 TERM_KEYWORDS: Final = {"term": None}
 
 

@@ -20,6 +20,7 @@ from ramino.cli.play.games import match_game
 from ramino.cli.play.loop import bot_turn, side_names
 from ramino.cli.play.typed import with_cards, with_numbers
 from ramino.cli.play.view import numbered_hand, print_table
+from ramino.cli.words import speak
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.state import BurracoState
 from ramino.rules import make_rules, preset
@@ -95,8 +96,25 @@ def test_a_refusal_in_italian_names_the_rule_in_the_games_words(tmp_path: Path) 
     result = runner.invoke(app, ["play", "--seed", "21", "--bots", "greedy", "--no-hints",
                                  "--lang", "it", "--out", str(tmp_path / "x.json")],
                            input="discard 1\nquit\n")
-    assert "refused: discard 1: Prima pesca: dal tallone o dagli scarti. (draw-first, " \
-           "RULES.md §2.3)" in result.stdout
+    text = result.stdout
+    assert "rifiutata: discard 1: Prima pesca: dal tallone o dagli scarti. (draw-first, " \
+           "RULES.md §2.3)" in text
+    # The whole table speaks Italian, not only the refusal.
+    assert "Sei il posto 0; il tuo compagno è il posto 2" in text
+    assert "Giocatori" in text and "Scarti: " in text and "Tallone: " in text
+    assert "La tua mano: " in text and "la tua mossa (draw, pick) > " in text
+    for english in ("Players", "Your hand", "your move", "refused"):
+        assert english not in text, english
+
+
+def test_the_table_in_portuguese_reads_the_buraco_words(tmp_path: Path) -> None:
+    """A Brazilian Buraco table in Portuguese: the morto, not the pozzetto (§4)."""
+    result = runner.invoke(app, ["play", "--seed", "21", "--bots", "greedy", "--no-hints",
+                                 "--preset", "buraco-aberto", "--lang", "pt",
+                                 "--out", str(tmp_path / "x.json")], input="quit\n")
+    text = result.stdout
+    assert "Jogadores" in text and "Sua mão: " in text and "sua jogada (" in text
+    assert "Mortos restantes: 2" in text and "Pozzetti" not in text
 
 
 def test_hint_and_review_at_the_prompt(tmp_path: Path) -> None:
@@ -159,7 +177,9 @@ def test_the_table_shows_the_sides_melds_with_their_burraco_marks() -> None:
 
 def test_a_brazilian_buraco_table_reads_in_its_own_words() -> None:
     """At buraco-aberto the same table says morto and canastra (§4), and a canastra's mark is
-    limpa or suja, where Burraco says pozzetto, burraco, pulito and sporco."""
+    clean or dirty (limpa or suja in Portuguese), where Burraco says pozzetto, burraco,
+    pulito and sporco."""
+    speak("en")
     rules, state = hand_until_a_burraco("buraco-aberto")
     seen = state.observation(0)
     assert any(burraco_type(m.meld, rules) for m in seen.melds), "no canastra in this hand"
@@ -169,9 +189,17 @@ def test_a_brazilian_buraco_table_reads_in_its_own_words() -> None:
                 side_names(state, names))
     text = out.getvalue()
     assert "Mortos left:" in text and " canastra " in text
-    assert " limpa " in text or " suja " in text
+    assert " clean " in text or " dirty " in text
     for word in ("pozzett", "Pozzett", "burraco", "pulito", "sporco"):
         assert word not in text, word
+    speak("pt")
+    out = io.StringIO()
+    print_table(Console(file=out, width=120, color_system=None), seen, rules, names,
+                side_names(state, names))
+    text = out.getvalue()
+    assert "Mortos restantes:" in text and " canastra " in text
+    assert " limpa " in text or " suja " in text
+    speak("en")
 
 
 def test_hint_and_review_of_a_scala40_hand(tmp_path: Path) -> None:
@@ -200,3 +228,19 @@ def test_the_coachs_reasons_in_the_players_language() -> None:
     italian = Coach(5, 0.05, "it", names, "burraco").hint(state, 0)
     assert english[0] == italian[0] and english[0].startswith("hint: ")
     assert english[1] != italian[1] and italian[1].startswith("  why: ")
+
+
+def test_a_three_player_burraco_match_keeps_its_score_sheet(tmp_path: Path) -> None:
+    """Burraco a tre (§5.2): ``ramino play`` keeps the score keeper's sheet, one column per
+    player, the engine's per-seat scores (a pair splitting its total) added up hand by hand."""
+    rules = make_rules("fibur", {"players": 3})
+    lines, game = scripted(seed=5, bots_seed=2, hands=2, rules=rules)
+    result = runner.invoke(app, ["play", "--players", "3", "--seed", "5", "--bots-seed", "2",
+                                 "--bots", "greedy", "--hands", "2", "--out",
+                                 str(tmp_path / "three.json")], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    totals = game.match.standing().totals  # type: ignore[attr-defined]
+    assert len(totals) == 3
+    assert "fibur, to 1505" in result.stdout
+    shown = [line for line in result.stdout.splitlines() if "total" in line][-1]
+    assert [int(cell) for cell in shown.replace("│", " ").split()[1:]] == list(totals)

@@ -23,7 +23,7 @@ def test_play_scala40_in_the_terminal_writes_a_record(tmp_path: Path) -> None:
     text = result.output
     assert "Scala 40 (fisca, 3 players, out at 101)" in text
     assert "refused: pick: before opening you may not take the discard" in text
-    assert "Pozzo: 1 cards" in text and "Tallone: 68 cards" in text
+    assert "Pozzo: 1 card, top" in text and "Stock: 68 cards" in text
     assert "your legal actions: discard " in text
     assert "refused: meld: 5c is not in your hand (card-in-hand, RULES.md §6.3)" in text
     assert "refused: 3s: a meld needs at least three cards" in text  # card 1 of the hand

@@ -100,7 +100,8 @@ def test_refusals_are_one_line_naming_the_option_or_file(tmp_path: Path) -> None
     cases = [
         (["score", "--option", "elimination_limit"], "--option 'elimination_limit': write "
                                                       "NAME=VALUE"),
-        (["score", "--option", "players=3"], "--option: three-player Burraco"),
+        (["score", "--preset", "buraco-fechado", "--option", "players=3"],
+         "--option: RULES.md has no three-player Buraco"),
         (["score", "--players", "Anna,Bruno"], "--players: expected 4 names"),
         (["score", "--preset", "fisca", "--target", "101"], "--target: Scala 40 ends at the "
                                                             "elimination limit"),
@@ -154,3 +155,32 @@ def test_replay_checks_a_results_record(tmp_path: Path) -> None:
     assert malformed.stderr.strip() == ("not a well-formed ramino-record/1 record: "
                                         "hands[0].counts.sides[1].melded: expected an integer, "
                                         "got a string")
+
+
+def test_a_three_player_burraco_session_through_the_switch(tmp_path: Path) -> None:
+    """Three players (§5.2): the hand asks who took the 18 and played solo, then the solo and
+    the pair; once a total reaches 1000 every player is asked alone; scores are per seat."""
+    record_file = tmp_path / "three.json"
+    lines = ["", "1",  # Bruno took the 18 and plays solo
+             "pulito 2", "500", "0", "",  # the solo: pozzetto taken, none left unplayed
+             "", "100", "100", "n",  # the pair (Anna & Carla): no 11
+             "0",  # the solo closed: 1000; the pair -100, split -50 each
+             "",  # hand 2: everyone alone, three pozzetti of 11
+             "", "100", "20", "y", "",
+             "pulito 1", "300", "0", "y", "",
+             "", "40", "60", "n", "1"]
+    result = runner.invoke(app, ["score", "--option", "players=3", "--players",
+                                 "Anna,Bruno,Carla", "--export", str(record_file)],
+                           input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Score sheet: fibur (burraco), to 1505; 0: Anna, 1: Bruno, 2: Carla" in out
+    assert "who took the 18 and played solo?" in out
+    assert "Bruno (solo):" in out and "Anna & Carla (pair):" in out
+    assert "everyone plays alone (three pozzetti of 11: a total has reached 1000)" in out
+    assert "match over: Bruno wins" in out
+    document = json.loads(record_file.read_text())
+    assert document["hands"][0]["counts"]["solo"] == 1
+    assert [h["result"]["scores"] for h in document["hands"]] == [[-50, 1000, -50],
+                                                                  [80, 600, -120]]
+    assert read_sheet_record(document).standing().totals == (30, 1600, -170)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ramino.rules import preset
+from ramino.rules import make_rules, preset
 from ramino.scoresheet import (
     BurracoHand,
     PlayerCount,
@@ -53,3 +53,18 @@ def test_the_refusals_shown_are_the_score_keepers() -> None:
                                     PlayerCount(1), PlayerCount(1))), "fisca", before=3)
     for line in (pulito, closers, pozzetto, unopened):
         assert line in shown, line
+
+
+def test_the_three_player_refusal_shown_is_the_score_keepers() -> None:
+    shown = " ".join(DOC.split("## Refusals")[1].split("```")[1].split())
+    sheet = Sheet.new(make_rules("fibur", {"players": 3}), ["A", "B", "C"])
+    sheet.add_hand(BurracoHand((SideCount({"pulito": 2}, 500, 0, True, True), SideCount()),
+                               solo=0))
+    for _ in range(3):
+        sheet.add_hand(BurracoHand((SideCount(), SideCount(), SideCount())))
+    try:
+        sheet.add_hand(BurracoHand((SideCount({}, 0, 0, True), SideCount()), solo=1))
+    except SheetError as exc:
+        assert str(exc) in shown, str(exc)
+    else:
+        raise AssertionError("not refused")

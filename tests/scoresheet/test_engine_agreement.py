@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from ramino.games.burraco.match import Match as BurracoMatch
 from ramino.games.scala40.match import Match as Scala40Match
 from ramino.rules import make_rules
-from ramino.scoresheet import Sheet, read_sheet_record, sheet_record
+from ramino.scoresheet import BurracoHand, Sheet, SideCount, read_sheet_record, sheet_record
 from tests.scoresheet.played import (
     burraco_counts,
     finish,
@@ -29,6 +29,9 @@ BURRACO_RULES = [
     ("fibur", {}), ("international", {}), ("house", {}), ("buraco-aberto", {}),
     ("buraco-fechado", {}), ("buraco-stbl", {}), ("buraco-italiano", {}),
     ("fibur", {"players": 2}), ("fibur", {"players": 6}), ("house", {"players": 2}),
+    ("fibur", {"players": 3}), ("house", {"players": 3}), ("international", {"players": 3}),
+    ("fibur", {"players": 3, "pozzetto_sizes": [11, 11, 11]}),
+    ("fibur", {"players": 3, "pozzetto_penalty_if_neither_took": True}),
     ("buraco-fechado", {"players": 6}),
     ("fibur", {"extra_burraco_types": ["REALE_13", "SUPER_8_GROUP"]}),
     ("buraco-fechado", {"canastra_real_points": 500, "canastra_as_a_as_points": 1000,
@@ -64,7 +67,15 @@ def test_burraco_hands_score_as_the_engine_scores(which: tuple[str, dict[str, ob
     state = play_burraco(rules, seed, bots)
     result = state.result()
     assert result is not None
-    sheet = Sheet.new(rules, NAMES[:rules.players])
+    if rules.players == 3 and len(rules.pozzetto_sizes) == 3:
+        # Three pozzetti of 11: a sheet reaches such a hand after its switch (§5.2).
+        sheet = Sheet.new(make_rules(which[0], {"players": 3,
+                                                "three_player_switch_threshold": 100}),
+                          NAMES[:3])
+        sheet.add_hand(BurracoHand((SideCount(melded=200), SideCount(), SideCount())))
+        assert not sheet.solo_allowed()
+    else:
+        sheet = Sheet.new(rules, NAMES[:rules.players])
     score = sheet.add_hand(burraco_counts(state))
     assert score.scores == result.scores
     assert score.end == result.end
@@ -91,7 +102,10 @@ def test_scala40_hands_score_as_the_engine_scores(which: tuple[str, dict[str, ob
 @given(which=st.sampled_from([("fibur", {"match_mode": "TARGET(1005)"}),
                               ("buraco-fechado", {"match_mode": "TARGET(1500)"}),
                               ("fibur", {"players": 2, "match_mode": "TARGET(505)"}),
-                              ("house", {"match_mode": "FIXED_HANDS_VP(3)"})]),
+                              ("house", {"match_mode": "FIXED_HANDS_VP(3)"}),
+                              ("fibur", {"players": 3}), ("house", {"players": 3}),
+                              ("fibur", {"players": 3, "three_player_target": 1005,
+                                         "three_player_switch_threshold": 505})]),
        seed=st.integers(0, 10**5))
 def test_a_burraco_match_kept_on_the_sheet_is_the_engines(
         which: tuple[str, dict[str, object]], seed: int) -> None:
@@ -134,4 +148,28 @@ def test_a_scala40_match_kept_on_the_sheet_is_the_engines(
         sheet.add_hand(scala40_counts(state, match.seats[-1], rules.players))
         assert sheet.standing() == match.standing()
     assert sheet.over == match.over
+    assert read_sheet_record(sheet_record(sheet)).as_dict() == sheet.as_dict()
+
+
+def test_a_three_player_match_through_the_switch_is_the_engines() -> None:
+    """Seeded: the match crosses ``three_player_switch_threshold`` (§5.2); the hands after it
+    are all alone (three pozzetti of 11) on the sheet as in the engine, and the sheet's
+    standing after every hand is the engine match's."""
+    rules = make_rules("fibur", {"players": 3})
+    match = BurracoMatch(rules)
+    sheet = Sheet.new(rules, NAMES[:3])
+    solos = switched = 0
+    while not match.standing().over:
+        assert sheet.solo_allowed() == (len(sheet.hand_rules().pozzetto_sizes) == 2)
+        state = match.new_hand(seed=len(match.states))
+        assert state.rules.pozzetto_sizes == sheet.hand_rules().pozzetto_sizes
+        finish(state, len(match.states))
+        match.finish_hand()
+        hand = burraco_counts(state)
+        solos += hand.solo is not None
+        switched += not sheet.solo_allowed()
+        sheet.add_hand(hand)
+        assert sheet.standing() == match.standing()
+    assert solos and switched
+    assert sheet.view()["standing"]["target"] == 1505
     assert read_sheet_record(sheet_record(sheet)).as_dict() == sheet.as_dict()

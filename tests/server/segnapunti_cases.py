@@ -62,12 +62,26 @@ def burraco_side(rng: random.Random, table: dict[str, Any], *, closer: bool = Fa
     return side
 
 
-def burraco_hand(rng: random.Random, table: dict[str, Any], *, messy: bool = True
-                 ) -> dict[str, Any]:
+def burraco_hand(rng: random.Random, table: dict[str, Any], *, messy: bool = True,
+                 may_pair: bool = True) -> dict[str, Any]:
+    """Three players (§5.2): while the hand ``may_pair`` mostly a solo (who took the 18) and
+    two counts, else three counts; ``messy`` also gives a solo where none may be."""
     sides = len(table["sides"])
+    hand: dict[str, Any] = {}
+    if table["players"] == 3:
+        solo = (may_pair and rng.random() < 0.7) or (messy and rng.random() < 0.05)
+        if solo:
+            hand["solo"] = rng.randrange(3)
+            sides = 2
     closer = rng.randrange(sides) if rng.random() < 0.75 else None
-    hand: dict[str, Any] = {"sides": [burraco_side(rng, table, closer=s == closer, messy=messy)
-                                      for s in range(sides)]}
+    hand["sides"] = [burraco_side(rng, table, closer=s == closer, messy=messy)
+                     for s in range(sides)]
+    if table["players"] == 3:
+        if "solo" in hand and rng.random() < 0.85:
+            hand["sides"][0]["pozzetto_taken"] = True  # the solo took the 18
+        elif may_pair and "solo" not in hand and rng.random() < 0.8:
+            for side in hand["sides"]:  # nobody took the 18: nobody took a pozzetto
+                side["pozzetto_taken"] = side["closed"] = False
     if messy and rng.random() < 0.05:
         hand["end"] = rng.choice(table["ends"])
     return hand
@@ -108,18 +122,36 @@ def scala40_hand(rng: random.Random, table: dict[str, Any], in_play: list[bool] 
     return hand
 
 
-def random_hand(rng: random.Random, table: dict[str, Any]) -> dict[str, Any]:
-    return (scala40_hand(rng, table) if table["game"] == "scala40"
-            else burraco_hand(rng, table))
+def random_totals(rng: random.Random, table: dict[str, Any]) -> list[int]:
+    """The match's totals before a hand: three players, half the time past the switch."""
+    three = (table["burraco"] or {}).get("three_players")
+    if not three or rng.random() < 0.5:
+        return [0] * len(table["sides"])
+    totals = [rng.randint(-200, 990) for _ in table["sides"]]
+    totals[rng.randrange(3)] = three["switch_threshold"] + rng.randint(0, 300)
+    return totals
 
 
-def core_verdict(preset: str, key: str, hand: dict[str, Any]) -> dict[str, Any]:
-    """What the Python core makes of one hand's counts: the first problem (path and code) and,
-    unless the counts are malformed, the score."""
+def random_hand(rng: random.Random, table: dict[str, Any], totals: list[int] | None = None
+                ) -> dict[str, Any]:
+    if table["game"] == "scala40":
+        return scala40_hand(rng, table)
+    three = table["burraco"].get("three_players")
+    may_pair = bool(three) and not any(t >= three["switch_threshold"] for t in totals or [])
+    return burraco_hand(rng, table, may_pair=may_pair)
+
+
+def core_verdict(preset: str, key: str, hand: dict[str, Any],
+                 totals: list[int] | None = None) -> dict[str, Any]:
+    """What the Python core makes of one hand's counts after the match's ``totals``: the
+    first problem (path and code) and, unless the counts are malformed, the score."""
+    from ramino.games.burraco.match import hand_rules
     from ramino.scoresheet import check_burraco, check_scala40, score_burraco, score_scala40
     from ramino.scoresheet.entries import BurracoHand
 
     rules = rules_of(preset, key)
+    if rules.game != "scala40":
+        rules = hand_rules(rules, totals or [0] * rules.players)
     try:
         entry = read_hand(rules, hand, "hand")
     except SheetError as exc:
@@ -157,7 +189,8 @@ def played_sheet(rng: random.Random, preset: str, key: str, table: dict[str, Any
             if table["game"] == "scala40":
                 hand = scala40_hand(rng, table, sheet.in_play(), messy=False)
             else:
-                hand = burraco_hand(rng, table, messy=False)
+                hand = burraco_hand(rng, table, messy=False,
+                                    may_pair=sheet.solo_allowed())
             try:
                 sheet.add_hand(read_hand(rules, hand, "hand"))
                 break

@@ -274,3 +274,100 @@ def test_scala40_with_a_reentry_at_desktop(tmp_path: Path, browser: Browser) -> 
             check_clean(view, page)
     finally:
         view.context.close()
+
+
+def test_three_player_burraco_on_a_phone(tmp_path: Path, browser: Browser) -> None:
+    """Burraco a tre (§5.2) at phone size: a hand first asks who took the 18; the solo's and
+    the pair's counts follow, the pair's score split per seat (halves rounded up); once a
+    total reaches 1000 every player counts alone; the sheet has one column per player and
+    ends at 1505."""
+    shots = artifacts(tmp_path, "segnapunti-three")
+    view = watched(browser, PHONE, phone=True)
+    view.context.add_init_script(WATCH_VIOLATIONS)
+    try:
+        with serving(tmp_path / "tables.db", free_port()) as base:
+            page = view.page()
+            page.goto(base + "/segnapunti")
+            state(page, "setup")
+            page.select_option("#preset", "fibur")
+            assert "3" in page.locator("#players option").all_inner_texts()
+            page.select_option("#preset", "buraco-aberto")  # no three-player Buraco
+            assert "3" not in page.locator("#players option").all_inner_texts()
+            start_sheet(page, "fibur", ["Anna", "Bruno", "Carla"], players=3)
+            assert page.locator("#sheet-goal").inner_text() == "Vince chi arriva a 1505 punti."
+            assert page.locator("#running thead th").all_inner_texts() == [
+                "Mano", "Anna", "Bruno", "Carla"]
+            # First: who took the 18.  Until then no count is asked.
+            assert page.locator("#solo-choice").is_visible()
+            assert page.locator("#hand-sides .entry").count() == 0
+            page.click("#record-hand")
+            assert page.locator("#hand-error").inner_text() == (
+                "Prima di tutto: chi ha preso il pozzetto da 18?")
+            # Nobody took the 18, yet a pozzetto is marked taken: refused, the field named.
+            page.check("#f-solo-null")
+            assert page.locator("#hand-sides .entry").count() == 3
+            side(page, 0, melded=100, in_hand=20, taken=True)
+            page.click("#record-hand")
+            assert page.locator("#hand-error").inner_text() == (
+                "Anna · Pozzetto preso: il primo che prende un pozzetto prende quello da 18 e "
+                "gioca da solo: scegli chi.")
+            # Bruno took the 18: the solo and the pair.
+            page.check("#f-solo-1")
+            assert page.locator("#hand-sides legend").all_inner_texts() == [
+                "Bruno (da solo)", "Anna & Carla (in coppia)"]
+            side(page, 0, pulito=2, melded=500, taken=True, closed=True)
+            side(page, 1, melded=185, in_hand=100, taken=True)
+            assert page.locator("#score-s0").inner_text() == "Punti della mano: +1000"
+            assert page.locator("#score-s1").inner_text() == "Punti della mano: +43 a testa"
+            assert page.locator("#breakdown thead th").all_inner_texts() == [
+                "", "Anna", "Bruno", "Carla"]
+            assert page.locator("#breakdown tr", has_text="Metà della coppia").locator(
+                "td").all_inner_texts() == ["-42", "0", "-42"]
+            assert page.evaluate(TOUCH_TARGETS) == []
+            no_overflow(page)
+            page.locator("#hand-title").scroll_into_view_if_needed()
+            shots.take(page, "three-solo-phone", doc="segnapunti-three-phone.png")
+            record(page, 1)
+            assert totals(page) == ["43", "1000", "43"]
+            # Taken back, the hand is in the form again with its solo: "Segna" restores it.
+            page.click("#undo")
+            wait_for_js(page, "document.getElementById('keeper').dataset.hands === '0'")
+            assert page.locator("#f-solo-1").is_checked()
+            assert page.locator("#f-s0-melded").input_value() == "500"
+            record(page, 1)
+            assert totals(page) == ["43", "1000", "43"]
+            # Bruno reached 1000: three pozzetti of 11, everyone alone to the end.
+            assert page.locator("#solo-choice").is_hidden()
+            assert page.locator("#all-alone").inner_text() == (
+                "Tutti da soli fino alla fine: tre pozzetti da 11 (un totale ha raggiunto "
+                "1000).")
+            assert page.locator("#hand-sides legend").all_inner_texts() == [
+                "Anna", "Bruno", "Carla"]
+            side(page, 0, melded=100, in_hand=20, taken=True)
+            side(page, 1, pulito=1, melded=300, taken=True, closed=True)
+            side(page, 2, melded=40, in_hand=60)
+            assert page.locator("#score-s2").inner_text() == "Punti della mano: -120"
+            page.locator("#hand-title").scroll_into_view_if_needed()
+            shots.take(page, "three-alone-phone")
+            record(page, 2)
+            assert totals(page) == ["123", "1600", "-77"]
+            assert page.locator("#match-end").inner_text() == "Partita finita: vince Bruno."
+            no_overflow(page)
+            page.locator("#sheet").scroll_into_view_if_needed()
+            shots.take(page, "three-over-phone")
+            # Published, the server scores the same counts the same way.
+            page.click("#publish")
+            link = page.locator("#published-link")
+            link.wait_for(timeout=10_000)
+            reader = view.page()
+            reader.goto(base + (link.get_attribute("href") or ""))
+            assert reader.locator("#published-sheet tfoot td").all_inner_texts() == [
+                "123", "1600", "-77"]
+            reader.locator("details").first.click()
+            assert reader.locator("details tr", has_text="Metà della coppia").first.locator(
+                "td").all_inner_texts() == ["-42", "0", "-42"]
+            no_overflow(reader)
+            shots.take(reader, "three-published-phone")
+            check_clean(view, page, reader)
+    finally:
+        view.context.close()

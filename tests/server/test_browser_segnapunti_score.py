@@ -21,7 +21,7 @@ from playwright.sync_api import Browser
 from ramino.server import create_app
 
 from .conftest import live_server
-from .segnapunti_cases import all_setups, core_verdict, played_sheet, random_hand
+from .segnapunti_cases import all_setups, core_verdict, played_sheet, random_hand, random_totals
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ async ({cases, sheets}) => {
   const tables = await (await fetch("/api/segnapunti/tables")).json();
   const one = cases.map((c) => {
     const table = tables[c.preset][c.key];
-    const found = score.checkHand(table, c.hand);
+    const found = score.checkHand(table, c.hand, "hand", c.totals);
     const problem = found && { path: found.path, code: found.code };
     const malformed = found && found.code === "shape";
     return { problem, result: malformed ? null : score.scoreHand(table, c.hand) };
@@ -59,17 +59,27 @@ def test_page_arithmetic_equals_the_core(tmp_path: Path, browser: Browser) -> No
     sheets: list[tuple[dict[str, Any], Any]] = []
     for preset, key, table in all_setups():
         for _ in range(HANDS_PER_SETUP):
-            cases.append({"preset": preset, "key": key, "hand": random_hand(rng, table)})
+            totals = random_totals(rng, table)
+            cases.append({"preset": preset, "key": key, "totals": totals,
+                          "hand": random_hand(rng, table, totals)})
         for _ in range(2):
             sheet = played_sheet(rng, preset, key, table)
             sheets.append(({"preset": preset, "key": key, "sheet": sheet.as_dict()}, sheet))
-    expected = [core_verdict(c["preset"], c["key"], c["hand"]) for c in cases]
+    expected = [core_verdict(c["preset"], c["key"], c["hand"], c["totals"]) for c in cases]
     # Every kind of verdict is exercised: accepted counts and each common refusal.
     codes = {(e["problem"] or {}).get("code") for e in expected}
     assert {None, "shape", "burrachi-points", "point-step", "two-closers", "pack-points",
             "close-without-pozzetto", "close-without-burraco", "close-without-clean",
-            "closer-in-hand", "unopened-in-hand", "in-hand-max"} <= codes, codes
+            "closer-in-hand", "unopened-in-hand", "in-hand-max", "solo-all-alone",
+            "solo-without-pozzetto", "taken-without-solo"} <= codes, codes
+    # Three players: hands with a solo (a pair's split), and all alone, are scored.
+    splits = [e for e in expected if e["result"] and any(
+        "split" in b for b in e["result"]["breakdown"])]
+    assert splits and any(c["hand"].get("solo") is None and len(c["hand"]["sides"]) == 3
+                          for c in cases)
     assert any(s.over for _, s in sheets) and any(s.reentries for _, s in sheets)
+    assert any(s.rules.players == 3 and s.game == "burraco" and not s.solo_allowed()
+               for _, s in sheets)  # a three-player sheet past the switch
 
     app = create_app(tmp_path / "tables.db", bot_delay=0.0)
     with live_server(app) as base:

@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from ramino.games.burraco.state import BurracoState
+
 from .browser_table import (
     DESKTOP,
     PHONE,
     Server,
     artifacts,
+    axe_serious,
     click_turn,
     engine_scores,
     no_horizontal_scroll,
@@ -61,6 +64,11 @@ def test_a_hand_of_six_on_a_phone(server: Server, browser: Browser, tmp_path: Pa
         for seat in range(6):
             assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
         assert no_horizontal_scroll(page)
+        # Every plate's lines fit its width: no word (a bot's level) is cut at the edge.
+        cut = page.eval_on_selector_all(
+            ".seat .seat-info", "ls => ls.filter((l) => l.scrollWidth > l.clientWidth + 1)"
+            ".map((l) => l.textContent)")
+        assert cut == []
         shots.take(page, "start")
         rng = random.Random(8)
         play_hand(page, lambda p: click_turn(p, rng))
@@ -115,8 +123,6 @@ def test_a_table_of_six_made_in_the_lobby(server: Server, browser: Browser,
         page = who.page()
         page.goto(server.base + "/")
         page.select_option("select[name=preset]", "fibur")
-        assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
-            "2", "4", "6"]
         page.select_option("select[name=players]", "6")
         assert page.locator("#preset-text").inner_text().endswith(
             "In sei: tre coppie, ogni compagno di fronte all'altro.")
@@ -157,6 +163,95 @@ def test_the_lobby_marks_scala40_partners_only_in_a_partnership(server: Server,
         assert roles.all_inner_texts() == ["Posto 2: avversario", "Posto 3: compagno",
                                            "Posto 4: avversario", "Posto 5: compagno",
                                            "Posto 6: avversario"]
+        assert who.problems == []
+    finally:
+        who.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hand_of_three_pairs_up_on_the_page(server: Server, browser: Browser,
+                                             tmp_path: Path, size: str) -> None:
+    """Three players (§5.2): three sections of melds while each plays alone, two once the
+    first to empty his hand has taken the 18 and the other two share theirs; the end-of-hand
+    panel scores each player, and the replay shows each position's own sides."""
+    shots = artifacts(tmp_path, f"three-{size}")
+    phone = size == "phone"
+    who = watched(browser, PHONE if phone else DESKTOP, phone=phone)
+    try:
+        page = who.page()
+        url = server.create(page, "fibur", ["open", "bot", "bot"])
+        sit(page, url, 0, "Anna")
+        titles = page.locator("#table-melds section.side h2").all_inner_texts()
+        assert titles == ["Noi (Anna)", "Loro (Bot 2)", "Loro (Bot 3)"]
+        for seat in range(3):
+            assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
+        assert axe_serious(page) == []
+        shots.take(page, "start")
+        rng = random.Random(10)
+        play_hand(page, lambda p: click_turn(p, rng))
+        page.locator("#result").wait_for(state="visible", timeout=10_000)
+        assert page.locator("#result").get_attribute("data-scores") == engine_scores(server)
+        table = next(iter(server.manager.tables.values()))
+        assert isinstance(table.state, BurracoState)
+        sides = list(table.state.sides)
+        assert len(set(sides)) == 2, sides  # somebody took the 18: a solo and a pair
+        pair = [seat for seat in range(3) if sides.count(sides[seat]) == 2]
+        names = ["Anna", "Bot 2", "Bot 3"]
+        section = next(s for s in page.locator("#table-melds section.side h2").all_inner_texts()
+                       if names[pair[0]] in s)
+        assert names[pair[1]] in section  # the pair's melds are one section
+        assert page.locator("#table-melds section.side").count() == 2
+        columns = page.locator("#breakdown tr").first.locator("th").all_inner_texts()[1:]
+        expected = ["Tu" if seat == 0 else names[seat] for seat in range(3)]
+        assert columns == [f"{name} (in coppia)" if seat in pair else name
+                           for seat, name in enumerate(expected)]
+        assert page.locator("#breakdown").inner_text().count("Metà della coppia") == 1
+        shots.take(page, "end-of-hand")
+        assert axe_serious(page) == []  # the panel with its per-player columns
+        page.click("#result-fold")
+        assert no_horizontal_scroll(page)
+        shots.take(page, "table-at-the-end")
+        page.goto(server.base + (page.locator("#replay-link").get_attribute("href") or ""))
+        page.locator("#viewer").wait_for(state="visible", timeout=10_000)
+        assert page.locator("#replay-melds section").count() == 3  # each alone at the deal
+        page.click("#last")
+        assert page.locator("#replay-melds section").count() == 2
+        shots.take(page, "replay")
+        assert who.problems == []
+    finally:
+        who.context.close()
+
+
+def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) -> None:
+    who = watched(browser, PHONE, phone=True)
+    try:
+        page = who.page()
+        page.goto(server.base + "/")
+        page.select_option("select[name=preset]", "fibur")
+        assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
+            "2", "3", "4", "6"]
+        page.select_option("select[name=players]", "3")
+        assert "In tre: ognuno per sé" in page.locator("#preset-text").inner_text()
+        roles = page.locator(".seat-choice:not([hidden]) .role").all_inner_texts()
+        assert roles == ["Posto 2: avversario", "Posto 3: avversario"]
+        shown = page.eval_on_selector_all(  # in the folded "other options"
+            "select[name=match_hands] option", "os => os.filter((o) => !o.hidden)"
+            ".map((o) => o.textContent)")
+        assert "a 1505 punti (in tre)" in shown and "a 2005 punti (FIBUR)" not in shown
+        page.locator("details.options summary").click()
+        page.select_option("select[name=match_hands]", "target-1505")
+        for seat in (1, 2):
+            page.select_option(f"select[name=seat{seat}]", "bot")
+        page.click("#new-table button[type=submit]")
+        page.wait_for_url("**/t/**")
+        page.locator("#table-melds section.side").first.wait_for()
+        table = next(iter(server.manager.tables.values()))
+        assert table.rules.players == 3 and table.plan.target == 1505
+        # Buraco is not played by three: the count is not offered.
+        page.goto(server.base + "/")
+        page.select_option("select[name=preset]", "buraco-aberto")
+        assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
+            "2", "4", "6"]
         assert who.problems == []
     finally:
         who.context.close()

@@ -348,3 +348,31 @@ def test_the_pool_settings_come_from_the_environment() -> None:
                       ("RAMINO_COACH_RATE", "4"), ("RAMINO_COACH_NICE", "20")]:
         with pytest.raises(SystemExit, match=name):
             CoachSettings.from_environ({name: bad})
+
+
+def test_hints_at_a_table_of_three_before_and_after_the_pair_forms(client: TestClient) -> None:
+    """Three players (§5.2): the coach answers from the seat's own view both while everyone
+    plays alone and once two of them are a pair."""
+    table = create(client, seats=["open", "bot", "bot"])["id"]
+    rng = random.Random(4)
+    asked_as_pair = False
+    with client.websocket_connect("/ws") as ws:
+        _, update = join(ws, table, seat=0, name="Anna", lang="it")
+        assert update["view"]["sides"] == [0, 1, 2]
+        for _ in range(400):
+            if update["result"] is not None:
+                break
+            paired = len(set(update["view"]["sides"])) == 2
+            if update["version"] == 0 or (paired and not asked_as_pair):
+                ask(ws, update["version"])
+                hint = answer(ws)
+                assert hint["type"] == "hint" and hint["action"] in update["legal"], hint
+                asked_as_pair = asked_as_pair or paired
+            acted: int = update["version"]
+            act(ws, rng.choice(update["legal"]), acted)
+
+            def mine(f: Frame, acted: int = acted) -> bool:
+                return f["type"] == "update" and (
+                    f["result"] is not None or (bool(f["legal"]) and f["version"] > acted))
+            update = recv_until(ws, mine)
+    assert asked_as_pair  # the seeded hand paired two players up before it ended

@@ -30,8 +30,10 @@ from .helpers_views import public_fields
 
 CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|JK)(?:=[0-9TJQKA]{1,2}[shdc]?)?$", re.IGNORECASE)
 HANDS = 6
+# Four seats, and three (§5.2: partners that pair up within the hand see no more of each
+# other's cards than opponents do).
 LAYOUTS = (["open", "open", "bot", "bot"], ["bot", "open", "bot", "open"],
-           ["open", "bot", "bot", "open"])
+           ["open", "bot", "bot", "open"], ["open", "bot", "open"])
 LAYOUTS_40 = (["open", "bot"], ["bot", "open", "open"], ["open", "bot", "open", "bot"])
 
 

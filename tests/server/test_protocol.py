@@ -49,8 +49,8 @@ def test_every_offered_preset_makes_a_table(client: TestClient) -> None:
 
 
 def test_bad_table_settings_refused_with_reason(client: TestClient) -> None:
-    response = client.post("/api/tables", json={"seats": ["open", "bot", "bot"]})
-    assert response.status_code == 400 and "3 seats" in response.json()["detail"]
+    response = client.post("/api/tables", json={"seats": ["open", "bot", "bot", "bot", "bot"]})
+    assert response.status_code == 400 and "5 seats" in response.json()["detail"]
     response = client.post("/api/tables", json={"preset": "nonsense"})
     assert response.status_code == 400 and "nonsense" in response.json()["detail"]
     response = client.post("/api/tables", json={"bot_level": "grandmaster"})

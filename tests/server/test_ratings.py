@@ -23,15 +23,15 @@ def test_partners_rise_together_and_guests_are_not_rated() -> None:
     assert abs(even[1][0] - even[3][0]) < 1e-9  # a draw between equals changes nothing
 
 
-def play_match(db: Path, hands: int) -> dict[str, object]:
+def play_match(db: Path, hands: int, players: int = 4) -> dict[str, object]:
     rng = random.Random(hands)
     with fast_app_client(db, rng=random.Random(30 + hands)) as client:
         client.post("/api/accounts", json={"name": f"Elena{hands}", "password": "segreto-lungo"})
         table_id = client.post("/api/tables", json={
-            "seats": ["open", "bot", "bot", "bot"], "match_hands": hands}).json()["id"]
+            "seats": ["open"] + ["bot"] * (players - 1), "match_hands": hands}).json()["id"]
         with client.websocket_connect("/ws") as ws:
             _, frame = join(ws, table_id, seat=0)
-            totals = [0, 0]
+            totals = [0] * (3 if players == 3 else 2)  # three players score each seat
             for hand in range(hands):
                 last = play_to_end(ws, frame, rng)
                 totals = [a + b for a, b in zip(totals, last["result"]["scores"], strict=True)]
@@ -46,7 +46,8 @@ def play_match(db: Path, hands: int) -> dict[str, object]:
                             f["result"] is not None or f["legal"]))
                     frame = recv_until(ws, dealt)
         me: dict[str, object] = client.get("/api/me").json()
-        me["won"] = totals[0] > totals[1]
+        me["won"] = totals[0] > max(totals[1:])
+        me["last"] = totals[0] < min(totals[1:])
         me["board"] = [b["name"] for b in client.get("/api/leaderboard?by=rating").json()]
         return me
 
@@ -66,3 +67,18 @@ def test_a_three_hand_match_is_rated(tmp_path: Path) -> None:
 def test_a_two_hand_match_is_not_rated(tmp_path: Path) -> None:
     me = play_match(tmp_path / "t.db", 2)
     assert me["hands"] == 2 and me["ratings"] == {} and me["board"] == []
+
+
+def test_a_three_hand_match_of_three_players_is_rated(tmp_path: Path) -> None:
+    """Three players (§5.2) are rated each for himself, by the match totals of their seats
+    (the hands' pairs change from hand to hand)."""
+    me = play_match(tmp_path / "t.db", 3, players=3)
+    ratings = me["ratings"]
+    assert isinstance(ratings, dict) and ratings["burraco"]["rated"] == 1
+    mu = ratings["burraco"]["mu"]
+    assert ratings["burraco"]["sigma"] < DEFAULT[1]
+    assert me["won"] or me["last"]  # on these seeded deals seat 0 is not in the middle
+    if me["won"]:
+        assert mu > DEFAULT[0]
+    if me["last"]:
+        assert mu < DEFAULT[0]

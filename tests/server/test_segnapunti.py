@@ -113,7 +113,14 @@ def test_score_tables_of_every_setup(api: TestClient) -> None:
     for preset, setups in tables.items():
         for key, table in setups.items():
             assert table["format"] == "ramino-score-table/1", (preset, key)
-            assert table["players"] != 3 or table["game"] == "scala40"
+            # Three players: Burraco (§5.2) and Scala 40, never Brazilian Buraco.
+            assert table["players"] != 3 or table["game"] != "buraco", (preset, key)
+    for preset in ("fibur", "international", "house"):
+        three = tables[preset]['{"players":3}']
+        assert three["sides"] == [[0], [1], [2]]
+        assert three["burraco"]["match"]["value"] == 1505
+        assert three["burraco"]["three_players"] == {"pairs_form": True,
+                                                     "switch_threshold": 1000}
 
 
 def test_publish_scores_on_the_server_and_gives_a_read_only_link(api: TestClient) -> None:

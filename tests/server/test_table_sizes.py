@@ -1,6 +1,7 @@
-"""Burraco and Buraco tables of two and of six (three pairs, §5.3), as well as four: the lobby
-offers the counts a table takes, a table of another count is refused with them, and as the
-deal goes round every view, result and score sheet keeps each table seat on its own side."""
+"""Burraco and Buraco tables of two and of six (three pairs, §5.3), Burraco tables of three
+(§5.2), as well as four: the lobby offers the counts a table takes, a table of another count
+is refused with them, and as the deal goes round every view, result and score sheet keeps each
+table seat on its own side."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .conftest import fast_app_client, join, recv_until
 from .test_next_hand import play_to_end
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_a_seat_keeps_its_side_whoever_plays_first(players: int) -> None:
     sides = initial_sides(players)
     count = max(sides) + 1
@@ -46,25 +47,34 @@ def test_a_seat_keeps_its_side_whoever_plays_first(players: int) -> None:
 def test_the_lobby_offers_the_counts_a_table_takes(tmp_path: Path) -> None:
     with fast_app_client(tmp_path / "t.db") as client:
         games = client.get("/api/options").json()["games"]
-        assert games["fibur"]["players"] == [2, 4, 6]
+        assert games["fibur"]["players"] == [2, 3, 4, 6]
+        assert games["house"]["players"] == [2, 3, 4, 6]
+        # The 18/11 pozzetti of three players are Italian Burraco's (§5.2).
         assert games["buraco-aberto"]["players"] == [2, 4, 6]
         assert games["fisca"]["players"] == [2, 3, 4, 5, 6]
         # Each seat's side where seats play as sides: the lobby marks partners from it.
-        assert games["fibur"]["sides"] == {"2": [0, 1], "4": [0, 1, 0, 1],
+        assert games["fibur"]["sides"] == {"2": [0, 1], "3": [0, 1, 2], "4": [0, 1, 0, 1],
                                            "6": [0, 1, 2, 0, 1, 2]}
         assert games["fisca"]["sides"] == {"4:PAIRS_2V2": [0, 1, 0, 1],
                                            "6:TEAMS_3V3": [0, 1, 0, 1, 0, 1]}
-        for seats in (3, 5):
-            answer = client.post("/api/tables", json={"preset": "fibur",
-                                                      "seats": ["open"] + ["bot"] * (seats - 1)})
-            assert answer.status_code == 400
-            assert answer.json()["detail"] == (f"{seats} seats: fibur is played at a table by "
-                                               "2, 4 or 6")
-        # Asked in the options instead of by the seats: the same counts.
-        answer = client.post("/api/tables", json={"preset": "house", "options": {"players": 3},
+        answer = client.post("/api/tables", json={"preset": "fibur",
+                                                  "seats": ["open"] + ["bot"] * 4})
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == "5 seats: fibur is played at a table by 2, 3, 4 or 6"
+        answer = client.post("/api/tables", json={"preset": "buraco-stbl",
                                                   "seats": ["open", "bot", "bot"]})
         assert answer.status_code == 400
-        assert answer.json()["detail"] == "players 3: house is played at a table by 2, 4 or 6"
+        assert answer.json()["detail"] == "3 seats: buraco-stbl is played at a table by 2, 4 or 6"
+        # Asked in the options instead of by the seats: the same counts.
+        answer = client.post("/api/tables", json={"preset": "buraco-aberto",
+                                                  "options": {"players": 3},
+                                                  "seats": ["open", "bot", "bot"]})
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == ("players 3: buraco-aberto is played at a table by "
+                                           "2, 4 or 6")
+        answer = client.post("/api/tables", json={"preset": "house", "options": {"players": 3},
+                                                  "seats": ["open", "bot", "bot"]})
+        assert answer.status_code == 201
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("fibur", 2, 3), ("fibur", 6, 5),

@@ -106,15 +106,22 @@ def test_quick_play_seats_the_caller_against_bots_dealt_at_once(client: TestClie
 
 
 def test_quick_play_for_two(client: TestClient) -> None:
-    """'Burraco a due': the caller against one bot; a count the game's tables do not take
-    is refused with the counts, one out of range names the field."""
+    """'Burraco a due': the caller against one bot ('Burraco a tre': against two); a count the
+    game's tables do not take is refused with the counts, one out of range names the field."""
     answer = client.post("/api/quickplay", json={"game": "burraco", "players": 2}).json()
     table = manager_table(client, answer["id"])
     assert table.rules.players == 2 and [s.kind for s in table.seats] == ["human", "bot"]
     assert [s.name for s in table.seats] == ["Giocatore 1", "Bot 2"] and not table.waiting
-    refused = client.post("/api/quickplay", json={"game": "burraco", "players": 3})
+    three = client.post("/api/quickplay", json={"game": "burraco", "players": 3}).json()
+    table = manager_table(client, three["id"])
+    assert table.rules.players == 3 and [s.kind for s in table.seats] == ["human", "bot", "bot"]
+    assert [s.name for s in table.seats] == ["Giocatore 1", "Bot 2", "Bot 3"]
+    refused = client.post("/api/quickplay", json={"game": "burraco", "players": 5})
     assert refused.status_code == 400
-    assert refused.json()["detail"] == "3 seats: fibur is played at a table by 2, 4 or 6"
+    assert refused.json()["detail"] == "5 seats: fibur is played at a table by 2, 3, 4 or 6"
+    refused = client.post("/api/quickplay", json={"game": "buraco", "players": 3})
+    assert refused.status_code == 400
+    assert refused.json()["detail"].endswith("is played at a table by 2, 4 or 6")
     wrong = client.post("/api/quickplay", json={"game": "burraco", "players": 9})
     assert wrong.status_code == 422 and "players" in wrong.text
 

@@ -16,6 +16,7 @@ from ramino.cards import card_str, sort_for_hand
 from ramino.cli.core import _stdin_bytes, read_file, say
 from ramino.cli.game_words import word
 from ramino.cli.sheet_view import print_sheet
+from ramino.cli.words import speak
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.seating import initial_sides, score_sides
 from ramino.games.scala40.match import hand_sides
@@ -46,6 +47,7 @@ def replay_command(
     Exit status 0: every action is legal and the recorded result is the one computed; 1: an
     illegal action or a differing result (turn, seat, rule and docs/rules.md section on standard
     error); 2: not a well-formed record (the field named on standard error)."""
+    speak("en")  # a results record's sheet (ramino.cli.sheet_view) is shown in English
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
     if is_results_document(document):

@@ -3,10 +3,12 @@ cards: each hand entered as players count it, scored by the engine, with its bre
 running sheet and the end of the match (:mod:`ramino.scoresheet`).
 
 Interactive by default: prompts per side (Burraco: burrachi by type, card points melded and
-in hand, pozzetto taken, who closed) or per player (Scala 40: who closed, points in hand,
-opened).  A refused hand names the field and the rule and is entered again.  ``--sheet FILE``
-keeps the sheet in a file (read when it exists, written after every hand); ``--no-input``
-only shows it; ``--export FILE`` writes the ``ramino-record/1`` document of its hand results.
+in hand, pozzetto taken, who closed; three players first who took the 18 and played solo,
+then the solo and the pair, or each player, §5.2) or per player (Scala 40: who closed,
+points in hand, opened).  A refused hand names the field and the rule and is entered
+again.  ``--sheet FILE`` keeps the sheet in a file (read when it exists, written after every
+hand); ``--no-input`` only shows it; ``--export FILE`` writes the ``ramino-record/1``
+document of its hand results.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ramino.cli.core import CliError, read_file, rule_options, say
 from ramino.cli.game_words import word
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
+from ramino.cli.words import speak
 from ramino.records import dump_document
 from ramino.rules import build_ruleset, preset
 from ramino.scoresheet import (
@@ -66,10 +69,13 @@ def score_command(
     """Keep the score of hands played with real cards: enter each hand as you count it.
 
     Burraco and Buraco: per side the burrachi by type, the card points melded and left in
-    hand, the pozzetto taken or not, who closed.  Scala 40: who closed, each player's points
+    hand, the pozzetto taken or not, who closed; at three players first who took the 18
+    and played solo (Enter: nobody), then the solo and the pair, or each player after the
+    switch to three pozzetti of 11.  Scala 40: who closed, each player's points
     in hand and whether he had opened.  The engine scores the hand for the preset and keeps
     the sheet to the target (or the elimination limit).  At a prompt: 'undo' takes back the
     last hand, 'reenter N' re-enters side N (Scala 40), 'quit' stops."""
+    speak("en")  # the sheet's words (ramino.cli.sheet_view): the prompts are English
     console = Console(highlight=False)
     if export is not None:
         check_writable(export, "--export")
@@ -270,19 +276,42 @@ def ask_burrachi(console: Console, kinds: list[str], game: str) -> dict[str, int
         say(console, f"{problem}, {example}")
 
 
+def ask_solo(console: Console, sheet: Sheet) -> tuple[int | None, list[str], list[bool | None]]:
+    """Three-player Burraco (§5.2): who took the 18 and played solo (Enter: nobody), the names
+    of the hand's sides (the solo, the pair; or each player) and the pozzetto each side took
+    when the answer already says it (``None``: ask)."""
+    players = list(sheet.players)
+    if not sheet.solo_allowed():
+        say(console, "everyone plays alone (three pozzetti of 11: a total has reached "
+            f"{sheet.rules.three_player_switch_threshold})")
+        return None, players, [None, None, None]
+    solo = ask_choice(console, "who took the 18 and played solo? (" + ", ".join(
+        f"{i} {n}" for i, n in enumerate(players)) + "; Enter: nobody took it) > ", players,
+        [0, 1, 2])
+    if solo is None:
+        return None, players, [False, False, False]  # nobody took a pozzetto
+    pair = " & ".join(players[s] for s in range(3) if s != solo)
+    return solo, [f"{players[solo]} (solo)", f"{pair} (pair)"], [True, None]
+
+
 def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
     if sheet.is_scala40:
         return ask_scala40(console, sheet)
     kinds = [t.name for t in burraco_types(sheet.rules)]
     names = sheet.side_names()
+    solo: int | None = None
+    known: list[bool | None] = [None] * len(names)
+    if sheet.rules.players == 3:
+        solo, names, known = ask_solo(console, sheet)
     sides: list[SideCount] = []
-    for name in names:
+    for name, told in zip(names, known, strict=True):
         say(console, f"{name}:")
         game = sheet.rules.game
         burrachi = ask_burrachi(console, kinds, game)
         melded = ask_points(console, "  card points melded > ")
         in_hand = ask_points(console, "  card points left in hand > ")
-        taken = ask_yes(console, f"  {word(game, 'pozzetto')} taken? (y/n) > ")
+        taken = (ask_yes(console, f"  {word(game, 'pozzetto')} taken? (y/n) > ")
+                 if told is None else told)
         unplayed = 0
         if taken:
             unplayed = ask_points(console, f"  points of a {word(game, 'pozzetto')} taken with "
@@ -304,7 +333,7 @@ def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
         sides[closer] = SideCount(sides[closer].burrachi, sides[closer].melded,
                                   sides[closer].in_hand, sides[closer].pozzetto_taken, True,
                                   sides[closer].unplayed_pozzetto)
-    return BurracoHand(tuple(sides), end)
+    return BurracoHand(tuple(sides), end, solo)
 
 
 def ask_scala40(console: Console, sheet: Sheet) -> Scala40Hand:

@@ -1,5 +1,6 @@
 """How a score sheet is shown in the terminal: a hand's breakdown, the running sheet and the
-standing (``ramino score``, and ``ramino replay`` of a results record)."""
+standing (``ramino score``, ``ramino play``, and ``ramino replay`` of a results record), in the
+player's language (:mod:`ramino.cli.words`)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,31 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cli.core import say
-from ramino.cli.game_words import word
+from ramino.cli.words import term, tr
 from ramino.scoresheet import HandScore, Sheet
 
 PARTS = ("table", "burraco", "closing", "hand", "pozzetto", "split")
 
 
+def part_name(part: str, game: str) -> str:
+    """A breakdown part's column (§2.10), the game's terms in its own words."""
+    return {"table": tr("in tavola"), "burraco": term("burraco", game),
+            "closing": tr("chiusura"), "hand": tr("in mano"),
+            "pozzetto": term("pozzetto", game), "split": tr("divisione")}[part]
+
+
+def end_name(end: str) -> str:
+    """How a hand ended, in words."""
+    return {"closed": tr("chiusura"), "stock": tr("tallone finito"), "stallo": tr("stallo"),
+            "timeout": tr("tempo scaduto")}.get(end, end)
+
+
 def goal(sheet: Sheet) -> str:
     """How the match ends: ``to 2005``, ``out at 101``, ``FIXED_HANDS_VP(3)``."""
     if sheet.is_scala40:
-        return f"out at {sheet.rules.elimination_limit}"
+        return tr("eliminato a {limit}", limit=sheet.rules.elimination_limit)
     mode = sheet.format.mode
-    return f"to {mode.value}" if mode.mode == "TARGET" else str(mode)
+    return tr("a {target}", target=mode.value) if mode.mode == "TARGET" else str(mode)
 
 
 def describe(sheet: Sheet) -> str:
@@ -36,18 +50,18 @@ def _cell(value: object) -> Text:
 
 def print_hand(console: Console, sheet: Sheet, index: int, result: HandScore) -> None:
     """The hand's breakdown, one row per side."""
-    table = Table(title=_cell(f"Hand {index + 1} ({result.end})"))
-    table.add_column("side")
+    table = Table(title=_cell(tr("Mano {n} ({end})", n=index + 1, end=end_name(result.end))))
+    table.add_column(tr("lato"))
     names = sheet.side_names()
     if sheet.is_scala40:
-        table.add_column("penalty", justify="right")
+        table.add_column(tr("penalità"), justify="right")
         for side, points in zip(result.sides, result.scores, strict=True):
             table.add_row(_cell(names[side]), _cell(points))
     else:
         used = [p for p in PARTS if any(p in b for b in result.breakdown)]
         for part in used:  # the breakdown's parts, named in the game's words
-            table.add_column(word(sheet.rules.game, part), justify="right")
-        table.add_column("score", justify="right")
+            table.add_column(part_name(part, sheet.rules.game), justify="right")
+        table.add_column(tr("punteggio"), justify="right")
         for side, parts, points in zip(result.sides, result.breakdown, result.scores,
                                        strict=True):
             table.add_row(_cell(names[side]), *(_cell(parts.get(p, 0)) for p in used),
@@ -60,7 +74,7 @@ def print_sheet(console: Console, sheet: Sheet) -> None:
     view = sheet.view()
     names = sheet.side_names()
     table = Table(title=_cell(f"{sheet.rules.preset}, {goal(sheet)}"))
-    table.add_column("hand", justify="right")
+    table.add_column(tr("mano"), justify="right")
     for name in names:
         table.add_column(_cell(name), justify="right")
     for hand in view["hands"]:
@@ -69,7 +83,7 @@ def print_sheet(console: Console, sheet: Sheet) -> None:
             cells[side] = f"{points:+d}"
         table.add_row(_cell(hand["number"]), *(_cell(c) for c in cells))
     standing = view["standing"]
-    table.add_row(Text("total", style="bold"),
+    table.add_row(Text(tr("totale"), style="bold"),
                   *(Text(str(t), style="bold") for t in standing["totals"]))
     console.print(table)
     say(console, standing_line(sheet, standing))
@@ -79,17 +93,21 @@ def standing_line(sheet: Sheet, standing: dict[str, Any]) -> str:
     names = sheet.side_names()
     if sheet.is_scala40:
         out = [names[i] for i, gone in enumerate(standing["eliminated"]) if gone]
-        text = "out: " + (", ".join(out) if out else "nobody")
+        nobody = tr("nessuno")
+        text = tr("eliminati: {names}", names=", ".join(out) if out else nobody)
         back = [names[i] for i, can in enumerate(standing["can_reenter"]) if can]
         if back:
-            text += "; may re-enter: " + ", ".join(back)
+            text += "; " + tr("possono rientrare: {names}", names=", ".join(back))
     else:
-        text = f"to {standing['target']}" if standing["target"] else standing["mode"]
+        text = (tr("a {target}", target=standing["target"]) if standing["target"]
+                else standing["mode"])
         if standing["extra_hand"]:
-            text += "; both sides past the target with equal totals: one more hand"
+            text += "; " + tr("entrambi i lati oltre il traguardo con totali uguali: "
+                              "un'altra mano")
     if standing["over"]:
         winner = standing["winner"]
-        return text + ("; match over: " + (f"{names[winner]} wins" if winner is not None
-                                           else "no winner"))
+        result = (tr("vince {name}", name=names[winner]) if winner is not None
+                  else tr("nessun vincitore"))
+        return text + "; " + tr("partita finita: {result}", result=result)
     return text
 

@@ -12,7 +12,8 @@ Public API
 
 ``Sheet`` (:mod:`.sheet`)
     ``Sheet.new(rules, players, *, target=None, dealer=None)``; ``add_hand(entry) ->
-    HandScore``; ``remove_last()``; ``reenter(side)`` (Scala 40); ``results()``,
+    HandScore``; ``remove_last()``; ``reenter(side)`` (Scala 40); ``solo_allowed()`` and
+    ``hand_rules()`` (three-player Burraco: the next hand's 18 or its switch); ``results()``,
     ``standing()``, ``over``, ``dealers()``, ``in_play()``, ``side_seats()``,
     ``side_names()``; ``view() -> dict`` (everything to show, computed); ``as_dict()`` /
     ``Sheet.from_dict(doc)`` (the stored sheet, every hand re-checked).
@@ -24,7 +25,7 @@ Public API
     ``score_burraco(rules, hand)``, ``score_scala40(rules, hand)`` (unchecked counts).
 ``check_burraco(rules, hand, path)``, ``check_scala40(rules, hand, path)`` (:mod:`.validate`)
     the consistency checks alone; ``check_rules(rules)`` (:mod:`.sheet`) refuses a rule set
-    the sheet cannot keep (three-player Burraco, an unsupported option).
+    the sheet cannot keep (three-player Buraco, an unsupported option).
 ``SheetError`` (:mod:`.errors`)
     every refusal: ``path`` (``hands[2].sides[1].burrachi.pulito``), ``code`` (stable, listed
     in :mod:`.table`), ``reason`` (English, citing RULES.md); ``as_dict()``.
@@ -70,6 +71,15 @@ A Scala 40 ``<hand>`` (one entry per match seat, ``null`` for a player out of th
     {"end": "closed", "chiusura_in_mano": false,
      "players": [{"in_hand": 0, "opened": true, "closed": true},
                  {"in_hand": 23, "opened": true, "closed": false}, null, …]}
+
+Three-player Burraco (§5.2) scores per seat.  A hand where a player took the 18 names him::
+
+    {"solo": 1,                       # the seat that took the 18 and played alone
+     "sides": [<the solo's count>, <the pair's count>]}   # the pair: the other two seats
+
+and a hand nobody took the 18 in, or any hand after a total reached
+``three_player_switch_threshold`` (three pozzetti of 11, everyone alone), has no ``solo`` and
+three counts, one per seat.  The pair's score is split between its seats, halves rounded up.
 
 Missing flags default to ``false`` (``opened`` to ``true``), missing numbers to 0.
 

@@ -18,12 +18,18 @@ from ramino.scoresheet.entries import BurracoHand, PlayerCount, Scala40Hand, Sid
 
 
 def burraco_counts(state: BurracoState) -> BurracoHand:
-    """The counts of a finished Burraco or Buraco hand, by side in record order."""
+    """The counts of a finished Burraco or Buraco hand, by side in record order; three
+    players with a solo (§5.2): the solo's side, then the pair's."""
     rules = state.rules
     values = rules.card_value_table()
     sides = state.sides
+    solo = None
+    teams = sorted(set(sides))
+    if len(sides) == 3 and len(teams) == 2:
+        solo = next(seat for seat in range(3) if sides.count(sides[seat]) == 1)
+        teams = [sides[solo], next(t for t in teams if t != sides[solo])]
     counts: list[SideCount] = []
-    for team in sorted(set(sides)):
+    for team in teams:
         kinds: Counter[str] = Counter()
         melded = 0
         for meld, owner in zip(state.melds, state.meld_side, strict=True):
@@ -49,7 +55,7 @@ def burraco_counts(state: BurracoState) -> BurracoHand:
     end = state.end
     if end is None:
         raise ValueError("the hand is not over: nothing to count yet")
-    return BurracoHand(tuple(counts), None if end in ("closed", "stock") else end)
+    return BurracoHand(tuple(counts), None if end in ("closed", "stock") else end, solo)
 
 
 def scala40_counts(state: Scala40State, seats: tuple[int, ...] | None = None,

@@ -133,10 +133,17 @@ class SideCount:
 @dataclass(frozen=True, slots=True)
 class BurracoHand:
     """A Burraco or Buraco hand: one :class:`SideCount` per side (side 0 = seats 0 and 2,
-    docs/record.md §2), and how it ended when no side closed (``stock`` by default)."""
+    docs/record.md §2), and how it ended when no side closed (``stock`` by default).
+
+    Three-player Burraco (§5.2): ``solo`` is the seat that took the 18 and played alone; the
+    hand then has two sides, ``[the solo's count, the pair's count]`` (the other two seats
+    together).  ``solo`` is ``None`` when nobody took a pozzetto (the hand ended first) or
+    after the match's switch to three pozzetti of 11: three sides, one per seat in seat
+    order."""
 
     sides: tuple[SideCount, ...]
     end: str | None = None
+    solo: int | None = None
 
     @property
     def ending(self) -> str:
@@ -148,16 +155,38 @@ class BurracoHand:
         out: dict[str, Any] = {}
         if self.end is not None:
             out["end"] = self.end
+        if self.solo is not None:
+            out["solo"] = self.solo
         out["sides"] = [s.as_dict() for s in self.sides]
         return out
 
     @classmethod
-    def from_dict(cls, value: object, path: str, sides: int) -> BurracoHand:
+    def from_dict(cls, value: object, path: str, sides: int, three_players: bool = False
+                  ) -> BurracoHand:
+        """``sides`` the number of sides; ``three_players``: three-player Burraco, whose
+        ``solo`` decides it (two sides with a solo, three without, §5.2)."""
         with shape():
-            obj = expect_object(value, path, required=("sides",), optional=("end",))
+            obj = expect_object(value, path, required=("sides",), optional=("end", "solo"))
         end = None if obj.get("end") is None else read_end(obj["end"], key_path(path, "end"))
+        solo = None
+        if obj.get("solo") is not None:
+            solo_path = key_path(path, "solo")
+            if not three_players:
+                raise SheetError(solo_path, "shape", "only three-player Burraco has a solo "
+                                 "(RULES.md §5.2)")
+            with shape():
+                solo = expect_int(obj["solo"], solo_path, 0, 2)
+        if three_players:
+            sides = 3 if solo is None else 2
+            raw = obj["sides"]
+            if isinstance(raw, list) and len(raw) != sides:
+                raise SheetError(key_path(path, "sides"), "shape", (
+                    f"with a solo, 2 counts (the solo's, then the pair's), not {len(raw)} "
+                    "(RULES.md §5.2)") if solo is not None else (
+                    f"without a solo, 3 counts (one per player), not {len(raw)}; a hand "
+                    "where a player took the 18 names him in solo (RULES.md §5.2)"))
         counts = read_list(obj["sides"], key_path(path, "sides"), sides, SideCount.from_dict)
-        return cls(counts, end)
+        return cls(counts, end, solo)
 
 
 # --- Scala 40 -----------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Burraco and Buraco: each side through ``ramino.games.burraco.scoring.side_score`` and the hand
 through ``hand_result`` — the very functions ``BurracoState.result()`` calls with what lies on
-the table (§2.10, §4.4, §3.7 ``VOID_HAND``).  Scala 40: each seat through
+the table (§2.10, §4.4, §3.7 ``VOID_HAND``; three players per seat, a pair splitting its
+total, §5.2).  Scala 40: each seat through
 ``ramino.games.scala40.scoring.seat_penalty`` and the sides through ``side_penalties``, as
 ``Scala40State.result()`` does (§6.5).  Nothing here holds a value of its own.
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramino.games.burraco.scoring import VOID, hand_result, side_score
-from ramino.games.burraco.seating import initial_sides
+from ramino.games.burraco.seating import after_solo, initial_sides
 from ramino.games.scala40.deal import seat_sides
 from ramino.games.scala40.match import hand_sides
 from ramino.games.scala40.scoring import seat_penalty, side_penalties
@@ -26,10 +27,11 @@ from ramino.scoresheet.entries import BurracoHand, Scala40Hand
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """A scored hand.  ``scores`` per side, in the record's order (docs/record.md §2; Scala 40:
-    per side dealt in, in the order of ``sides``); ``breakdown`` per side: Burraco the §2.10
-    parts (``table``, ``burraco``, ``closing``, ``hand``, ``pozzetto``; penalties negative,
-    they add up to the score), Scala 40 ``{"penalty": points}`` per side and per seat
+    """A scored hand.  ``scores`` per side, in the record's order (docs/record.md §2; three
+    players: per seat, §5.2; Scala 40: per side dealt in, in the order of ``sides``);
+    ``breakdown`` per side: Burraco the §2.10 parts (``table``, ``burraco``, ``closing``,
+    ``hand``, ``pozzetto``, and a pair seat's ``split``; penalties negative, they add up to
+    the score), Scala 40 ``{"penalty": points}`` per side and per seat
     ``seat_scores``.  ``sides`` are the match sides the scores belong to."""
 
     end: str
@@ -47,16 +49,32 @@ class HandScore:
         return out
 
 
+def burraco_sides(rules: RuleSet, hand: BurracoHand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The engine's side of each seat at the hand's end, and the engine's side of each of the
+    hand's counts.  Three players with a solo (§5.2): ``seating.after_solo`` — the solo's side
+    is his seat, the pair's its lower seat; the counts are the solo's, then the pair's."""
+    sides = initial_sides(rules.players)
+    if hand.solo is None:
+        return sides, tuple(sorted(set(sides)))
+    sides = after_solo(sides, hand.solo)
+    pair = next(side for side in sides if side != hand.solo)
+    return sides, (hand.solo, pair)
+
+
 def score_burraco(rules: RuleSet, hand: BurracoHand) -> HandScore:
-    """The hand's result (§2.10) from each side's count, by the engine's scoring."""
+    """The hand's result (§2.10) from each side's count, by the engine's scoring.  Three
+    players score per seat, a pair's total split by ``hand_result`` (§5.2)."""
     end = hand.ending
     anyone_took = any(side.pozzetto_taken for side in hand.sides)
     void = end == "stock" and rules.stock_exhaustion is StockExhaustion.VOID_HAND
-    scored = [VOID if void else side_score(
-        rules, table=side.melded, kinds=side.kinds(), in_hand=side.in_hand,
-        unplayed=side.unplayed_pozzetto, closed=end == "closed" and side.closed,
-        taken=side.pozzetto_taken, anyone_took=anyone_took) for side in hand.sides]
-    result = hand_result(end, scored, initial_sides(rules.players), None)
+    sides, owners = burraco_sides(rules, hand)
+    by_side = [VOID] * (max(sides) + 1)
+    for owner, side in zip(owners, hand.sides, strict=True):
+        by_side[owner] = VOID if void else side_score(
+            rules, table=side.melded, kinds=side.kinds(), in_hand=side.in_hand,
+            unplayed=side.unplayed_pozzetto, closed=end == "closed" and side.closed,
+            taken=side.pozzetto_taken, anyone_took=anyone_took)
+    result = hand_result(end, by_side, sides, None)
     return HandScore(end, result.scores, tuple(s.as_dict() for s in result.breakdown),
                      tuple(range(len(result.scores))))
 

@@ -4,11 +4,14 @@ A :class:`Sheet` holds a preset (with any option overrides), one name per seat, 
 dealer and each hand's counts; everything else — each hand's score and breakdown, the running
 totals, the end of the match — is computed from them by the engine:
 
-- Burraco and Buraco (2, 4 or 6 players): the match of ``ramino.games.burraco.match``:
-  to the preset's target (FIBUR 2005, Buraco 3000) or a house target (``match``:
-  ``{"target": 1505}``, or ``{"mode": "FIXED_HANDS_VP(3)"}``, ``SINGLE_HAND``), the tie-break of
-  §2.11; the deal passes to the left.  Three-player Burraco, whose pairs form during the hand
-  (§5.2), is not kept: the sheet refuses ``players=3``.
+- Burraco and Buraco (2, 4 or 6 players; Burraco also 3): the match of
+  ``ramino.games.burraco.match``: to the preset's target (FIBUR 2005, Buraco 3000; three
+  players 1505, ``three_player_target``) or a house target (``match``: ``{"target": 1505}``,
+  or ``{"mode": "FIXED_HANDS_VP(3)"}``, ``SINGLE_HAND``), the tie-break of §2.11; the deal
+  passes to the left.  Three players (§5.2) score per seat: a hand names its ``solo`` (who took
+  the 18) and counts his side and the pair's, or three sides when nobody took the 18; once a
+  total reaches ``three_player_switch_threshold`` every hand is all alone (three pozzetti of
+  11, ``match.hand_rules``).  RULES.md has no three-player Buraco: the sheet refuses it.
 - Scala 40: the match of ``ramino.games.scala40.match``: penalty points to
   ``elimination_limit`` (101 by default, 201 as a rules option, §6.5), a player out of the
   match not dealt in (his entry ``null``), the deal passing to the next seat in play, and under
@@ -44,7 +47,7 @@ from ramino.rules.options import Reentry, RuleSet, check_partnerships, require_s
 from ramino.scoresheet.entries import BurracoHand, HandEntry, Scala40Hand, shape
 from ramino.scoresheet.errors import SheetError
 from ramino.scoresheet.scoring import HandScore, score_burraco, score_scala40
-from ramino.scoresheet.validate import check_burraco, check_scala40
+from ramino.scoresheet.validate import check_burraco, check_scala40, pairs_form
 
 SHEET_FORMAT: Final = "ramino-scoresheet/1"
 MAX_HANDS: Final = 500
@@ -160,6 +163,8 @@ class Sheet:
         """The match after the first ``hands`` hands (all by default)."""
         count = len(self.hands) if hands is None else hands
         results = self.results()[:count]
+        if not results and not self.is_scala40:
+            return MatchStanding((0,) * len(self.side_seats()), 0, False, None, "")
         if self.is_scala40:
             played = [(tuple(h.seats), r.scores) for h, r in
                       zip(self.hands[:count], results, strict=True)
@@ -226,7 +231,22 @@ class Sheet:
         else:
             if self.is_scala40:
                 raise SheetError(path, "shape", "a Burraco hand on a Scala 40 sheet")
-            check_burraco(self.rules, hand, path)
+            check_burraco(self.hand_rules(before.totals), hand, path)
+
+    def hand_rules(self, totals: Sequence[int] | None = None) -> RuleSet:
+        """The rules of the hand after ``totals`` (default: the next hand): three players
+        switch to three pozzetti of 11, everyone alone, once a total reaches
+        ``three_player_switch_threshold`` (§5.2, ``ramino.games.burraco.match.hand_rules``)."""
+        if self.is_scala40:
+            return self.rules
+        if totals is None:
+            totals = self.standing().totals
+        return burraco_match.hand_rules(self.rules, totals)
+
+    def solo_allowed(self) -> bool:
+        """Three-player Burraco: the next hand deals the 18 and the 11, so a player may go
+        solo (§5.2); false after the switch, and for every other game and player count."""
+        return self.rules.players == 3 and pairs_form(self.hand_rules())
 
     def add_hand(self, hand: HandEntry, path: str | None = None) -> HandScore:
         """Check ``hand``, add it, and return its score (errors under ``path``)."""
@@ -355,14 +375,15 @@ def check_rules(rules: RuleSet) -> None:
         check_partnerships(rules)
     except RulesError as exc:
         raise SheetError("rules", "rules", str(exc)) from None
-    if rules.game != "scala40" and rules.players == 3:
+    if rules.game == "buraco" and rules.players == 3:
         raise SheetError("rules.options.players", "players",
-                         "three-player Burraco forms its pairs during the hand (RULES.md "
-                         "§5.2); the score keeper keeps 2, 4 or 6 players")
+                         "RULES.md has no three-player Buraco (§4; three players is Burraco's "
+                         "§5.2): the score keeper keeps Buraco at 2, 4 or 6 players")
 
 
 def read_hand(rules: RuleSet, value: object, path: str) -> HandEntry:
     """One hand's counts in the shape of the rules' game."""
     if rules.game == "scala40":
         return Scala40Hand.from_dict(value, path, rules.players)
-    return BurracoHand.from_dict(value, path, max(initial_sides(rules.players)) + 1)
+    return BurracoHand.from_dict(value, path, max(initial_sides(rules.players)) + 1,
+                                 three_players=rules.players == 3)

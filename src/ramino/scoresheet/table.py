@@ -28,7 +28,9 @@ The table (``format: "ramino-score-table/1"``)::
      "void_on_stock": false,                    # stock_exhaustion=VOID_HAND, §3.7
      "point_step": 5, "pack_points": 1080,
      "match": {"mode": "TARGET" | "SINGLE_HAND" | "FIXED_HANDS_VP", "value": 2005,
-               "tie_break": "HIGHER_TOTAL_THEN_EXTRA_HAND" | "STARTING_TEAM"}}
+               "tie_break": "HIGHER_TOTAL_THEN_EXTRA_HAND" | "STARTING_TEAM"},
+     "three_players": null | {"pairs_form": true,       # the 18 and the 11 are dealt (§5.2)
+                              "switch_threshold": 1000}}  # then three pozzetti of 11
 
 Scoring a Burraco hand (``ramino.games.burraco.scoring.side_score``).  ``end`` is the hand's
 ``end``, or ``"closed"`` when a side closed, else ``"stock"``; ``anyone_took`` is true when
@@ -43,6 +45,19 @@ some side's ``pozzetto_taken`` is.  For each side, in order::
     pozzetto = −pozzetto_penalty if not pozzetto_taken and (anyone_took or
                pozzetto_penalty_if_neither_took) else 0
     score    = table + burraco + closing + hand + pozzetto
+
+Three players (``three_players`` not null; ``sides`` is one seat each, and the scores are per
+seat, §5.2).  A hand *may pair* when ``pairs_form`` is true and no seat's total before it is
+``>= switch_threshold``.  Such a hand may give ``solo`` (a seat): its two counts are scored as
+above, the solo's (``sides[0]``) and the pair's (``sides[1]``, the two other seats); the solo's
+seat scores his side's score and parts; each pair seat scores ``ceil(pair score / 2)`` (halves
+rounded up) with the pair's parts plus ``split = ceil(pair score / 2) − pair score`` (listed
+only when not 0).  Without ``solo`` (nobody took the 18, or a hand that may not pair: everyone
+alone) the three counts are the three seats', each scored as above.  Checks: ``solo`` on a
+hand that may not pair is ``solo-all-alone``; a solo whose count has no ``pozzetto_taken``
+is ``solo-without-pozzetto`` (``sides[0].pozzetto_taken``); a hand that may pair, without
+``solo``, where a count has ``pozzetto_taken``, is ``taken-without-solo`` (that count's
+``pozzetto_taken``); these come after the shape checks and before the others.
 
 The match (``ramino.games.burraco.match.standing``): add each hand's scores to the totals;
 after each hand, ``TARGET``: the sides with a total ``>= value`` — none: go on; one: it wins;
@@ -84,7 +99,8 @@ in play to the left.
 Consistency checks, each with its field and ``code`` (:mod:`ramino.scoresheet.validate`
 gives the order and the fields):
 
-- Burraco: ``burraco-type`` (a type not in ``types``); ``burrachi-points`` (``melded`` below
+- Burraco: ``solo-all-alone``, ``solo-without-pozzetto``, ``taken-without-solo`` (three
+  players, above); ``burraco-type`` (a type not in ``types``); ``burrachi-points`` (``melded`` below
   ``Σ burrachi[t] × min_points``, summed in the order of ``types``); ``point-step`` (a
   card-point count not a multiple of ``point_step``); ``unplayed-not-taken``;
   ``pozzetto-without-burraco`` (with ``pozzetto_requires_burraco``);
@@ -114,7 +130,7 @@ from ramino.scoresheet.limits import (
     point_step,
     scala40_hand_bounds,
 )
-from ramino.scoresheet.validate import closing_needs_pozzetto
+from ramino.scoresheet.validate import closing_needs_pozzetto, pairs_form
 
 TABLE_FORMAT: Final = "ramino-score-table/1"
 
@@ -160,5 +176,8 @@ def score_table(rules: RuleSet, match: MatchFormat | None = None) -> dict[str, A
         "point_step": point_step(rules), "pack_points": pack_points(rules),
         "match": {"mode": fmt.mode.mode, "value": fmt.mode.value,
                   "tie_break": fmt.tie_break.value},
+        "three_players": None if rules.players != 3 else {
+            "pairs_form": pairs_form(rules),
+            "switch_threshold": rules.three_player_switch_threshold},
     }
     return out

@@ -15,6 +15,16 @@ Burraco and Buraco, per hand (``hands[i]``) and side (``hands[i].sides[s]``):
   (``pozzetto-without-burraco``, §5.3);
 - ``end``: ``closed`` exactly when a side closed (``end-closed`` / ``end-not-closed``).
 
+Three-player Burraco (§5.2), checked with the rules of the hand
+(``ramino.games.burraco.match.hand_rules``: three pozzetti of 11 once a total has reached
+``three_player_switch_threshold``):
+
+- ``solo`` only while the 18 and the 11 are dealt (``solo-all-alone`` after the switch, when
+  everyone plays alone);
+- the solo took his pozzetto, the 18 (``solo-without-pozzetto``, on ``sides[0]``);
+- without a solo, while the 18 is dealt, nobody took a pozzetto: the first to take one is the
+  solo (``taken-without-solo``).
+
 Scala 40, per hand and player (``hands[i].players[p]``), §6.4–§6.5:
 
 - at most one player closed (``two-closers``); the closer holds nothing (``closer-in-hand``);
@@ -30,6 +40,7 @@ Which players are dealt in and the match's end are the sheet's checks
 
 from __future__ import annotations
 
+from ramino.games.burraco.seating import forms_pair_on_first_pozzetto
 from ramino.records.fields import index_path, key_path
 from ramino.rules.options import ClosingBurracoRequirement, RuleSet, StockExhaustion
 from ramino.scoresheet.entries import BurracoHand, Scala40Hand, SideCount
@@ -43,9 +54,15 @@ from ramino.scoresheet.limits import (
 
 
 def check_burraco(rules: RuleSet, hand: BurracoHand, path: str) -> None:
-    """Refuse counts the rules cannot give (the first problem, naming its field)."""
+    """Refuse counts the rules cannot give (the first problem, naming its field).  Three
+    players: ``rules`` are the hand's (``hand_rules``, after the match's switch or not)."""
     step = point_step(rules)
     sides_path = key_path(path, "sides")
+    if rules.players == 3:
+        _check_three(rules, hand, path)
+    elif hand.solo is not None:
+        raise SheetError(key_path(path, "solo"), "shape",
+                         "only three-player Burraco has a solo (RULES.md §5.2)")
     for s, side in enumerate(hand.sides):
         _check_side(rules, side, index_path(sides_path, s), step)
     closers = [s for s, side in enumerate(hand.sides) if side.closed]
@@ -60,6 +77,41 @@ def check_burraco(rules: RuleSet, hand: BurracoHand, path: str) -> None:
                          f"the sides count {total} card points together, more than the whole "
                          f"pack holds ({limit}, RULES.md §1.3)")
     _check_end(hand.end, bool(closers), path)
+
+
+def pairs_form(rules: RuleSet) -> bool:
+    """Three players with the 18 and the 11: the first to take a pozzetto plays solo and the
+    other two become a pair (§5.2); with three pozzetti of 11 everyone plays alone."""
+    return forms_pair_on_first_pozzetto(rules.players, rules.pozzetto_sizes)
+
+
+def _check_three(rules: RuleSet, hand: BurracoHand, path: str) -> None:
+    sides_path = key_path(path, "sides")
+    if hand.solo is not None and not 0 <= hand.solo < 3:
+        raise SheetError(key_path(path, "solo"), "shape", f"a seat 0..2, not {hand.solo}")
+    if len(hand.sides) != (3 if hand.solo is None else 2):
+        raise SheetError(sides_path, "shape", "with a solo, 2 counts (the solo's, then the "
+                         "pair's); without, 3 (one per player) (RULES.md §5.2)")
+    if not pairs_form(rules):
+        if hand.solo is not None:
+            raise SheetError(key_path(path, "solo"), "solo-all-alone",
+                             "this hand is played with three pozzetti of 11 (a player's total "
+                             f"has reached {rules.three_player_switch_threshold}), everyone "
+                             "alone to the end: no solo, one count per player (RULES.md §5.2)")
+        return
+    if hand.solo is not None:
+        if not hand.sides[0].pozzetto_taken:
+            raise SheetError(key_path(index_path(sides_path, 0), "pozzetto_taken"),
+                             "solo-without-pozzetto",
+                             "the solo is the first player who emptied his hand and took the "
+                             "18: he took his pozzetto (RULES.md §5.2)")
+        return
+    for s, side in enumerate(hand.sides):
+        if side.pozzetto_taken:
+            raise SheetError(key_path(index_path(sides_path, s), "pozzetto_taken"),
+                             "taken-without-solo",
+                             "the first player to take a pozzetto takes the 18 and plays "
+                             "solo, the other two as a pair: name him in solo (RULES.md §5.2)")
 
 
 def _check_side(rules: RuleSet, side: SideCount, path: str, step: int) -> None:

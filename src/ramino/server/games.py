@@ -25,7 +25,8 @@ from ramino.cards import card_str, from_counts, pack
 from ramino.games.actions import TIMEOUT, Action, parse_action
 from ramino.games.burraco import deal as burraco_deal
 from ramino.games.burraco import observation as burraco_observation
-from ramino.games.burraco.seating import initial_sides
+from ramino.games.burraco.match import hand_rules as burraco_hand_rules
+from ramino.games.burraco.seating import initial_sides, score_sides
 from ramino.games.burraco.state import PHASE_DRAW, BurracoState
 from ramino.games.deal import Deal
 from ramino.games.scala40 import deal as scala40_deal
@@ -123,6 +124,10 @@ class TableGame:
     rated = True  # hands count for the skill rating
     players_at_table: tuple[int, ...] = (4,)  # how many may sit at a table of this game
 
+    def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
+        """How many may sit at a table of ``rules``' game."""
+        return self.players_at_table
+
     def width(self, rules: RuleSet) -> int:
         """How many scores a hand has: one per side (Scala 40: per seat, pair or team)."""
         raise NotImplementedError
@@ -168,6 +173,11 @@ class TableGame:
     def in_play(self, rules: RuleSet, match: MatchState) -> tuple[bool, ...]:
         """The table seats dealt in to the next hand of ``match``."""
         return (True,) * rules.players
+
+    def hand_rules(self, rules: RuleSet, totals: Sequence[int]) -> RuleSet:
+        """The rules the next hand is dealt and played under, given the match's ``totals`` by
+        side: the table's own, unless the match changes them as it goes."""
+        return rules
 
     def parse(self, text: str) -> Action:
         """An action in the record notation (docs/record.md §3); ``NotationError`` if it is not."""
@@ -227,13 +237,22 @@ class TableGame:
 
 class BurracoGame(TableGame):
     name = "burraco"
-    # Two players, two pairs, or three pairs (§5.1, §5.3).  Three players (§5.2) change sides
-    # in the middle of a hand and play a match of their own thresholds: the engine and
-    # ``ramino play`` have them, a table does not.
-    players_at_table = (2, 4, 6)
+    # Two players, three (each alone until the first takes the 18 and plays solo against the
+    # other two, §5.2), two pairs, or three pairs (§5.1, §5.3).
+    players_at_table = (2, 3, 4, 6)
+
+    def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
+        # The 18/11 pozzetti of three players are Italian Burraco's (§5.2); Brazilian Buraco
+        # is played by two, four or six.
+        return self.players_at_table if rules.game == "burraco" else (2, 4, 6)
 
     def width(self, rules: RuleSet) -> int:
-        return max(initial_sides(rules.players)) + 1
+        return score_sides(rules.players)  # three players: a score each, the pair's split
+
+    def hand_rules(self, rules: RuleSet, totals: Sequence[int]) -> RuleSet:
+        """Three players: once anyone has reached the switch threshold, three pozzetti of 11
+        and everyone alone to the end of the match (§5.2)."""
+        return burraco_hand_rules(rules, totals)
 
     def seating(self, rules: RuleSet, dealer: int, in_play: Sequence[bool]) -> Seating:
         return Seating.for_dealer(rules.players, dealer)

@@ -54,6 +54,8 @@ def _position(state: BurracoState) -> dict[str, Any]:
         "pending": [[card_str(c) for c in (state.pending[s] or ())]
                     for s in range(state.players)],
         "current": state.current, "phase": state.phase, "pile": public["pile"],
+        # Three players pair up in the middle of the hand (§5.2): each step has its sides.
+        "sides": list(state.sides),
         "melds": public["melds"], "stock_size": public["stock_size"],
         "pozzetti_left": public["pozzetti_left"], "pozzetto_taken": public["pozzetto_taken"],
         "end": state.end,

@@ -19,9 +19,10 @@ from ramino.errors import RaminoError
 from ramino.rules import make_rules
 from ramino.scoresheet import Sheet, score_table
 
-#: Burraco and Buraco at the score keeper: two sides of one or two players, or three pairs
-#: (three players form their pairs during the hand, §5.2, which a sheet does not keep).
-BURRACO_PLAYERS: Final = (4, 2, 6)
+#: Burraco and Buraco at the score keeper: two sides of one or two players, three pairs, or
+#: three players (Burraco only, §5.2: the sheet refuses three-player Buraco, which RULES.md
+#: does not have).
+BURRACO_PLAYERS: Final = (4, 2, 3, 6)
 SCALA40_PLAYERS: Final = (2, 3, 4, 5, 6)
 SCALA40_LIMITS: Final = (101, 201)
 SCALA40_TEAMS: Final = {4: "PAIRS_2V2", 6: "TEAMS_3V3"}

@@ -31,6 +31,7 @@ from ramino.cli.play.games import match_game
 from ramino.cli.play.loop import HUMAN_SEAT, Seating, bot_turn
 from ramino.cli.play.match import Played, play_match
 from ramino.cli.play.typed import check_language, read_command
+from ramino.cli.words import speak, tr
 from ramino.games.burraco.match import MatchFormat
 from ramino.games.burraco.seating import initial_sides
 from ramino.games.scala40.deal import seat_sides
@@ -99,8 +100,8 @@ def partner_seats(rules: RuleSet) -> tuple[int, ...]:
 
 def seat_names(rules: RuleSet) -> list[str]:
     partners = partner_seats(rules)
-    return ["you"] + [("partner " if seat in partners else "bot ") + str(seat)
-                      for seat in range(1, rules.players)]
+    return [tr("tu")] + [tr("compagno {seat}", seat=seat) if seat in partners
+                         else tr("bot {seat}", seat=seat) for seat in range(1, rules.players)]
 
 
 def play_command(
@@ -132,7 +133,7 @@ def play_command(
     coach_seconds: Annotated[float, typer.Option(
         min=0.01, help="the coach's thinking budget for a hint or a review")] = 1.0,
     lang: Annotated[str, typer.Option(
-        help="the language of refusals: en (the engine's), it, pt")] = "en",
+        help="the language of the table, the refusals and the coach: en, it, pt")] = "en",
 ) -> None:
     """Play a match against the bots; you are seat 0 and your partner is seat 2.
 
@@ -147,6 +148,7 @@ def play_command(
     partner_level = None if partner is None else check_level(partner, "--partner")
     check_language(lang)
     rules = _rules(preset_name, option or [], players)
+    speak(lang)
     for spec, name in ((level, "--bots"), (partner_level, "--partner")):
         if spec is not None:
             check_settings(spec, name, rules)
@@ -190,9 +192,9 @@ def play_command(
                             reviewer=None if coach is None else coach.review, saved=save)
     except KeyboardInterrupt:  # Ctrl-C: the record of what was played is kept all the same
         save()
-        say(console, "\ninterrupted")
+        say(console, "\n" + tr("interrotta"))
         played = Played(interrupted=True)
-    say(console, f"Record written to {record}")
+    say(console, tr("Record scritto in {path}", path=record))
     if played.interrupted:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -215,23 +217,29 @@ def _welcome(rules: RuleSet, seed: int, bots_seed: int, level: str, partner: str
              hands: int | None) -> str:
     mates = partner_seats(rules)
     if mates:
-        word = "partner is seat" if len(mates) == 1 else "partners are seats"
-        sides = f"your {word} {', '.join(map(str, mates))} ({partner or level})"
+        who = ", ".join(map(str, mates))
+        level_of = partner or level
+        sides = (tr("il tuo compagno è il posto {seats} ({level})", seats=who, level=level_of)
+                 if len(mates) == 1 else
+                 tr("i tuoi compagni sono i posti {seats} ({level})", seats=who,
+                    level=level_of))
     elif rules.game != "scala40" and rules.players == 3:
-        sides = "everyone plays alone until a pair forms"
+        sides = tr("ognuno gioca da solo finché non si forma una coppia")
     else:
-        sides = "you play alone"
+        sides = tr("giochi da solo")
     if hands is not None:
-        goal = f"{hands} hand(s)"
+        goal = tr("{hands} mani", hands=hands)
     elif rules.game == "scala40":
-        goal = f"out at {rules.elimination_limit}"
+        goal = tr("eliminato a {limit}", limit=rules.elimination_limit)
     else:
         mode = MatchFormat.from_rules(rules).mode
-        goal = f"to {mode.value}" if mode.mode == "TARGET" else str(mode)
+        goal = tr("a {target}", target=mode.value) if mode.mode == "TARGET" else str(mode)
     game = {"burraco": "Burraco", "buraco": "Buraco", "scala40": "Scala 40"}[rules.game]
-    return (f"{game} ({rules.preset}, {rules.players} players, {goal}), "
-            f"deal seed {seed}, bots seed {bots_seed}, bots: {level}. You are seat 0; {sides}. "
-            "Type 'help' for your legal actions, 'hint' for the coach's move.")
+    return tr("{game} ({preset}, {players} giocatori, {goal}), seme del mazzo {seed}, seme dei "
+              "bot {bots_seed}, bot: {level}. Sei il posto 0; {sides}. Scrivi 'help' per le "
+              "tue mosse legali, 'hint' per la mossa del coach.", game=game,
+              preset=rules.preset, players=rules.players, goal=goal, seed=seed,
+              bots_seed=bots_seed, level=level, sides=sides)
 
 
 def check_writable(path: Path, option: str = "--out") -> None:

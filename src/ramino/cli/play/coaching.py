@@ -12,6 +12,7 @@ from typing import Any
 from ramino.cli.play.games import HandState
 from ramino.cli.play.typed import with_numbers
 from ramino.cli.play.view import numbered_hand
+from ramino.cli.words import tr
 from ramino.coach.reason import Reason
 
 
@@ -39,21 +40,26 @@ class Coach:
         advice = hint(observation, state.legal_actions(), state.rules,
                       seed=self.seed + observation.turn, seconds=self.seconds)
         typed = with_numbers(advice.text, numbered_hand(observation.hand))
-        shown = advice.text if typed == advice.text else f"{advice.text}  (type: {typed})"
-        return [f"hint: {shown}", f"  why: {self.words(advice.reason)}"]
+        shown = advice.text if typed == advice.text else (
+            advice.text + "  " + tr("(scrivi: {typed})", typed=typed))
+        return [tr("suggerimento: {move}", move=shown),
+                "  " + tr("perché: {reason}", reason=self.words(advice.reason))]
 
     def review(self, record: dict[str, Any], hand: int, seat: int) -> list[str]:
         """The three costliest decisions of match seat ``seat`` in hand ``hand`` (0-based) of
         ``record``, each with the better move, what it was worth and why."""
         from ramino.coach.review import review_hand
         review = review_hand(record, seat, seconds=self.seconds, seed=self.seed, hand=hand)
-        lines = [f"Review of your play: {len(review.decisions)} decisions with a choice, "
-                 f"about {round(review.regret)} points given away in all."]
+        lines = [tr("Revisione del tuo gioco: {n} decisioni con una scelta, circa {points} "
+                    "punti lasciati in tutto.", n=len(review.decisions),
+                    points=round(review.regret))]
         if not review.costliest:
-            return [*lines, "  The search would have played every one of them as you did."]
+            return [*lines, "  " + tr("La ricerca le avrebbe giocate tutte come te.")]
         for rank, decision in enumerate(review.costliest, start=1):
-            noise = "" if decision.mistake else " (within the search's margin of error)"
-            lines.append(f"  {rank}. move {decision.number}: {self.words(decision.verdict())}"
-                         f"{noise}")
-            lines.append(f"     why: {self.words(decision.reason)}")
+            noise = "" if decision.mistake else " " + tr("(entro il margine d'errore della "
+                                                         "ricerca)")
+            lines.append("  " + tr("{rank}. mossa {number}: {verdict}", rank=rank,
+                                   number=decision.number,
+                                   verdict=self.words(decision.verdict())) + noise)
+            lines.append("     " + tr("perché: {reason}", reason=self.words(decision.reason)))
         return lines

@@ -23,6 +23,7 @@ from ramino.cli.play.clock import Clocks
 from ramino.cli.play.games import HandState
 from ramino.cli.play.typed import read_command, refusal, with_cards
 from ramino.cli.play.view import hand_line, moves_panel, numbered_hand, print_table
+from ramino.cli.words import tr
 from ramino.errors import IllegalActionError
 from ramino.games.actions import DISCARD, Action
 from ramino.rules import RuleSet
@@ -76,7 +77,7 @@ def side_names(state: HandState, names: Sequence[str]) -> list[str]:
 
 def moves_prompt(state: HandState) -> str:
     kinds = dict.fromkeys(a.kind for a in state.legal_actions())
-    return "your move (" + ", ".join(kinds) + ") > "
+    return tr("la tua mossa ({moves}) > ", moves=", ".join(kinds))
 
 
 def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
@@ -94,7 +95,7 @@ def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
         if clocks is not None:
             clocks.start(seats[seat])
         if seat != human:
-            with seating.thinking(f"{names[seat]} is thinking…"):
+            with seating.thinking(tr("{name} pensa…", name=names[seat])):
                 played = bot_turn(state, bots[seat])
             line = f"{names[seat]}: " + ", ".join(str(a) for a in played)
             if human is None:  # a hand without the player: its moves as they come
@@ -110,7 +111,7 @@ def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
             moves, show = [], False
         text = read_command(console, moves_prompt(state))
         if text is None:
-            say(console, "\ninput ended before the end of the hand")
+            say(console, "\n" + tr("l'input è finito prima della fine della mano"))
             return False
         outcome = _command(seating, state, seat, text)
         if outcome is None:
@@ -119,7 +120,7 @@ def play_hand(seating: Seating, state: HandState, seats: Sequence[int]) -> bool:
     if clocks is not None:
         clocks.stop()
     if moves:
-        console.print(moves_panel(moves, "The last moves"))
+        console.print(moves_panel(moves, tr("Le ultime mosse")))
     return True
 
 
@@ -134,13 +135,14 @@ def _command(seating: Seating, state: HandState, seat: int, text: str) -> bool |
     if command == "show":
         return True
     if command == "help":
-        say(console, "your legal actions: " + " | ".join(str(a) for a in state.legal_actions()))
+        say(console, tr("le tue mosse legali: ") +
+            " | ".join(str(a) for a in state.legal_actions()))
         return False
     if command == "hint":
         if seating.hinter is None:
-            say(console, "hints are off (--no-hints)")
+            say(console, tr("i suggerimenti sono spenti (--no-hints)"))
         else:
-            with seating.thinking("the coach is thinking…"):
+            with seating.thinking(tr("il coach pensa…")):
                 lines = seating.hinter(state, seat)
             for line in lines:
                 say(console, line)
@@ -148,11 +150,11 @@ def _command(seating: Seating, state: HandState, seat: int, text: str) -> bool |
     try:
         action = state.play_move(with_cards(text, numbered_hand(state.hand_of(seat))))
     except IllegalActionError as exc:
-        say(console, "refused: " + refusal(exc, state.rules, seating.lang, text))
+        say(console, tr("rifiutata: ") + refusal(exc, state.rules, seating.lang, text))
         return False
     except ValueError as exc:  # NotationError, or a card number past the hand
-        say(console, f"not understood: {exc}")
+        say(console, tr("non capito: {problem}", problem=exc))
         return False
     if action.kind != DISCARD and not state.is_over:
-        console.print(Text("Your hand: ").append_text(hand_line(state.hand_of(seat))))
+        console.print(Text(tr("La tua mano: ")).append_text(hand_line(state.hand_of(seat))))
     return False

@@ -20,6 +20,7 @@ from ramino.cli.play.loop import HUMAN_SEAT, Seating, play_hand
 from ramino.cli.play.typed import read_command
 from ramino.cli.replay import print_score
 from ramino.cli.sheet_view import print_hand, print_sheet
+from ramino.cli.words import tr
 from ramino.games.burraco.state import BurracoState
 from ramino.records.burraco.writer import recorded_result
 from ramino.scoresheet import Sheet, SheetError
@@ -39,7 +40,7 @@ class Played:
 
 def score_sheet(game: MatchGame, names: Sequence[str]) -> Sheet | None:
     """The match's score sheet; None where the score keeper keeps none (three-player
-    Burraco, whose pairs form during the hand, §5.2)."""
+    Buraco, which RULES.md does not have)."""
     try:
         return Sheet.new(game.rules, names)
     except SheetError:
@@ -57,7 +58,8 @@ def play_match(seating: Seating, game: MatchGame, *, hands: int | None = None,
     while not game.over and (hands is None or played.hands < hands):
         state = game.next_hand()
         seats = game.seats()
-        say(console, f"\nHand {played.hands + 1} (dealer: {seating.names[game.dealer()]})")
+        say(console, "\n" + tr("Mano {n} (mazziere: {name})", n=played.hands + 1,
+                                 name=seating.names[game.dealer()]))
         finished = play_hand(seating, state, seats)
         saved()
         if not finished:
@@ -78,7 +80,8 @@ def play_match(seating: Seating, game: MatchGame, *, hands: int | None = None,
         if not _between_hands(seating, review, last):
             break
     if hands is not None and played.hands >= hands and not game.over:
-        say(console, f"Stopped after {played.hands} hand(s) (--hands {hands}).")
+        say(console, tr("Fermo dopo {played} mani (--hands {hands}).", played=played.hands,
+                        hands=hands))
     return played
 
 
@@ -94,14 +97,14 @@ def _print_unkept(seating: Seating, state: HandState) -> None:
 def _reentries(seating: Seating, game: MatchGame, sheet: Sheet | None) -> None:
     for side in game.reentries_offered():
         if side == game.side_of(HUMAN_SEAT):
-            answer = read_command(seating.console, "You are out: re-enter at the highest "
-                                  "total in play (§6.5)? [y/N] > ")
-            if (answer or "").lower() not in ("y", "yes", "s", "si", "sì"):
+            answer = read_command(seating.console, tr(
+                "Sei eliminato: rientri al totale più alto in gioco (§6.5)? [s/N] > "))
+            if (answer or "").lower() not in ("y", "yes", "s", "si", "sì", "sim"):
                 continue
         game.reenter(side)
         if sheet is not None:
             sheet.reenter(side)
-        say(seating.console, f"Side {side} re-enters the match.")
+        say(seating.console, tr("Il lato {side} rientra in partita.", side=side))
 
 
 def _between_hands(seating: Seating, review: Callable[[], Sequence[str]] | None,
@@ -109,20 +112,20 @@ def _between_hands(seating: Seating, review: Callable[[], Sequence[str]] | None,
     """The pause after a hand: the review on request; False when the player stops."""
     if last and review is None:
         return True
-    choices = ([] if last else ["Enter: next hand"]) + (
-        ["'review': your three costliest decisions"] if review is not None else []) + (
-        ["Enter: done"] if last else ["'quit': stop"])
+    choices = ([] if last else [tr("Invio: mano successiva")]) + (
+        [tr("'review': le tue tre decisioni più costose")] if review is not None else []) + (
+        [tr("Invio: fine")] if last else [tr("'quit': basta")])
     while True:
         text = read_command(seating.console, "; ".join(choices) + " > ")
         if text is None or text.lower() == "quit":
             return False
         if text.lower() == "review" and review is not None:
-            with seating.thinking("the coach is reviewing the hand…"):
+            with seating.thinking(tr("il coach rivede la mano…")):
                 lines = review()
             for line in lines:
                 say(seating.console, line)
             continue
         if text:
-            say(seating.console, f"not understood: {text!r}")
+            say(seating.console, tr("non capito: {problem}", problem=repr(text)))
             continue
         return True

@@ -4,7 +4,8 @@ pile (its top and size), the stock, the pozzetti, the last moves of the others, 
 player's own hand sorted and numbered for input.
 
 Everything shown comes from the seat's own observation (``observation(seat)``): nothing of a
-hidden hand can reach the screen.
+hidden hand can reach the screen.  The words are in the player's language, the game's terms
+in the game's own (:mod:`ramino.cli.words`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ramino.cards import card_str, sort_for_hand
-from ramino.cli.game_words import word
+from ramino.cli.words import term, tr, trn
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.observation import Observation as BurracoObservation
 from ramino.rules import RuleSet
@@ -47,24 +48,24 @@ def hand_line(hand: Sequence[int]) -> Text:
 def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | None,
                 game: str) -> Table:
     """One row per seat of the hand: its name, side, cards in hand, clock."""
-    table = Table(title="Players", title_justify="left", expand=False)
-    table.add_column("seat")
-    table.add_column("side", justify="right")
-    table.add_column("cards", justify="right")
+    table = Table(title=tr("Giocatori"), title_justify="left", expand=False)
+    table.add_column(tr("posto"))
+    table.add_column(tr("lato"), justify="right")
+    table.add_column(tr("carte"), justify="right")
     penalties = getattr(observation, "penalties", None)  # Scala 40: the match so far (§6.5)
     if penalties is not None:
-        table.add_column("points", justify="right")
+        table.add_column(tr("punti"), justify="right")
     if clocks is not None:
-        table.add_column("clock", justify="right")
+        table.add_column(tr("orologio"), justify="right")
     sides = observation.sides or tuple(range(observation.players))
     pending = getattr(observation, "pending_pozzetto_sizes", None)
     for seat in range(observation.players):
         who = Text(names[seat], style="bold" if seat == observation.current else "")
         if seat == observation.current and observation.end is None:
-            who.append(" ◀ to play", style="cyan")
+            who.append(" ◀ " + tr("di turno"), style="cyan")
         cards = str(observation.hand_sizes[seat])
         if pending and pending[seat]:
-            cards += f" +{pending[seat]} {word(game, 'pozzetto')}"
+            cards += f" +{pending[seat]} {term('pozzetto', game)}"
         row = [who, Text(str(sides[seat])), Text(cards)]
         if penalties is not None:
             row.append(Text(str(penalties[seat])))
@@ -77,14 +78,14 @@ def seats_table(observation: Any, names: Sequence[str], clocks: Sequence[str] | 
 def melds_table(observation: Any, rules: RuleSet, side_names: Sequence[str]) -> Table | Text:
     """The melds on the table, grouped by the side (Scala 40: the player) that owns them."""
     if not observation.melds:
-        return Text("No melds on the table yet.", style="dim")
+        return Text(tr("Ancora nessuna combinazione in tavola."), style="dim")
     burraco = isinstance(observation, BurracoObservation)
-    table = Table(title="Table", title_justify="left", expand=False)
-    table.add_column("side")
+    table = Table(title=tr("Tavolo"), title_justify="left", expand=False)
+    table.add_column(tr("lato"))
     table.add_column("#", justify="right")
-    table.add_column("meld")
+    table.add_column(tr("combinazione"))
     if burraco:
-        table.add_column(word(rules.game, "burraco"))
+        table.add_column(term("burraco", rules.game))
     for side in sorted({_owner(m) for m in observation.melds}):
         first = True
         for entry in observation.melds:
@@ -95,7 +96,7 @@ def melds_table(observation: Any, rules: RuleSet, side_names: Sequence[str]) -> 
             if burraco:
                 mark = burraco_type(entry.meld, rules) or ""
                 style = MARK_STYLES.get(mark, "bold magenta")
-                row.append(Text(word(rules.game, mark), style=style))
+                row.append(Text(term(mark, rules.game) if mark else "", style=style))
             table.add_row(*row, end_section=False)
             first = False
         table.add_section()
@@ -109,21 +110,26 @@ def _owner(entry: Any) -> int:
 
 def counts_line(observation: Any, names: Sequence[str], game: str) -> Text:
     """The pile (top and size), the stock, and the pozzetti (mortos) or the opening."""
-    top = card_str(observation.pile[-1]) if observation.pile else "none"
+    top = card_str(observation.pile[-1]) if observation.pile else tr("nessuna")
     size = getattr(observation, "pile_size", len(observation.pile))
-    pile = "Pile" if isinstance(observation, BurracoObservation) else "Pozzo"
-    text = Text(f"{pile}: {size} cards, top ")
+    burraco = isinstance(observation, BurracoObservation)
+    text = Text(trn("Scarti: {n} carta, in cima ", "Scarti: {n} carte, in cima ", size)
+                if burraco else
+                trn("Pozzo: {n} carta, in cima ", "Pozzo: {n} carte, in cima ", size))
     text.append(top, style="bold")
-    stock = "Stock" if isinstance(observation, BurracoObservation) else "Tallone"
-    text.append(f"   {stock}: {observation.stock_size} cards")
-    if isinstance(observation, BurracoObservation):
-        taken = ", ".join(f"side {s}: {'taken' if t else 'not yet'}"
+    text.append("   " + trn("Tallone: {n} carta", "Tallone: {n} carte", observation.stock_size))
+    if burraco:
+        taken = ", ".join(tr("lato {side}: preso", side=s) if t
+                          else tr("lato {side}: non ancora", side=s)
                           for s, t in enumerate(observation.pozzetto_taken))
-        text.append(f"   {word(game, 'Pozzetti')} left: {len(observation.pozzetti_left)} "
-                    f"({taken})")
+        text.append("   " + term("Pozzetti rimasti: {n}", game,
+                                     n=len(observation.pozzetti_left))
+                    + f" ({taken})")
     else:
         opened = [names[s] for s, o in enumerate(observation.opened) if o]
-        text.append("   Opened: " + (", ".join(opened) if opened else "nobody"))
+        nobody = tr("nessuno")
+        text.append("   " + tr("Hanno aperto: {names}",
+                               names=", ".join(opened) if opened else nobody))
     return text
 
 
@@ -140,6 +146,6 @@ def print_table(console: Console, observation: Any, rules: RuleSet, names: Seque
                         melds_table(observation, rules, side_names),
                         counts_line(observation, names, rules.game)]
     if last_moves:
-        parts.append(moves_panel(last_moves, "Since your last turn"))
+        parts.append(moves_panel(last_moves, tr("Dal tuo ultimo turno")))
     console.print(Group(*parts))
-    console.print(Text("Your hand: ").append_text(hand_line(observation.hand)))
+    console.print(Text(tr("La tua mano: ")).append_text(hand_line(observation.hand)))

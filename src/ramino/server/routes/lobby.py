@@ -32,8 +32,9 @@ def table_presets() -> list[str]:
 
 @functools.cache
 def preset_games() -> dict[str, dict[str, Any]]:
-    """Each playable preset's game, players at a table (Scala 40 2 to 6, Burraco 2, 4 or 6),
-    bot levels and the think time of those that think (seconds a move at most)."""
+    """Each playable preset's game, players at a table (Scala 40 2 to 6, Burraco 2, 3, 4 or
+    6, Buraco 2, 4 or 6), bot levels and the think time of those that think (seconds a move
+    at most)."""
     out = {}
     for name in preset_names():
         rules = make_rules(name)
@@ -41,7 +42,7 @@ def preset_games() -> dict[str, dict[str, Any]]:
             new_hand(rules, 0, rules.players - 1, random.Random(0))
         except (RaminoError, ValueError):
             continue
-        players = list(game_of(rules).players_at_table)
+        players = list(game_of(rules).table_sizes(rules))
         out[name] = {"game": rules.game, "players": players, "default_players": rules.players,
                      "sides": table_sides(name, rules),
                      "bot_levels": bot_levels(rules.game),
@@ -56,7 +57,7 @@ def table_sides(preset: str, rules: RuleSet) -> dict[str, list[int]]:
     ("6:TEAMS_3V3"): the lobby marks a seat partner or opponent from it."""
     game = game_of(rules)
     out: dict[str, list[int]] = {}
-    for players in game.players_at_table:
+    for players in game.table_sizes(rules):
         sides = game.partner_sides(make_rules(preset, {"players": players}))
         if sides is not None:
             out[str(players)] = list(sides)

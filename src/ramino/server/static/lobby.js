@@ -46,7 +46,7 @@ function seatSides(info, players, variant) {
 }
 
 // The form follows the chosen rules: Scala 40 is played by 2 to 6, each for himself, to
-// elimination (§6); Burraco and Buraco by 2, 4 or 6, partners opposite.
+// elimination (§6); Burraco by 2, 3, 4 or 6 and Buraco by 2, 4 or 6, partners opposite.
 function applyPreset() {
   const preset = form.elements.preset;
   const info = games[preset.value];
@@ -59,9 +59,10 @@ function applyPreset() {
   }
   if (form.elements.players.selectedOptions[0].disabled) form.elements.players.value = String(info.default_players);
   const players = many ? Number(form.elements.players.value) : info.default_players;
-  // A Burraco preset says how four play; two and six are told here.
+  // A Burraco preset says how four play; two, three and six are told here.
   if (info.game !== "scala40" && players !== 4) {
     $("preset-text").textContent += " " + (players === 2 ? t("In due: uno contro uno.")
+      : players === 3 ? t("In tre: ognuno per sé finché il primo che finisce le carte prende il pozzetto da 18 e gioca da solo contro gli altri due in coppia; da 1000 punti tutti da soli, fino a 1505.")
       : t("In sei: tre coppie, ogni compagno di fronte all'altro."));
   }
   $("players-choice").hidden = !many;
@@ -82,7 +83,8 @@ function applyPreset() {
   $("match-choice").hidden = info.game === "scala40";
   const match = form.elements.match_hands;
   for (const option of match.options) {
-    option.hidden = !!option.dataset.game && option.dataset.game !== info.game;
+    option.hidden = (!!option.dataset.game && option.dataset.game !== info.game) ||
+      (!!option.dataset.players && !option.dataset.players.split(",").includes(String(players)));
   }
   if (match.selectedOptions[0].hidden) match.value = "1";
   showLevels(info);

@@ -20,15 +20,38 @@ function playerName(seat) {
     : t("{name} (posto {n})", { name: data.players[seat], n: table + 1 });
 }
 
-// The sides of a Burraco hand that have players (two, or three pairs at six), in order.
-function burracoSides() {
-  return [...new Set(data.sides)].sort((a, b) => a - b);
+// The sides of a Burraco position that have players (two, three pairs at six; at three
+// players each alone until two of them pair up, §5.2), in order.
+function burracoSides(sides) {
+  return [...new Set(sides)].sort((a, b) => a - b);
 }
 
-// A side (a Burraco pair, or a Scala 40 player, pair or team) by its players' names.
-function sideName(side) {
-  return data.players.map((_, seat) => seat).filter((seat) => data.sides[seat] === side)
+// A side (a Burraco pair, or a Scala 40 player, pair or team) by its players' names, with
+// the sides of a position (the hand's last by default).
+function sideName(side, sides = data.sides) {
+  return data.players.map((_, seat) => seat).filter((seat) => sides[seat] === side)
     .map(playerName).join(" + ");
+}
+
+// One section of melds per side of the position shown, rebuilt when the sides change.
+let shownSides = "";
+function meldSections(sides) {
+  const key = sides.join(",");
+  if (key === shownSides) return;
+  shownSides = key;
+  const melds = $("replay-melds");
+  melds.replaceChildren();
+  for (const side of burracoSides(sides)) {
+    const section = document.createElement("section");
+    const title = document.createElement("h2");
+    title.id = `replay-side-${side}`;
+    title.textContent = t("Lato di {names}", { names: sideName(side, sides) });
+    const list = document.createElement("ol");
+    list.id = `replay-team-${side}`;
+    list.className = "meld-list";
+    section.append(title, list);
+    melds.append(section);
+  }
 }
 
 function endText(r) {
@@ -100,7 +123,9 @@ function show(i) {
   if (scala40) { showMelds40(step); if (r) showResult40(r); return; }
   $("replay-pozzetti").textContent =
     step.pozzetti_left.map((n) => tn("{n} carta", "{n} carte", n)).join(" · ") || t("presi tutti");
-  for (const team of burracoSides()) {
+  const sides = step.sides || data.sides;
+  meldSections(sides);
+  for (const team of burracoSides(sides)) {
     const list = $(`replay-team-${team}`);
     list.replaceChildren();
     for (const m of step.melds.filter((x) => x.team === team)) {
@@ -109,9 +134,9 @@ function show(i) {
   }
   if (r) {
     $("replay-score").textContent = endText(r) + " " +
-      // Three players score each seat (the pair splits its total, §5.2): a score with no side
-      // of its own is that seat's.
-      r.scores.map((s, side) => `${sideName(side) || playerName(side)}: ${s}`).join(" · ");
+      // Three players score each seat (the pair splits its total, §5.2).
+      r.scores.map((s, k) => `${data.players.length === 3 ? playerName(k) : sideName(k)}: ${s}`)
+        .join(" · ");
   }
 }
 
@@ -156,21 +181,8 @@ function start(answer) {
   $("upload").hidden = true;
   $("viewer").hidden = false;
   $("step").max = data.steps.length - 1;
-  const melds = $("replay-melds");
-  melds.replaceChildren();
-  if (!scala40) {
-    for (const side of burracoSides()) {
-      const section = document.createElement("section");
-      const title = document.createElement("h2");
-      title.id = `replay-side-${side}`;
-      title.textContent = t("Lato di {names}", { names: sideName(side) });
-      const list = document.createElement("ol");
-      list.id = `replay-team-${side}`;
-      list.className = "meld-list";
-      section.append(title, list);
-      melds.append(section);
-    }
-  }
+  $("replay-melds").replaceChildren();
+  shownSides = "";
   show(0);
   offerReview();
 }

@@ -31,9 +31,11 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     """A fresh deal and its commitment (hash of deal and salt).  Shuffled with ``secrets``
     unless a seeded ``rng`` is given (tests and reproducible demos only), or the ``prepared``
     deal of a duplicate turno.  ``in_play``: the seats dealt in (default all), ``totals``: the
-    match's penalty totals (Scala 40)."""
+    match's totals by side (Scala 40's penalties; three-player Burraco's switch, §5.2)."""
     game = game_of(rules)
     seating = game.seating(rules, dealer, in_play or (True,) * rules.players)
+    totals = totals or (0,) * rules.players
+    rules = game.hand_rules(rules, totals)
     if prepared is not None:
         deal = game.read_deal(rules, prepared, seating)
     else:
@@ -41,7 +43,7 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     deal_json = write_deal(deal)
     salt = secrets.token_hex(16)
     hand = StoredHand(hand_no, dealer, deal_json, salt, commitment_of(deal_json, salt), [], None)
-    return hand, game.start(rules, deal, seating, totals or (0,) * rules.players)
+    return hand, game.start(rules, deal, seating, totals)
 
 
 def stored_hand(rules: RuleSet, plan: MatchPlan, hands: Sequence[StoredHand],
@@ -67,8 +69,9 @@ def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | No
     game = game_of(rules)
     # The engine counts seats from the first player; ``hand.dealer`` is a table seat.
     seating = game.seating(rules, hand.dealer, in_play or (True,) * rules.players)
-    state = game.start(rules, game.read_deal(rules, hand.deal, seating), seating,
-                       totals or (0,) * rules.players)
+    totals = totals or (0,) * rules.players
+    rules = game.hand_rules(rules, totals)
+    state = game.start(rules, game.read_deal(rules, hand.deal, seating), seating, totals)
     for _seat, text in hand.actions:
         state.play(text)
     return state

@@ -168,10 +168,10 @@ class TableManager(Timekeeping):
         if len(self.tables) >= self.max_tables:
             raise ValueError("this server holds as many tables as it may; try again later")
         plain = make_rules(preset, {})
-        allowed = game_of(plain).players_at_table
+        allowed = game_of(plain).table_sizes(plain)
         counts = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
         if "players" not in options and len(seats) != plain.players:
-            # The seats say how many play (Scala 40 2 to 6, §6.1; Burraco 2, 4 or 6), before
+            # The seats say how many play (Scala 40 2 to 6, §6.1; Burraco 2, 3, 4 or 6), before
             # the other options, which may depend on it: teams of three need six.
             if len(seats) not in allowed:
                 raise ValueError(f"{len(seats)} seats: {preset} is played at a table by "

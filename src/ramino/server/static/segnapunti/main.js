@@ -4,7 +4,7 @@
 // device (sheet.js) and a service worker keeps the page working with no network.  Publishing
 // sends the counts to the server, which scores them again and gives a read-only link.
 import { setGame, t, tn, translatePage } from "../i18n.js";
-import { checkHand, scoreHand, sheetView } from "./score.js";
+import { checkHand, pairsForm, scoreHand, sheetView } from "./score.js";
 import { fillSetup, onStart, setTables } from "./setup.js";
 import {
   clearDraft, clearPublished, loadDraft, loadPublished, loadSheet, removeLast, saveDraft,
@@ -23,6 +23,8 @@ let sheet = loadSheet();
 let table = null;
 let draft = null;
 let checking = false;  // after a refused "Segna": the message follows every change
+let totals = [];  // the match's totals before the hand being entered
+let lastView = null;
 
 // --- offline -----------------------------------------------------------------------------
 
@@ -56,13 +58,32 @@ onStart((fresh) => {
 
 // --- the hand being entered ----------------------------------------------------------------
 
+const emptySide = () => ({ burrachi: {}, melded: "", in_hand: "", pozzetto_taken: false,
+                           closed: false });
+
+// Three-player Burraco (§5.2): a hand that may pair first asks who took the 18 and played
+// solo (``solo`` undefined until answered, null for nobody); the solo's and the pair's
+// counts follow, or each player's.
+const threePlayers = () => table.game !== "scala40" && table.players === 3;
+const mayPair = () => threePlayers() && pairsForm(table, totals);
+const hasSolo = (d) => d.solo !== undefined && d.solo !== null;
+
 function emptyDraft(view) {
   if (table.game === "scala40") {
     return { chiusura_in_mano: false, players: view.standing.in_play.map((inPlay) =>
       (inPlay ? { in_hand: "", opened: true, closed: false } : null)) };
   }
-  return { sides: table.sides.map(() => ({ burrachi: {}, melded: "", in_hand: "",
-                                           pozzetto_taken: false, closed: false })) };
+  if (mayPair()) return { solo: undefined, sides: [] };
+  return { sides: table.sides.map(emptySide) };
+}
+
+// The counts a solo's answer asks for: two (the solo, the pair) or three (each player).
+function setSolo(d, solo) {
+  const count = solo === null ? 3 : 2;
+  if (d.solo === undefined || hasSolo(d) !== (solo !== null)) {
+    d.sides = Array.from({ length: count }, emptySide);
+  }
+  d.solo = solo;
 }
 
 const number = (text) => (String(text).trim() === "" ? 0 : Number(text));
@@ -73,17 +94,52 @@ function entryOf(d) {
     return { chiusura_in_mano: !!d.chiusura_in_mano, players: d.players.map((p) => (p
       ? { in_hand: number(p.in_hand), opened: !!p.opened, closed: !!p.closed } : null)) };
   }
-  return { sides: d.sides.map((s) => {
+  const entry = hasSolo(d) ? { solo: d.solo } : {};
+  entry.sides = d.sides.map((s) => {
     const burrachi = {};
     for (const [kind, count] of Object.entries(s.burrachi)) if (count) burrachi[kind] = count;
     return { burrachi, melded: number(s.melded), in_hand: number(s.in_hand),
              pozzetto_taken: !!s.pozzetto_taken, closed: !!s.closed };
-  }) };
+  });
+  return entry;
 }
 
-// Who enters a count: each player at Scala 40, each side at Burraco and Buraco.
+// Who enters a count: each player at Scala 40, each side at Burraco and Buraco; three
+// players with a solo: the solo, then the pair.
 function entityNames() {
-  return table.game === "scala40" ? sheet.players : sideNames(table, sheet.players);
+  if (table.game === "scala40") return sheet.players;
+  if (threePlayers() && draft && hasSolo(draft)) {
+    const pair = [0, 1, 2].filter((seat) => seat !== draft.solo);
+    return [t("{name} (da solo)", { name: sheet.players[draft.solo] }),
+            t("{name} (in coppia)", { name: pair.map((seat) => sheet.players[seat]).join(" & ") })];
+  }
+  return sideNames(table, sheet.players);
+}
+
+// The seat whose score an entry shows: the solo's, a pair's first seat, or the side's own.
+function entrySeat(i) {
+  if (!threePlayers() || !hasSolo(draft)) return i;
+  return i === 0 ? draft.solo : [0, 1, 2].find((seat) => seat !== draft.solo);
+}
+
+// Three players: who took the 18 (a hand that may pair), or the note that everyone is alone.
+function buildSoloChoice() {
+  const box = $("solo-choice");
+  const pairing = mayPair();
+  box.hidden = !pairing;
+  $("all-alone").hidden = !threePlayers() || pairing;
+  if (threePlayers() && !pairing) {
+    $("all-alone").textContent = t("Tutti da soli fino alla fine: tre pozzetti da 11 (un totale ha raggiunto {n}).",
+      { n: table.burraco.three_players.switch_threshold });
+  }
+  if (!pairing) { box.replaceChildren(); return; }
+  const choice = (value, label) => el("label", {},
+    el("input", { type: "radio", name: "solo", id: `f-solo-${value}`, value,
+                  checked: draft.solo !== undefined && String(draft.solo) === value }),
+    el("span", { text: label }));
+  box.replaceChildren(el("legend", { text: t("Chi ha preso il pozzetto da 18 (gioca da solo)?") }),
+    ...sheet.players.map((name, seat) => choice(String(seat), name)),
+    choice("null", t("Nessuno")));
 }
 
 // Who scores: each side (a player at Scala 40 unless in pairs or teams).
@@ -95,6 +151,7 @@ function sideLabels() {
 function buildHandForm(view) {
   const box = $("hand-sides");
   const names = entityNames();
+  buildSoloChoice();  // hidden but at three-player Burraco
   if (table.game === "scala40") {
     box.replaceChildren(...draft.players.map((p, seat) => (p ? scala40Entry(seat, names[seat], p) : null))
       .filter(Boolean));
@@ -136,7 +193,7 @@ function readForm() {
 function refresh() {
   const entry = entryOf(draft);
   const names = entityNames();
-  const problem = checkHand(table, entry);
+  const problem = mayPair() && draft.solo === undefined ? null : checkHand(table, entry, "hand", totals);
   for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
   for (const node of document.querySelectorAll(".entry.bad")) node.classList.remove("bad");
   $("hand-error").textContent = "";
@@ -149,13 +206,17 @@ function refresh() {
       field.closest(".entry")?.classList.add("bad");
     }
   }
-  const result = problem && problem.code === "shape" ? null : scoreHand(table, entry);
+  const unasked = mayPair() && draft.solo === undefined;
+  const result = unasked || (problem && problem.code === "shape") ? null : scoreHand(table, entry);
   if (result) breakdownTable($("breakdown"), table.game, result, sideLabels());
   $("breakdown").hidden = !result;
   if (result && table.game !== "scala40") {
-    result.scores.forEach((score, i) => {
+    entry.sides.forEach((_, i) => {
       const node = $(`score-s${i}`);
-      node.textContent = t("Punti della mano: {n}", { n: signed(score) });
+      const score = result.scores[entrySeat(i)];
+      node.textContent = threePlayers() && hasSolo(draft) && i === 1
+        ? t("Punti della mano: {n} a testa", { n: signed(score) })
+        : t("Punti della mano: {n}", { n: signed(score) });
       node.classList.toggle("negative", score < 0);
     });
   } else if (result) {
@@ -176,10 +237,26 @@ $("hand-form").addEventListener("click", (event) => {
   readForm();
   refresh();
 });
-$("hand-form").addEventListener("input", () => { readForm(); refresh(); });
+$("hand-form").addEventListener("input", (event) => {
+  if (event.target.name === "solo") {
+    readForm();
+    setSolo(draft, event.target.value === "null" ? null : Number(event.target.value));
+    saveDraft({ hands: sheet.hands.length, draft });
+    buildHandForm(lastView);
+    refresh();
+    return;
+  }
+  readForm();
+  refresh();
+});
 $("hand-form").addEventListener("submit", (event) => {
   event.preventDefault();
   readForm();
+  if (mayPair() && draft.solo === undefined) {
+    $("hand-error").textContent = t("Prima di tutto: chi ha preso il pozzetto da 18?");
+    $("f-solo-0")?.focus();
+    return;
+  }
   checking = true;
   const problem = refresh();
   if (problem) {
@@ -250,6 +327,7 @@ $("undo").addEventListener("click", () => {
       ? { in_hand: String(p.in_hand), opened: p.opened, closed: p.closed } : null)) }
     : { sides: hand.sides.map((s) => ({ burrachi: { ...s.burrachi }, melded: String(s.melded),
         in_hand: String(s.in_hand), pozzetto_taken: s.pozzetto_taken, closed: s.closed })) };
+  if (table.players === 3 && table.game !== "scala40") draft.solo = hand.solo ?? null;
   saveDraft({ hands: sheet.hands.length, draft });
   show();
 });
@@ -303,6 +381,8 @@ function show() {
   }
   setGame(table.game);
   const view = sheetView(table, sheet);
+  lastView = view;
+  totals = view.standing.totals;
   $("setup").hidden = true;
   $("sheet").hidden = false;
   showSheet(view);

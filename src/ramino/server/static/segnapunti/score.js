@@ -98,14 +98,57 @@ function checkSide(b, side, path) {
   return null;
 }
 
-// The first problem of a Burraco or Buraco hand's counts, or null (ramino.scoresheet.validate).
-export function checkBurraco(table, hand, path = "hand") {
+// Three players (table.burraco.three_players): may the hand after these totals pair, a solo
+// taking the 18 (false once a total has reached the switch threshold: everyone alone).
+export function pairsForm(table, totals = []) {
+  const three = table.burraco && table.burraco.three_players;
+  return !!three && three.pairs_form && !totals.some((total) => total >= three.switch_threshold);
+}
+
+const hasSolo = (hand) => hand.solo !== undefined && hand.solo !== null;
+
+// A three-player hand's solo and number of counts (two with a solo, three without).
+function checkSoloShape(table, hand, path) {
+  if (!hasSolo(hand)) return hand.sides.length === table.sides.length ? null
+    : refuse(`${path}.sides`, "shape", { count: table.sides.length });
+  if (table.players !== 3) return refuse(`${path}.solo`, "shape", {});
+  if (!Number.isInteger(hand.solo) || hand.solo < 0 || hand.solo > 2) {
+    return refuse(`${path}.solo`, "shape", { min: 0, max: 2 });
+  }
+  return hand.sides.length === 2 ? null : refuse(`${path}.sides`, "shape", { count: 2 });
+}
+
+// The §5.2 checks of a three-player hand, after the shape and before each side's.
+function checkThree(table, hand, path, totals) {
+  if (!pairsForm(table, totals)) {
+    return hasSolo(hand) ? refuse(`${path}.solo`, "solo-all-alone",
+      { threshold: table.burraco.three_players.switch_threshold }) : null;
+  }
+  if (hasSolo(hand)) {
+    return hand.sides[0].pozzetto_taken ? null
+      : refuse(`${path}.sides[0].pozzetto_taken`, "solo-without-pozzetto");
+  }
+  const taker = hand.sides.findIndex((side) => side.pozzetto_taken);
+  return taker < 0 ? null : refuse(`${path}.sides[${taker}].pozzetto_taken`, "taken-without-solo");
+}
+
+// The first problem of a Burraco or Buraco hand's counts, or null (ramino.scoresheet.validate);
+// ``totals`` the match's before the hand (three players: the switch to all alone).
+export function checkBurraco(table, hand, path = "hand", totals = []) {
   const b = table.burraco;
-  for (const check of [checkSideShape, (side, where) => checkSide(b, side, where)]) {
-    for (let s = 0; s < hand.sides.length; s++) {
-      const bad = check(hand.sides[s], `${path}.sides[${s}]`);
-      if (bad) return bad;
-    }
+  const shaped = checkSoloShape(table, hand, path);
+  if (shaped) return shaped;
+  for (let s = 0; s < hand.sides.length; s++) {
+    const bad = checkSideShape(hand.sides[s], `${path}.sides[${s}]`);
+    if (bad) return bad;
+  }
+  if (table.players === 3) {
+    const bad = checkThree(table, hand, path, totals);
+    if (bad) return bad;
+  }
+  for (let s = 0; s < hand.sides.length; s++) {
+    const bad = checkSide(b, hand.sides[s], `${path}.sides[${s}]`);
+    if (bad) return bad;
   }
   const closers = hand.sides.map((side, s) => (side.closed ? s : -1)).filter((s) => s >= 0);
   if (closers.length > 1) {
@@ -156,9 +199,9 @@ export function checkScala40(table, hand, path = "hand") {
   return checkEnd(hand, closers.length > 0, path);
 }
 
-export function checkHand(table, hand, path = "hand") {
+export function checkHand(table, hand, path = "hand", totals = []) {
   return table.game === "scala40" ? checkScala40(table, hand, path)
-    : checkBurraco(table, hand, path);
+    : checkBurraco(table, hand, path, totals);
 }
 
 // --- scoring a hand --------------------------------------------------------------------------
@@ -184,8 +227,18 @@ export function scoreBurraco(table, hand) {
         ? neg(b.pozzetto_penalty) : 0,
     };
   });
-  return { end, scores: breakdown.map((parts) => sum(Object.values(parts))), breakdown,
-           sides: breakdown.map((_, s) => s) };
+  const seats = table.players === 3 && hasSolo(hand) ? soloSeats(hand, breakdown) : breakdown;
+  return { end, scores: seats.map((parts) => sum(Object.values(parts))), breakdown: seats,
+           sides: seats.map((_, s) => s) };
+}
+
+// Three players with a solo (§5.2): the solo's seat scores his count's parts; each pair seat
+// the pair's parts and ``split``, so that it scores half the pair's score, rounded up.
+function soloSeats(hand, [solo, pair]) {
+  const total = sum(Object.values(pair));
+  const split = Math.ceil(total / 2) - total;
+  const half = split ? { ...pair, split } : pair;
+  return [0, 1, 2].map((seat) => (seat === hand.solo ? solo : { ...half }));
 }
 
 // A Scala 40 hand: the penalty points per side dealt in (per seat without partnerships).

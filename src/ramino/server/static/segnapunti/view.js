@@ -32,7 +32,7 @@ function fieldLabel(field) {
     melded: t("Punti delle carte in tavola"), in_hand: t("Punti delle carte in mano"),
     pozzetto_taken: term("Pozzetto preso"), closed: t("Ha chiuso"), opened: t("Ha aperto"),
     chiusura_in_mano: t("Chiusura in mano"), unplayed_pozzetto: term("Pozzetto preso"),
-    end: t("Fine della mano"),
+    end: t("Fine della mano"), solo: t("Chi gioca da solo"),
   }[field] || field;
 }
 
@@ -72,6 +72,9 @@ export function problemText(problem, names) {
     "in-hand-max": () => t("{where}: nessuno finisce con più di {cards} carte, al massimo {high} punti.", p),
     "in-mano-not-allowed": () => t("{where}: queste regole non hanno la chiusura in mano.", p),
     "in-mano-without-close": () => t("{where}: la chiusura in mano vuole chi ha chiuso.", p),
+    "solo-all-alone": () => t("{where}: da quando un totale ha raggiunto {threshold} si gioca tutti da soli, senza coppia.", p),
+    "solo-without-pozzetto": () => t("{where}: chi gioca da solo ha preso il pozzetto da 18.", p),
+    "taken-without-solo": () => t("{where}: il primo che prende un pozzetto prende quello da 18 e gioca da solo: scegli chi.", p),
   };
   return (texts[problem.code] || (() => `${where}: ${problem.code}`))();
 }
@@ -138,8 +141,12 @@ export function breakdownTable(node, game, result, names) {
     const parts = (key) => result.breakdown.map((b) => b[key]);
     body.append(row(t("Carte in tavola"), parts("table")), row(term("Burraco"), parts("burraco")),
       row(t("Chiusura"), parts("closing")), row(t("Carte in mano"), parts("hand")),
-      row(term("Pozzetto non preso"), parts("pozzetto")),
-      row(t("Totale"), result.scores.map(signed), "total"));
+      row(term("Pozzetto non preso"), parts("pozzetto")));
+    if (result.breakdown.some((b) => b.split)) {
+      // Three players (§5.2): each seat of the pair scores half its total, rounded up.
+      body.append(row(t("Metà della coppia"), result.breakdown.map((b) => b.split || 0)));
+    }
+    body.append(row(t("Totale"), result.scores.map(signed), "total"));
   }
   node.append(body);
 }

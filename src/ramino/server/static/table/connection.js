@@ -109,9 +109,9 @@ export function seatName(i) {
   return (s && s.name) || t("Posto {n}", { n: i });
 }
 
-// A side of a Burraco table (two at two and four players, three pairs at six) as the viewer
-// names it, with its players: "Noi (Anna + Bot 2)", "Loro (Bot 1 + Bot 3)"; a spectator reads
-// "Squadra 1 (…)".
+// A side of a Burraco table (two at two and four players, three pairs at six; at three each
+// alone, then the solo and the pair) as the viewer names it, with its players:
+// "Noi (Anna + Bot 2)", "Loro (Bot 1 + Bot 3)"; a spectator reads "Squadra 1 (…)".
 export function sideName(side) {
   const last = state.last;
   const sides = last.view.sides;
@@ -121,7 +121,22 @@ export function sideName(side) {
   return `${who} (${names})`;
 }
 
-// How many sides a Burraco view has.
-export function sideCount(view) {
-  return Math.max(...view.sides) + 1;
+// The sides a Burraco view has players on, in order.  At three players (§5.2) each plays
+// alone until the first to empty his hand takes the 18: he goes on alone, the other two
+// become one side, and a side number is left with nobody on it.
+export function presentSides(view) {
+  return [...new Set(view.sides)].sort((a, b) => a - b);
+}
+
+// The columns of a Burraco hand's scores: one per side, or at three players one per seat
+// (the pair's total is split between its two, §5.2), each named with where it plays.
+export function scoreLabels(view) {
+  if (view.players !== 3) {
+    return Array.from({ length: Math.max(...view.sides) + 1 }, (_, side) => sideName(side));
+  }
+  return view.sides.map((side, seat) => {
+    const alone = view.sides.filter((s) => s === side).length === 1;
+    const name = seat === state.mySeat ? t("Tu") : seatName(seat);
+    return alone ? name : t("{name} (in coppia)", { name });
+  });
 }

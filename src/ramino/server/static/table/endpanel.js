@@ -3,7 +3,7 @@
 // score card), the deal's check, and the next hand or the rematch.
 import { cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
-import { seatName, send, sideCount, sideName, state } from "./connection.js";
+import { scoreLabels, seatName, send, state } from "./connection.js";
 import { burracoName, END, gameOf } from "./games.js";
 import { cardNode } from "./view.js";
 
@@ -36,10 +36,6 @@ function head(labels) {
   return tr;
 }
 
-// Burraco's sides in the viewer's words, with their players.
-function sideLabels() {
-  return Array.from({ length: sideCount(state.last.view) }, (_, side) => sideName(side));
-}
 
 function caption(r) {
   const node = document.createElement("caption");
@@ -50,7 +46,7 @@ function caption(r) {
 
 function burracoBreakdown(r) {
   const board = $("breakdown");
-  const labels = sideLabels();
+  const labels = scoreLabels(state.last.view);
   board.replaceChildren(caption(r), head(labels));
   const b = r.breakdown;
   const kinds = r.burrachi.map((list) => (list.length ? " (" + list.map(burracoName).join(", ") + ")" : ""));
@@ -59,8 +55,14 @@ function burracoBreakdown(r) {
   board.append(row(t("Chiusura"), b.map((side) => side.closing)));
   board.append(row(t("Carte in mano"), b.map((side) => side.hand)));
   board.append(row(term("Pozzetto non preso"), b.map((side) => side.pozzetto)));
+  // Three players: a pair's seat scores half the pair's total, rounded up (§5.2).
+  if (b.some((side) => side.split)) {
+    board.append(row(t("Metà della coppia"), b.map((side) => side.split || 0)));
+  }
   board.append(row(t("Totale"), r.scores, "total"));
-  sheet(labels);
+  // Three players change partners from hand to hand: the sheet's columns are the players.
+  const view = state.last.view;
+  sheet(view.players === 3 ? view.sides.map((_, seat) => seatName(seat)) : labels);
 }
 
 // The match hand by hand, as on a paper score card: one row per hand, the running totals.

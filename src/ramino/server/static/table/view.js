@@ -4,7 +4,7 @@
 import { cardImg, cardLabel, cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
 import { botLevelText } from "../levels.js";
-import { myTurn, seatName, send, sideCount, sideName, state } from "./connection.js";
+import { myTurn, presentSides, seatName, send, sideName, state } from "./connection.js";
 import { burracoName, gameOf } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
@@ -262,15 +262,16 @@ function renderCentre(highlight) {
     words.push(t("presi tutti"));
   }
   pz.setAttribute("aria-label", words.join(" · ") + " · " + t("presi:") + " " +
-    v.pozzetto_taken.map((taken, k) => `${sideName(k)} ${taken ? t("sì") : t("no")}`).join(", "));
+    presentSides(v).map((k) => `${sideName(k)} ${v.pozzetto_taken[k] ? t("sì") : t("no")}`).join(", "));
 }
 
-// One section of melds per side (two, or three pairs at six players), made the first time a
-// view with that many sides is shown; the new-meld button stays last.
-function sideSections(count) {
+// One section of melds per side with players (two, three pairs at six, three players alone
+// until two of them pair up), made the first time a view with that side is shown; the
+// new-meld button stays last.
+function sideSections(sides) {
   const area = $("table-melds");
-  area.dataset.sides = count;
-  for (let side = 0; side < count; side++) {
+  area.dataset.sides = sides.length;
+  for (const side of sides) {
     if ($(`side-${side}`)) continue;
     const section = document.createElement("section");
     section.id = `side-${side}`;
@@ -286,7 +287,7 @@ function sideSections(count) {
     area.insertBefore(section, $("new-meld"));
   }
   for (const section of area.querySelectorAll("section.side[id^='side-']")) {
-    if (Number(section.id.slice(5)) >= count) section.remove();
+    if (!sides.includes(Number(section.id.slice(5)))) section.remove();
   }
 }
 
@@ -329,9 +330,9 @@ function renderMelds(highlight) {
     }
     return;
   }
-  const count = sideCount(v);
-  sideSections(count);
-  for (let team = 0; team < count; team++) {
+  const sides = presentSides(v);
+  sideSections(sides);
+  for (const team of sides) {
     const list = $(`team-${team}`);
     list.replaceChildren();
     for (const m of v.melds.filter((x) => x.team === team)) {
@@ -351,7 +352,7 @@ function renderMelds(highlight) {
   }
   // The viewer's own side lies nearer the hand.
   const mine = state.mySeat === null ? 0 : v.sides[state.mySeat];
-  for (let team = 0; team < count; team++) {
+  for (const team of sides) {
     $(`melds-${team}`).textContent = sideName(team);
     $(`side-${team}`).classList.toggle("ours", team === mine);
   }
