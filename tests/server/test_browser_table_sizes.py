@@ -240,11 +240,14 @@ def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) ->
         assert "a 1505 punti (in tre)" in shown and "a 2005 punti (FIBUR)" not in shown
         page.locator("details.options summary").click()
         page.select_option("select[name=match_hands]", "target-1505")
-        for seat in (1, 2):
-            page.select_option(f"select[name=seat{seat}]", "bot")
+        page.select_option("select[name=seat1]", "open")  # a friend: the waiting room first
+        page.select_option("select[name=seat2]", "bot")
         page.click("#new-table button[type=submit]")
         page.wait_for_url("**/t/**")
-        page.locator("#table-melds section.side").first.wait_for()
+        page.locator(".seat-row.open").first.wait_for()
+        assert "In tre: ognuno per sé" in page.locator("#waiting").inner_text()
+        rows = page.locator(".seat-row .where").all_inner_texts()
+        assert rows == ["Posto 1 (tu)", "Posto 2 (avversario)", "Posto 3 (avversario)"]
         table = next(iter(server.manager.tables.values()))
         assert table.rules.players == 3 and table.plan.target == 1505
         # Buraco is not played by three: the count is not offered.
