@@ -1,6 +1,7 @@
 """Smoke runs of the Scala 40 scripts behind docs/bots.md's figures: the paired screen of bot
 settings (scripts/scala40_ab.py) and the seat-by-seat breakdown (scripts/scala40_seats.py)
-run on two deals and print the lines the docs quote."""
+run on two deals and print the lines the docs quote; the search's decision screen
+(scripts/scala40_decisions.py) stores a deal's positions and screens two specs on them."""
 
 from __future__ import annotations
 
@@ -33,3 +34,16 @@ def test_the_seat_breakdown_adds_up_to_the_seats() -> None:
     groups = [line for line in lines if "adds" in line]
     counts = [re.search(r"(\d+) seats", line) for line in groups]
     assert sum(int(m.group(1)) for m in counts if m) == 8, groups
+
+
+def test_the_decision_screen_values_stored_positions_for_each_spec(tmp_path: Path) -> None:
+    stored = tmp_path / "positions.json"
+    run("scala40_decisions.py", "positions", "--first-deal", "3", "--deals", "1", "--every",
+        "6", "--rollouts", "2", "--look", "0", "--out", str(stored))
+    lines = run("scala40_decisions.py", "screen", str(stored), "expert",
+                "search:samples=2,extra=0,opened=1,margin=0")
+    count = re.search(r"over (\d+) positions", lines[0])
+    assert count and int(count.group(1)) > 0, lines
+    # The expert's own choice is the baseline: it overrules nothing and gains nothing.
+    assert lines[0].startswith("expert: +0.0 over") and "overruled" in lines[0], lines
+    assert lines[1].startswith("search:samples=2,extra=0,opened=1,margin=0: "), lines

@@ -106,7 +106,8 @@ def _expert40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
 
 def _search40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:
     from ramino.bots.scala40 import search as scala40_search
-    return scala40_search.SearchBot(seed, rules, **_search_options(options, {"look", "root"}))
+    return scala40_search.SearchBot(seed, rules,
+                                    **_search_options(options, {"look", "root", "opened"}))
 
 
 def _oracle40(seed: int, rules: RuleSet, options: dict[str, str]) -> Bot:

@@ -245,10 +245,13 @@ def test_search_and_oracle_play_a_hand_legally() -> None:
 def test_search_is_deterministic_for_a_seed() -> None:
     from ramino.bots.scala40 import search as scala40_search
 
-    state = position40("Kd Qd 5c 6s 2h 9h 9d", opened=0b1111)
+    state = position40("4s 8s 9s Ks 5h 6h Kh 3d 4d Jd Qd 2c 9c Jc", turn=1)
     legal = state.legal_actions()
-    a = scala40_search.SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
-    b = scala40_search.SearchBot(4, FISCA, samples=3, horizon=4).choose(state.observation(0), legal)
+    first = scala40_search.SearchBot(4, FISCA, samples=3, extra=0, horizon=4)
+    a = first.choose(state.observation(0), legal)
+    assert first.rollout_actions > 0  # a discard before the apertura: searched
+    b = scala40_search.SearchBot(4, FISCA, samples=3, extra=0, horizon=4).choose(
+        state.observation(0), legal)
     assert a == b and a in legal
 
 
@@ -303,18 +306,46 @@ def test_expert_sheds_a_high_card_whose_apertura_is_unlikely(seed: int) -> None:
     assert choice.kind == "discard" and choice.cards[0] in cards("Ks Kh Qd Jd Jc")
 
 
-def test_the_search_plays_an_expert_without_the_look_ahead_unless_told() -> None:
+def test_the_search_ranks_with_the_expert_and_plays_its_rollouts_without_the_look_ahead() -> None:
     from ramino.bots.scala40 import search as scala40_search
     plain = make_bot("search", 0, FISCA)
-    told = make_bot("search:look=8", 0, FISCA)
     assert isinstance(plain, scala40_search.SearchBot)
+    assert plain.expert.w.look_samples == ExpertWeights().look_samples > 0
+    assert all(b.w.look_samples == 0 for b in plain.rollout_bots)
+    told = make_bot("search:look=8,root=-1", 0, FISCA)
     assert isinstance(told, scala40_search.SearchBot)
-    assert plain.expert.w.look_samples == 0
     assert all(b.w.look_samples == 8 for b in [told.expert, *told.rollout_bots])
     root = make_bot("search:root=32", 0, FISCA)
     assert isinstance(root, scala40_search.SearchBot)
     assert root.expert.w.look_samples == 32
     assert all(b.w.look_samples == 0 for b in root.rollout_bots)
+
+
+def test_the_search_decides_the_discards_before_the_apertura_only() -> None:
+    """§6.3 items 2 and 5: the search weighs the discards of a seat that has not opened; a
+    seat that has opened plays the expert's discard unless ``opened`` is set."""
+    from ramino.bots.scala40 import search as scala40_search
+    hand = "4s 8s 9s Ks 5h 6h Kh 3d 4d Jd Qd 2c 9c Jc"
+    bot = scala40_search.SearchBot(3, FISCA)
+    wide = scala40_search.SearchBot(3, FISCA, opened=1)
+    for opened, searched in ((0, 3), (0b0001, 1)):
+        state = position40(hand, opened=opened, turn=1)
+        observation = state.observation(0)
+        ranked = bot.ranked(observation, state.legal_actions())
+        options = bot.candidate_actions(ranked, observation)
+        assert [a.kind for a in options] == ["discard"] * searched
+        assert options[0] == ranked[0]
+        assert len(wide.candidate_actions(ranked, observation)) == 3
+
+
+def test_the_search_plays_the_experts_choice_where_it_does_not_search() -> None:
+    from ramino.bots.scala40 import search as scala40_search
+    state = position40("Kd Qd 5c 6s 2h 9h 9d", opened=0b1111)
+    legal = state.legal_actions()
+    expert = ExpertBot(5, FISCA).choose(state.observation(0), legal)
+    search = scala40_search.SearchBot(5, FISCA)
+    assert search.choose(state.observation(0), legal) == expert
+    assert search.rollout_actions == 0  # no world was played out
 
 
 def test_expert_look_ahead_finds_the_draw_that_opens() -> None:

@@ -1,19 +1,24 @@
 """The Scala 40 search bot and oracle: the Burraco search (``ramino.bots.burraco.search``) over
 Scala 40 hands (§6).
 
-At the draw (tallone or the pozzo's card, §6.3 item 1) and at the discard (item 5) the bot
-takes the Scala 40 expert's best few candidates and plays each out in the same sampled worlds
+At a discard of a seat that has not opened (§6.3 items 2 and 5) the bot takes the Scala 40
+expert's best few candidates and plays each out in the same sampled worlds
 (``ramino.games.scala40.resample``: the other hands and the tallone dealt again, everything the
 seat sees kept) with the same rollout seeds (common random numbers), the expert playing every
 seat after the candidate.  A rollout scores the seat's penalty points against the others' mean
-(§6.5: the closer pays nothing, everyone else his hand), or, cut after ``horizon`` turns, the
-points left in the hands as if the hand ended then.  The expert's choice stands unless another
-beats it by ``margin`` standard errors of the paired differences.  Plays within the turn follow
-the expert's plan (``ramino.bots.scala40.plan``).  The expert the search ranks its candidates
-with and plays its rollouts with draws ``look`` sampled futures before the apertura
-(``ExpertWeights.look_samples``), 0 by default: the look-ahead in every rollout would cost
-its budget many times over; ``root`` gives the ranking expert alone its own number of
-sampled futures (the rollouts keep ``look``).
+(§6.5: the closer pays nothing, everyone else his hand), or, cut after ``horizon`` turns (0 by
+default: to the end of the hand), the points left in the hands as if the hand ended then.  The
+expert's choice stands unless another beats it by ``margin`` standard errors of the paired
+differences.  Whether a seat opens is most of what a hand costs it (an unopened seat pays
+every card it holds, §6.5), and that is where the search is worth its time; the draw or pick
+(item 1), the plays within the turn (items 2–4, the expert's plan,
+``ramino.bots.scala40.plan``) and every choice of a seat that has opened are the expert's,
+unless ``opened`` is set (then the draws and discards of an opened seat are searched too).
+The expert that ranks the candidates is the expert itself, with its look-ahead before the
+apertura (``root`` sampled futures, ``ExpertWeights.look_samples`` by default), so a choice
+the search does not overrule is the expert's; the rollouts play an expert with ``look``
+sampled futures, 0 by default: the look-ahead in every rollout would cost the budget many
+times over.
 
 The oracle is the same search given the true hand instead of guesses (all hands, and with
 ``tallone=1`` the order of the tallone): measurement only, never an opponent.
@@ -28,7 +33,7 @@ from collections.abc import Sequence
 from ramino.bots.sampling import SampledSearch
 from ramino.bots.scala40.expert import ExpertBot, ExpertWeights
 from ramino.cards import NUM_TYPES
-from ramino.games.actions import Action
+from ramino.games.actions import DISCARD, Action
 from ramino.games.scala40.observation import Observation
 from ramino.games.scala40.resample import resample
 from ramino.games.scala40.scoring import penalty_value
@@ -39,20 +44,28 @@ from ramino.rules.options import RuleSet
 #: stallo, §6.4–§6.5); a guard.
 ROLLOUT_LIMIT = 5_000
 MAX_SEATS = 6  # §6.1: 2 to 6 players
+#: The expert's own look-ahead (sampled futures before the apertura): what the search's
+#: ranking expert draws by default, so its candidates and its choice are the expert's.
+EXPERT_LOOK = ExpertWeights().look_samples
 
 
 class SearchBot(SampledSearch[Observation, Scala40State]):
     default_preset = "fisca"
-    default_horizon = 8
-    default_samples = 8
-    default_extra = 0
-    default_margin = 2.0
+    #: To the end of the hand, 32 worlds and up to 32 more on a close call, overruled at one
+    #: standard error: about a second a searched decision on the compiled engine, and the
+    #: best of the settings screened decision by decision (docs/bots.md).
+    default_horizon = 0
+    default_samples = 32
+    default_extra = 32
+    default_margin = 1.0
 
     def __init__(self, seed: int = 0, rules: RuleSet | None = None, *, look: float = 0,
-                 root: float = -1, **settings: float) -> None:
+                 root: float = EXPERT_LOOK, opened: float = 0,
+                 **settings: float) -> None:
         super().__init__(seed, rules, **settings)
         weights = ExpertWeights(look_samples=max(0, int(look)))
         ranking = weights if root < 0 else ExpertWeights(look_samples=int(root))
+        self.opened = bool(opened)
         self.expert = ExpertBot(seed, self.rules, ranking)
         # Every table size (a match hand after an elimination has fewer seats than the rules).
         self.rollout_bots = [ExpertBot(seat, self.rules, weights) for seat in range(MAX_SEATS)]
@@ -61,6 +74,18 @@ class SearchBot(SampledSearch[Observation, Scala40State]):
     def ranked(self, observation: Observation, legal_actions: Sequence[Action]
                ) -> list[Action]:
         return self.expert.ranked(observation, legal_actions)
+
+    def candidate_actions(self, ranked: list[Action], observation: Observation | None = None
+                          ) -> list[Action]:
+        """The discards of a seat that has not opened (§6.3 items 2 and 5: whether and when
+        it opens is most of what a hand costs, §6.5); a seat that has opened, and a draw or
+        pick before the apertura, play the expert's choice unless ``opened`` is set."""
+        options = super().candidate_actions(ranked, observation)
+        if self.opened or observation is None or len(options) < 2:
+            return options
+        if observation.opened[observation.seat] or options[0].kind != DISCARD:
+            return options[:1]
+        return options
 
     def world(self, observation: Observation, rng: random.Random) -> Scala40State:
         return resample(observation, rng, self.rules)
