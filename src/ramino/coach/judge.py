@@ -49,7 +49,9 @@ def judge(rules: RuleSet, seed: int, seconds: float) -> Search:
     if seconds <= 0:
         raise ValueError(f"seconds must be positive, not {seconds}")
     if rules.game == "scala40":
-        return Scala40Search(seed, rules, steps=steps_for(seconds))
+        # The coach judges every decision: the draws and the discards of a seat that has
+        # opened too, which the bot leaves to its expert (``opened``).
+        return Scala40Search(seed, rules, steps=steps_for(seconds), opened=1)
     return BurracoSearch(seed, rules, steps=steps_for(seconds))
 
 

@@ -228,13 +228,14 @@ def test_search_is_deterministic_for_a_seed() -> None:
 def test_the_default_search_budget() -> None:
     """Burraco: 64 worlds, more on close calls until 9,000 rollout actions (about a second on
     the compiled overlay; docs/bots.md, "How the search decides"; +90.1 points per hand against
-    the expert over 200 deals where 32 + 96 worlds made +79.4).  Scala 40 keeps 8 worlds."""
+    the expert over 200 deals where 32 + 96 worlds made +79.4).  Scala 40: 32 worlds and up to
+    32 more, rollouts to the end of the hand, margin 1 (docs/bots.md, the Scala 40 search)."""
     search = SearchBot(0, FIBUR)
     assert (search.samples, search.extra, search.steps) == (64, 960, 9_000)
     assert (search.margin, search.horizon, search.evidence) == (1.5, 12, 0)
     scala40 = make_bot("search", 0, preset("fisca"))
     assert isinstance(scala40, SampledSearch)
-    assert (scala40.samples, scala40.extra, scala40.margin, scala40.horizon) == (8, 0, 2.0, 8)
+    assert (scala40.samples, scala40.extra, scala40.margin, scala40.horizon) == (32, 32, 1.0, 0)
     assert scala40.steps == 0
 
 
