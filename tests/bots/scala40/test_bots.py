@@ -11,7 +11,7 @@ import pytest
 from ramino.arena.duplicate import run_match
 from ramino.arena.play import play_hand
 from ramino.bots.registry import make_bot
-from ramino.bots.scala40.expert import ExpertBot, ExpertWeights, _Context, reaches, survival
+from ramino.bots.scala40.expert import ExpertBot, ExpertWeights, _Context, reaches
 from ramino.bots.scala40.greedy import GreedyBot
 from ramino.bots.scala40.plan import TurnView, best_plan, penalty_laid
 from ramino.cards import JOKER, pack, parse_annotated_card, to_counts
@@ -367,41 +367,3 @@ def test_expert_look_ahead_finds_the_draw_that_opens() -> None:
         observation, context, [king, two], points, random.Random(1))
     assert fast[two] < slow[two] < points
     assert slow[two] < slow[king]
-
-
-def test_expert_closing_look_ahead_plays_out_its_own_turns() -> None:
-    # Once opened (§6.4): K-Q of diamonds and a loose 5c close at once on the Jd (a meld of
-    # three, the 5c discarded); a pair of sixes never closes on the third six (a meld of every
-    # card leaves nothing to discard); a useless draw is discarded when it is the highest card.
-    state = position40("Kd Qd 5c 2h", [(1, "3s 4s 5s"), (1, "8h 8d 8c")], opened=0b1111)
-    observation = state.observation(0)
-    bot = ExpertBot(0, FISCA, ExpertWeights(close_samples=32))
-    step = bot._closing_step(observation, _Context(observation, FISCA, 0.0), [False] * 53)
-
-    def hand(text: str) -> tuple[int, ...]:
-        return tuple(to_counts(cards(text)))
-
-    assert step(hand("Kd Qd 5c"), cards("Jd")[0]) == (True, hand("5c"))
-    assert not step(hand("6s 6d"), cards("6h")[0])[0]
-    assert step(hand("Kd Qd 2h"), cards("9c")[0]) == (False, hand("Kd Qd 2h"))
-    quiet = survival(observation, 4)
-    state.sizes[1] = 1
-    short = survival(state.observation(0), 4)
-    assert quiet[0] == short[0] == 1.0
-    assert all(s < q for s, q in zip(short[1:], quiet[1:], strict=True))
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_expert_closing_look_ahead_keeps_the_card_that_closes(seed: int) -> None:
-    # Opened, an opponent down to three cards: 3c 5c wait for the 4c, but a meld of every card
-    # held leaves nothing to discard, so the two never close; the 2h does, laid off after a
-    # drawn 3h on 4h-5h-6h with the other card discarded (§6.4).  Card counting alone lets the
-    # 2h go; the look-ahead keeps it and sheds the 5c.
-    state = position40("2h 3c 5c", [(1, "4h 5h 6h"), (2, "9s 9d 9c")], opened=0b1111)
-    state.sizes[1] = 3
-    observation = state.observation(0)
-    legal = state.legal_actions()
-    plain = ExpertBot(seed, FISCA, ExpertWeights(close_samples=0))
-    assert plain.choose(observation, legal).cards == tuple(cards("2h"))
-    bot = ExpertBot(seed, FISCA, ExpertWeights(close_samples=32, close_tiebreak=1.0))
-    assert bot.choose(observation, legal).cards == tuple(cards("5c"))

@@ -42,7 +42,7 @@ Every choice is a weighted score over what the observation shows; the weights li
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 
 from ramino.bots.protocol import decision_seed
@@ -54,7 +54,6 @@ from ramino.bots.scala40.plan import (
     first_legal,
     fits_table,
     laying_value,
-    useful_to_hand,
 )
 from ramino.cards import JOKER, NUM_TYPES, to_counts
 from ramino.games.actions import DISCARD, DRAW, PICK, Action
@@ -95,12 +94,6 @@ class ExpertWeights:
     look_opened: float = 8.0      # what an opened hand is expected to pay at the end
     look_tiebreak: float = 0.1    # the weight of the card-counting cost among the discards
     look_decay: float = 0.9       # an apertura at the j-th draw counts decay**(j-1) as opened
-    close_samples: int = 0        # once opened: sampled futures of the own draws (0: off)
-    close_turns: int = 4          # ... this many draws at most
-    close_tiebreak: float = 0.1   # ... the weight of the card-counting cost among the discards
-    close_value: float = 0.0      # ... a close also credits this per unopened opponent
-    close_keep: int = 0           # ... 1: a draw that cannot be laid is kept, not discarded
-    close_tail: float = 1.0       # ... what a hand still going after them pays, of what it holds
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -160,9 +153,6 @@ class ExpertBot:
         if (not first and self.w.look_samples and not context.opened and not context.closes
                 and len({a.cards[0] for a in discards}) > 1):
             scored = self.look_ahead(observation, context, scored, rng)
-        if (not first and self.w.close_samples and context.opened and not context.closes
-                and len({a.cards[0] for a in discards}) > 1):
-            scored = self.closing_look(observation, context, scored, rng)
         rest = [a for a in plays if a not in first]
         return first + [a for _, _, a in scored] + rest
 
@@ -480,142 +470,6 @@ class ExpertBot:
                 value += w.keep_gap * (1.0 if unseen[between] else w.dead_factor)
         return value
 
-    # --- the look-ahead once opened ---------------------------------------------------------
-
-    def closing_look(self, observation: Observation, context: _Context,
-                     scored: list[tuple[float, float, Action]], rng: random.Random
-                     ) -> list[tuple[float, float, Action]]:
-        """Once opened: each discard's expected penalty (:meth:`closing_penalties`), what it
-        gives away to the next player, and the card-counting cost (:meth:`discard_cost`,
-        weighed by ``close_tiebreak``) to break near ties."""
-        w = self.w
-        candidates = list(dict.fromkeys(a.cards[0] for _, _, a in scored))
-        expected = self.closing_penalties(observation, context, candidates, rng)
-        out = [(expected[a.cards[0]] + self.danger(context, a.cards[0]) + w.close_tiebreak * cost,
-                r, a) for cost, r, a in scored]
-        return sorted(out, key=lambda t: (t[0], t[1]))
-
-    def closing_penalties(self, observation: Observation, context: _Context,
-                          candidates: Sequence[int], rng: random.Random) -> dict[int, float]:
-        """Each candidate discard's expected penalty once opened (§6.4, §6.5): over
-        ``close_samples`` sampled sequences of the seat's own next draws (at most
-        ``close_turns``, common to every candidate), the hand after each draw lays what its
-        turn plan lays (new melds and lay-offs on the table as it is) and discards the card it
-        least needs; it pays what it holds when the hand ends, nothing once it closes.  The
-        hand ends before the seat's j-th next draw with the chance that an opponent closes
-        first (:func:`survival`, from the opponents' hand sizes); a close also credits
-        ``close_value`` per unopened opponent (each pays a full hand)."""
-        w = self.w
-        pool = [c for c in range(NUM_TYPES) for _ in range(context.unseen[c])]
-        k = max(0, min(w.close_turns, len(pool), observation.stock_size))
-        alive = survival(observation, k)
-        mine = opponents(observation)
-        unopened = sum(1 for s in range(observation.players)
-                       if mine[s] and not observation.opened[s])
-        bonus = w.close_value * unopened
-        rules = self.rules
-        points = [penalty_value(c, rules) for c in range(NUM_TYPES)]
-        fits = [fits_table(context.melds, c, rules) for c in range(NUM_TYPES)]
-        step = self._closing_step(observation, context, fits)
-        hand = context.hand
-        starts: dict[int, tuple[int, ...]] = {}
-        for card in candidates:
-            hand[card] -= 1
-            starts[card] = tuple(hand)
-            hand[card] += 1
-        owes: dict[tuple[int, ...], float] = {}
-
-        def owing(held: tuple[int, ...]) -> float:
-            found = owes.get(held)
-            if found is None:
-                found = owes[held] = float(sum(points[c] * n for c, n in enumerate(held) if n))
-            return found
-
-        total = dict.fromkeys(candidates, 0.0)
-        samples = w.close_samples if k else 1
-        for _ in range(samples):
-            draws = rng.sample(pool, k) if k else []
-            for card in candidates:
-                held = starts[card]
-                owed = owing(held)
-                value = 0.0
-                closed = False
-                for j, drawn in enumerate(draws):
-                    value += (alive[j] - alive[j + 1]) * owed
-                    closes, held = step(held, drawn)
-                    if closes:
-                        value -= alive[j + 1] * bonus
-                        closed = True
-                        break
-                    owed = owing(held)
-                if not closed:
-                    value += alive[len(draws)] * owed * w.close_tail
-                total[card] += value
-        return {card: total[card] / samples for card in candidates}
-
-    def _closing_step(self, observation: Observation, context: _Context, fits: list[bool]
-                      ) -> Callable[[tuple[int, ...], int], tuple[bool, tuple[int, ...]]]:
-        """The seat's turn in the closing look-ahead, cached by hand: ``hand`` draws
-        ``drawn``, lays what its turn plan lays and (unless ``close_keep``) discards the card
-        it least needs (the greedy's order: not the jolly, useless to the hand, fitting no
-        meld on the table, the most points); whether it closes and the hand it keeps."""
-        rules = self.rules
-        seat = observation.seat
-        sides = observation.sides or tuple(range(observation.players))
-        melds = tuple(m.meld for m in observation.melds)
-        owners = tuple(sides[m.seat] for m in observation.melds)
-        value = laying_value(rules, self.w.jolly_keep * (1.0 - context.urgent))
-        keep = bool(self.w.close_keep)
-        points = [penalty_value(c, rules) for c in range(NUM_TYPES)]
-        plans: dict[tuple[int, ...], tuple[bool, tuple[int, ...]]] = {}
-
-        def play(key: tuple[int, ...]) -> tuple[bool, tuple[int, ...]]:
-            found = plans.get(key)
-            if found is None:
-                view = TurnView(hand=key, melds=melds, owners=owners, seat=sides[seat],
-                                opened=True, started_unopened=False, opening_points=0,
-                                may_close=True, may_lay_off=True, picked=-1, picked_card=-1,
-                                picked_needs_meld=False, jolly_owed=0)
-                plan = best_plan(view, rules, value)
-                found = (False, key) if plan is None else (plan.closes, plan.left)
-                plans[key] = found
-            return found
-
-        steps: dict[tuple[tuple[int, ...], int], tuple[bool, tuple[int, ...]]] = {}
-
-        def step(held: tuple[int, ...], drawn: int) -> tuple[bool, tuple[int, ...]]:
-            found = steps.get((held, drawn))
-            if found is None:
-                found = steps[held, drawn] = turn(held, drawn)
-            return found
-
-        def turn(held: tuple[int, ...], drawn: int) -> tuple[bool, tuple[int, ...]]:
-            hand = list(held)
-            hand[drawn] += 1
-            if drawn == JOKER or fits[drawn] or useful_to_hand(held, drawn):
-                closes, left = play(tuple(hand))
-                if closes:
-                    return True, left
-                hand = list(left)
-            if keep:
-                return False, tuple(hand)
-            return False, discard(tuple(hand))
-
-        discards: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-        def discard(held: tuple[int, ...]) -> tuple[int, ...]:
-            found = discards.get(held)
-            if found is None:
-                hand = list(held)
-                worst = max((c for c in range(NUM_TYPES) if hand[c]),
-                            key=lambda c: (c != JOKER, not useful_to_hand(_less(hand, c), c),
-                                           not fits[c], points[c]))
-                hand[worst] -= 1
-                found = discards[held] = tuple(hand)
-            return found
-
-        return step
-
 
 def reaches(hand: list[int], need: int, rules: RuleSet, clean_only: bool) -> bool:
     """Whether disjoint new melds of ``hand`` (counts) total ``need`` opening points and leave
@@ -666,43 +520,6 @@ def opening_needs(hand: list[int], need: int, rules: RuleSet, clean_only: bool
     if not search(0, 0, held):
         return None
     return [pair for j in chosen for pair in needs[j]]
-
-
-#: The chance that a player closes at the j-th of its turns from now (j = 0..5, later ones as
-#: the last), the hand still going, by the cards it holds as the turn starts (row 0: not yet
-#: opened; from 7 cards on, row 7): counted over 300 hands of the expert and the greedy at 4
-#: players (§6.4: a hand closes with one card left to discard, so odd hands close sooner).
-CLOSE_HAZARD: tuple[tuple[float, ...], ...] = (
-    (0.004, 0.015, 0.024, 0.045, 0.057, 0.057),
-    (0.30, 0.30, 0.35, 0.33, 0.35, 0.35),
-    (0.04, 0.11, 0.12, 0.13, 0.14, 0.15),
-    (0.16, 0.16, 0.16, 0.14, 0.12, 0.12),
-    (0.02, 0.09, 0.12, 0.13, 0.16, 0.20),
-    (0.03, 0.07, 0.10, 0.12, 0.10, 0.15),
-    (0.015, 0.04, 0.10, 0.15, 0.13, 0.15),
-    (0.014, 0.02, 0.07, 0.08, 0.09, 0.11),
-)
-
-
-def survival(observation: Observation, draws: int) -> list[float]:
-    """The chance that the hand is still going at each of the seat's next ``draws`` draws
-    (index 0: now), every other seat closing at each of its turns with the chance
-    :data:`CLOSE_HAZARD` gives for the cards it holds."""
-    alive = [1.0]
-    rows = [CLOSE_HAZARD[min(size, 7) if observation.opened[s] else 0]
-            for s, size in enumerate(observation.hand_sizes) if s != observation.seat]
-    for j in range(draws):
-        going = alive[-1]
-        for row in rows:
-            going *= 1.0 - row[min(j, len(row) - 1)]
-        alive.append(going)
-    return alive
-
-
-def _less(hand: list[int], card: int) -> list[int]:
-    out = hand[:]
-    out[card] -= 1
-    return out
 
 
 def opponents(observation: Observation) -> list[bool]:
