@@ -94,8 +94,6 @@ class ExpertWeights:
     look_opened: float = 8.0      # what an opened hand is expected to pay at the end
     look_tiebreak: float = 0.1    # the weight of the card-counting cost among the discards
     look_decay: float = 0.9       # an apertura at the j-th draw counts decay**(j-1) as opened
-    look_play: int = 0            # 1: the look-ahead plays the seat's turns (a discard a draw)
-    look_end: int = 0             # 1: ... and an unopened future pays what its hand then holds
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
@@ -301,9 +299,6 @@ class ExpertBot:
             return held
         weights = [w.look_decay ** j for j in range(k)]
         total = dict.fromkeys(candidates, 0.0)
-        if w.look_play:
-            return self._played_penalties(context, candidates, pool, k, samples, need, held,
-                                          weights, rng)
         for _ in range(samples):
             first = self._opening_draws(hand, rng.sample(pool, k), need, candidates)
             for card in candidates:
@@ -313,96 +308,6 @@ class ExpertBot:
                 else:
                     total[card] += weights[j] * w.look_opened + (1.0 - weights[j]) * held[card]
         return {card: total[card] / samples for card in candidates}
-
-    def _played_penalties(self, context: _Context, candidates: Sequence[int], pool: list[int],
-                          k: int, samples: int, need: int, held: dict[int, float],
-                          weights: list[float], rng: random.Random) -> dict[int, float]:
-        """:meth:`expected_penalties` with the seat's turns played (``look_play``): after each
-        sampled draw the hand opens, or it discards a card (:meth:`_rollout_discard`) and
-        keeps thirteen, as it must in play (§6.3 item 5).  A future that does not open pays
-        what the hand then holds (``look_end``) or what it holds now less the discard."""
-        w = self.w
-        rules = self.rules
-        clean_only = rules.opening_without_jolly
-        hand = context.hand
-        opens: dict[bytes, bool] = {}
-        choice: dict[bytes, int] = {}
-
-        def opening(h: list[int]) -> bool:
-            key = bytes(h)
-            found = opens.get(key)
-            if found is None:
-                found = opens[key] = opening_needs(h, need, rules, clean_only) is not None
-            return found
-
-        def discard(h: list[int]) -> int:
-            key = bytes(h)
-            card = choice.get(key)
-            if card is None:
-                card = choice[key] = self._rollout_discard(context, h)
-            return card
-
-        total = dict.fromkeys(candidates, 0.0)
-        end = w.look_end
-        full = hand[:]
-        for _ in range(samples):
-            draws = rng.sample(pool, k)
-            for c in draws:
-                full[c] += 1
-            may_open = opening(full)
-            for c in draws:
-                full[c] -= 1
-            if not may_open and not end:
-                for card in candidates:
-                    total[card] += held[card]
-                continue
-            for card in candidates:
-                h = hand[:]
-                h[card] -= 1
-                j = -1
-                for i, c in enumerate(draws):
-                    h[c] += 1
-                    if may_open and opening(h):
-                        j = i
-                        break
-                    x = discard(h)
-                    h[x] -= 1
-                pays = held[card]
-                if end and j < 0:
-                    pays = float(sum(penalty_value(t, rules) * n for t, n in enumerate(h) if n))
-                if j < 0:
-                    total[card] += pays
-                else:
-                    total[card] += weights[j] * w.look_opened + (1.0 - weights[j]) * pays
-        return {card: total[card] / samples for card in candidates}
-
-    def _rollout_discard(self, context: _Context, hand: list[int]) -> int:
-        """The discard of a hand not yet opened in the look-ahead's played turns: the card
-        least worth keeping (:meth:`keep_value`, the cards of the hand's melds counted as
-        held melds) less its penalty points weighed by ``shed``; never the jolly."""
-        rules = self.rules
-        in_meld = [False] * len(hand)
-        for cards, _, _ in m40.new_meld_options(hand, rules):
-            if JOKER not in cards:
-                for c in cards:
-                    in_meld[c] = True
-        saved = context.in_meld
-        context.in_meld = in_meld
-        best = -1
-        best_cost = 0.0
-        shed = self.w.shed
-        try:
-            for card in range(JOKER):
-                if not hand[card]:
-                    continue
-                hand[card] -= 1
-                cost = self.keep_value(context, hand, card) - shed * penalty_value(card, rules)
-                hand[card] += 1
-                if best < 0 or cost < best_cost:
-                    best, best_cost = card, cost
-        finally:
-            context.in_meld = saved
-        return best if best >= 0 else JOKER
 
     def _opening_draws(self, hand: list[int], draws: list[int], need: int,
                        candidates: Sequence[int]) -> dict[int, int]:
