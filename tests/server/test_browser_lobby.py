@@ -227,6 +227,39 @@ def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
         user.context.close()
 
 
+@pytest.mark.parametrize(("lang", "xp", "rating"), [
+    ("it", "Ancora nessuno: le mani giocate con un profilo danno punti esperienza.",
+     "Ancora nessuno: la forza viene dalle partite di almeno 3 mani giocate con un profilo."),
+    ("en", "Nobody yet: hands played with a profile earn experience points.",
+     "Nobody yet: a rating comes from matches of 3 hands or more played with a profile."),
+])
+def test_empty_leaderboards_say_how_to_get_on_them(server: tuple[str, TableManager],
+                                                   browser: Browser, lang: str, xp: str,
+                                                   rating: str) -> None:
+    """A new server has nobody on its boards: each says so in the page's language, as one
+    plain line (not a numbered first place), and a game with ratings replaces the line."""
+    base, _manager = server
+    user = watched(browser, PHONE)
+    try:
+        page = user.page()
+        page.goto(f"{base}/?lang={lang}")
+        board = page.locator("#leaderboard")
+        board.locator("li").first.wait_for()
+        assert board.locator("li").all_inner_texts() == [xp]
+        assert "empty-board" in (board.get_attribute("class") or "")
+        ratings = page.locator("#rating-board")
+        ratings.locator("li").first.wait_for()
+        assert ratings.locator("li").all_inner_texts() == [rating]
+        style = page.eval_on_selector("#rating-board", "e => getComputedStyle(e).listStyleType")
+        assert style == "none"
+        page.select_option("#rating-game", "scala40")  # another game's board: still nobody
+        page.wait_for_timeout(300)
+        assert ratings.locator("li").all_inner_texts() == [rating]
+        assert user.problems == []
+    finally:
+        user.context.close()
+
+
 def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableManager],
                                                      browser: Browser, shots: Path) -> None:
     """The replay viewer credits each score to the players of its side, named with their
