@@ -16,7 +16,8 @@
                                  docs/rules.md
 ``ramino score``                 the score keeper for hands played with real cards: each hand
                                  entered as counted, scored by the engine, the running sheet
-                                 and the match's end; ``--export`` writes its results record
+                                 and the match's end; ``--export`` writes its results record;
+                                 ``--lang it|pt`` the session in Italian or Portuguese
 ``ramino serve``, ``verify``     the table server; the check of a server's hand record
 ``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them
