@@ -11,7 +11,8 @@
                                  and reviews; writes the record (docs/play.md)
 ``ramino review FILE --seat N``  every decision of seat N in a recorded hand scored by the
                                  search from that seat's observation, the costliest three
-                                 explained; ``--json`` for programs (docs/coach.md)
+                                 explained; ``--json`` for programs, ``--lang it|pt`` in
+                                 Italian or Portuguese (docs/coach.md)
 ``ramino rules [PRESET]``        the presets, or every option of one with its section of
                                  docs/rules.md
 ``ramino score``                 the score keeper for hands played with real cards: each hand
