@@ -3,7 +3,8 @@
 ``ramino replay FILE [--json]``  check a ``ramino-record/1`` file (``-``: standard input) and
                                  print the final position and the score; exit status 0 legal,
                                  1 an illegal action or a differing result, 2 not a well-formed
-                                 record (docs/record.md §5)
+                                 record (docs/record.md §5); ``--lang it|pt`` prints it in
+                                 Italian or Portuguese
 ``ramino play``                  a match in the terminal against the ladder's bots (a
                                  4-player FIBUR match to 2005 by default; ``--preset fisca
                                  --players N`` Scala 40), moves typed in the record notation

@@ -27,7 +27,7 @@ import typer
 from rich.console import Console
 
 from ramino.cli.core import CliError, read_file, rule_options, say
-from ramino.cli.game_words import word
+from ramino.cli.game_words import type_word, word
 from ramino.cli.play import check_writable, read_command
 from ramino.cli.play.typed import check_language
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
@@ -297,9 +297,7 @@ def type_words(kinds: list[str], game: str) -> list[str]:
     """How each burraco type is shown and typed: in English the game's own words at the table
     (a Brazilian canastra is limpa or suja, :mod:`ramino.cli.game_words`), in Italian and
     Portuguese the game's term in that language where it is one word."""
-    if language() == "en":
-        return [word(game, kind) for kind in kinds]
-    shown = [term(kind, game) for kind in kinds]
+    shown = [type_word(kind, game) for kind in kinds]
     return [text if len(text.split()) == 1 else kind for text, kind in zip(shown, kinds,
                                                                            strict=True)]
 
