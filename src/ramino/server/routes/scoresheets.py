@@ -42,7 +42,8 @@ SERVER = Path(__file__).parent.parent
 STATIC = SERVER / "static"
 PAGE: Final = "/segnapunti"
 # What the page needs, stored by the service worker at install (the page itself first).
-ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/favicon.svg",
+ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/language.js",
+                 "/static/favicon.svg",
                  *(f"/static/segnapunti/{name}" for name in (
                      "segnapunti.css", "main.js", "score.js", "setup.js", "sheet.js",
                      "view.js", "icon.svg", "icon-192.png", "icon-512.png")))

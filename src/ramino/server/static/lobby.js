@@ -1,8 +1,7 @@
 // The lobby: quick play, the open tables (refreshed every few seconds), a table with friends,
 // the player's profile and the leaderboards.
-import { lang, t, tn, translatePage } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
-translatePage();
 const $ = (id) => document.getElementById(id);
 const form = $("new-table");
 const GAME_NAMES = { burraco: "Burraco", buraco: "Buraco", scala40: "Scala 40" };
