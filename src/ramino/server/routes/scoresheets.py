@@ -120,9 +120,12 @@ async def tables() -> dict[str, Any]:
 
 
 def refused(exc: RaminoError) -> JSONResponse:
-    """A sheet the core refuses: 422 naming the field (its JSON path) and the reason."""
+    """A sheet the core refuses: 422 naming the field (its JSON path), the refusal's code and
+    numbers (``params``, as the page's own checks build them) and the reason."""
+    content: dict[str, Any]
     if isinstance(exc, SheetError):
-        content = {"detail": str(exc), "path": exc.path, "code": exc.code}
+        content = {"detail": str(exc), "path": exc.path, "code": exc.code,
+                   "params": exc.params}
     else:
         content = {"detail": str(exc), "path": getattr(exc, "path", ""), "code": "shape"}
     return JSONResponse(content, status_code=422)
