@@ -76,7 +76,7 @@ def test_a_refusal_names_its_entry_and_field_in_the_language() -> None:
                         {"count": 2, "type": "pulito", "need": 400, "melded": 300, "cards": 7})
     speak("pt")  # a type as the page names it: the game's burraco, then the type's word
     assert problem_text(points, NAMES, "buraco") == (
-        "Anna & Carla · canastra limpo: 2 × canastra limpo pedem pelo menos 400 pontos de "
+        "Anna & Carla · canastra limpa: 2 × canastra limpa pedem pelo menos 400 pontos de "
         "cartas na mesa, estão marcados 300.")
     assert locate("hands[2].sides[0].pozzetto_taken", NAMES, "buraco") == (
         "Anna & Carla · Morto pego")

@@ -84,7 +84,7 @@ def _read(how: str, text: str, game: str, values: Mapping[str, object] | None = 
 
 def type_name(kind: str, game: str) -> str:
     """A burraco type as the page names it: ``burraco pulito``, a canastra at Buraco."""
-    word = tr(kind) if kind in TYPE_WORDS else kind
+    word = term(kind, game) if kind in TYPE_WORDS else kind  # agrees with the game's noun
     return f"{term('burraco', game)} {word}"
 
 
