@@ -159,16 +159,18 @@ def replay(stored: Position) -> tuple[Scala40State, list[Action]]:
     return state, state.legal_actions()
 
 
-def search_values(stored: list[Position], worlds: int) -> list[Searched]:
-    """The default search's rollout values of every stored candidate in ``worlds`` worlds."""
+def search_values(stored: list[Position], worlds: int, candidates: int) -> list[Searched]:
+    """The default search's rollout values of the first ``candidates`` stored candidates in
+    ``worlds`` worlds."""
     out: list[Searched] = []
     for position in stored:
         state, legal = replay(position)
         observation = state.observation(state.current)
         bot = SearchBot(0, RULES, samples=worlds, extra=0)
-        options = [legal[i] for i in position["options"]]
-        out.append({"options": position["options"], "search": bot.values(observation, options),
-                    "truth": [position["values"][str(i)] for i in position["options"]]})
+        indices = position["options"][:candidates]
+        out.append({"options": indices,
+                    "search": bot.values(observation, [legal[i] for i in indices]),
+                    "truth": [position["values"][str(i)] for i in indices]})
     return out
 
 
@@ -223,6 +225,8 @@ def main() -> None:
     run = sub.add_parser("values")
     run.add_argument("positions")
     run.add_argument("--worlds", type=int, default=64)
+    run.add_argument("--candidates", type=int, default=99, help="the first N stored")
+    run.add_argument("--limit", type=int, default=0, help="the first N positions (0: all)")
     run.add_argument("--out", required=True)
     sim = sub.add_parser("simulate")
     sim.add_argument("values")
@@ -250,7 +254,8 @@ def main() -> None:
         stored = cast(list[Position], json.load(f))
     if args.command == "values":
         with open(args.out, "w", encoding="utf-8") as f:
-            json.dump(search_values(stored, args.worlds), f)
+            json.dump(search_values(stored[:args.limit or None], args.worlds,
+                                    args.candidates), f)
         return
     for spec in args.specs:
         print(screen(stored, spec), flush=True)
