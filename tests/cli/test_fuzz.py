@@ -120,6 +120,7 @@ numbers = st.one_of(st.integers(-3, 8).map(str), st.integers(-2**70, 2**70).map(
                     st.sampled_from(["", "x", "1e3", "0x10", "٣", "7.0", " 4", "--"]))
 presets = st.one_of(st.sampled_from([*preset_names(), "", "casa", "FIBUR", "fibur ", "-"]),
                     st.text(max_size=8))
+languages = st.sampled_from(["en", "it", "pt", "de", "", "EN"])
 readable = st.sampled_from(["hand.json", "scala40.json", "garbled.json", "binary.json",
                             "tournament.json", "directory", "absent.json", "hand.json/x",
                             "a\0b", "-", ""])
@@ -135,14 +136,14 @@ def _free_port() -> str:
 
 COMMANDS: dict[str, tuple[dict[str, st.SearchStrategy[str] | None], bool]] = {
     # options (None: a flag), and whether the command takes a file or name argument
-    "replay": ({"--json": None}, True),
+    "replay": ({"--json": None, "--lang": languages}, True),
     "verify": ({}, True),
     "rules": ({}, True),
     "play": ({"--seed": numbers, "--bots-seed": numbers, "--preset": presets,
               "--players": numbers, "--out": writable}, False),
     "score": ({"--preset": presets, "--players": st.sampled_from(["A,B,C,D", "A,B", ",", ""]),
                "--target": numbers, "--dealer": numbers, "--sheet": st.one_of(readable, writable),
-               "--export": writable, "--no-input": None,
+               "--export": writable, "--no-input": None, "--lang": languages,
                "--option": st.sampled_from(["players=2", "players=3", "x=1", "reentry=",
                                             "elimination_limit=201", "="])}, False),
     "serve": ({"--host": st.sampled_from(["127.0.0.1", "::1", "0.0.0.0"]),

@@ -157,3 +157,53 @@ def test_scores_are_labelled_with_the_seats_of_each_side(tmp_path: Path, players
     hands = result.stdout[result.stdout.index("Hands"):result.stdout.index("Table")]
     sides = [line.split("│")[2].strip() for line in hands.splitlines() if line.startswith("│")]
     assert sides == [str(side) for side in state.sides]
+
+
+def test_the_position_and_the_score_speak_the_language_asked(tmp_path: Path) -> None:
+    """``--lang it|pt``: the hands, the table, the counts and the score in that language and
+    in the game's own words (the morto and the canastra at Buraco); standard error stays
+    the record's English."""
+    fibur = runner.invoke(app, ["replay", str(_write(tmp_path, hand_document(9))), "--lang",
+                                "it"], env={"COLUMNS": "120"})
+    assert fibur.exit_code == 0, fibur.output
+    out = fibur.stdout
+    assert "Scarti: 2 carte, in cima Js   Tallone: 2 carte   Pozzetti rimasti: 0   Pozzetto " \
+           "preso: lato 0: sì, lato 1: sì" in out
+    assert "Punteggio — mano finita: il tallone è finito" in out
+    for column in ("in tavola", "burraco", "chiusura", "in mano", "pozzetto", "totale"):
+        assert column in out, column
+    assert "0 (posti 0, 2)" in out and "Stock" not in out
+    buraco = runner.invoke(app, ["replay", str(_write(tmp_path, hand_document(
+        9, rules=make_rules("buraco-aberto", {})))), "--lang", "pt"], env={"COLUMNS": "120"})
+    assert buraco.exit_code == 0, buraco.output
+    out = buraco.stdout
+    assert "Mortos restantes: 0   Morto pego: lado 0: não, lado 1: não" in out
+    assert "Pontuação — mão terminada: o monte acabou" in out
+    assert "canastra" in out and "suja" in out and "pozzetto" not in out
+
+
+def test_a_match_record_in_portuguese(tmp_path: Path) -> None:
+    from ramino.games.burraco.match import MatchFormat
+    from tests.games.burraco.test_match import _match_doc, _play_match
+
+    doc = _match_doc(_play_match(MatchFormat.fixed_hands(2), seed=9))
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc, "match.json")), "--lang",
+                                 "pt"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "Partida terminada depois de 2 mãos: vence o lado 0" in result.stdout
+    assert "Última mão (mão 2):" in result.stdout
+
+
+def test_an_illegal_scala40_record_in_italian_keeps_the_refusal_in_english() -> None:
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "scala40" / "T-09.json"
+    result = runner.invoke(app, ["replay", str(fixture), "--lang", "it"])
+    assert result.exit_code == 1
+    assert "Tavolo: ancora nessuna combinazione" in result.stdout
+    assert "Pozzo: 1 carte, in cima 2d   Tallone: 54 carte" in result.stdout
+    assert "is illegal" in result.stderr and "(rule group-distinct-suits" in result.stderr
+
+
+def test_an_unknown_language_is_refused() -> None:
+    result = runner.invoke(app, ["replay", "-", "--lang", "de"], input="{}")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "--lang de: one of en, it, pt"

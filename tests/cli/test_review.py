@@ -41,6 +41,26 @@ def test_review_prints_a_table_and_the_total_for_people(tmp_path: Path) -> None:
     assert "decisions reviewed" in result.stdout and "Total regret" in result.stdout
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ("decisioni esaminate", "giocata", "rimpianto", "Rimpianto totale:")),
+    ("pt", ("decisões revistas", "jogada", "perda", "Perda total:"))])
+def test_review_speaks_the_language_asked(tmp_path: Path, lang: str, words: tuple[str, ...]
+                                          ) -> None:
+    file = saved(tmp_path, expert_hand("fibur", 51, 12))
+    result = runner.invoke(app, ["review", file, "--seat", "0", "--seconds", "0.05", "--lang",
+                                 lang])
+    assert result.exit_code == 0, result.output
+    for text in words:
+        assert text in result.stdout, (text, result.stdout)
+    assert "Total regret" not in result.stdout and "decisions reviewed" not in result.stdout
+
+
+def test_review_refuses_an_unknown_language(tmp_path: Path) -> None:
+    file = saved(tmp_path, expert_hand("fibur", 51, 12))
+    line = refused(runner.invoke(app, ["review", file, "--seat", "0", "--lang", "de"]))
+    assert line == "--lang de: one of en, it, pt"
+
+
 def test_review_reads_standard_input(tmp_path: Path) -> None:
     text = json.dumps(expert_hand("fisca", 51, 8))
     result = runner.invoke(app, ["review", "-", "--seat", "2", "--json", "--seconds", "0.03"],

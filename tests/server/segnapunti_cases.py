@@ -144,7 +144,8 @@ def random_hand(rng: random.Random, table: dict[str, Any], totals: list[int] | N
 def core_verdict(preset: str, key: str, hand: dict[str, Any],
                  totals: list[int] | None = None) -> dict[str, Any]:
     """What the Python core makes of one hand's counts after the match's ``totals``: the
-    first problem (path and code) and, unless the counts are malformed, the score."""
+    first problem (path, code and, past the shape checks, the numbers its sentence needs) and,
+    unless the counts are malformed, the score."""
     from ramino.games.burraco.match import hand_rules
     from ramino.scoresheet import check_burraco, check_scala40, score_burraco, score_scala40
     from ramino.scoresheet.entries import BurracoHand
@@ -163,7 +164,7 @@ def core_verdict(preset: str, key: str, hand: dict[str, Any],
         else:
             check_scala40(rules, entry, "hand")
     except SheetError as exc:
-        problem = {"path": exc.path, "code": exc.code}
+        problem = {"path": exc.path, "code": exc.code, "params": exc.params}
     score = (score_burraco(rules, entry) if isinstance(entry, BurracoHand)
              else score_scala40(rules, entry))
     return {"problem": problem, "result": score.as_dict()}

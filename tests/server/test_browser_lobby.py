@@ -227,6 +227,88 @@ def test_lobby_accessibility(server: tuple[str, TableManager], browser: Browser,
         user.context.close()
 
 
+@pytest.mark.parametrize(("lang", "xp", "rating"), [
+    ("it", "Ancora nessuno: le mani giocate con un profilo danno punti esperienza.",
+     "Ancora nessuno: la forza viene dalle partite di almeno 3 mani giocate con un profilo."),
+    ("en", "Nobody yet: hands played with a profile earn experience points.",
+     "Nobody yet: a rating comes from matches of 3 hands or more played with a profile."),
+])
+def test_empty_leaderboards_say_how_to_get_on_them(server: tuple[str, TableManager],
+                                                   browser: Browser, lang: str, xp: str,
+                                                   rating: str) -> None:
+    """A new server has nobody on its boards: each says so in the page's language, as one
+    plain line (not a numbered first place), and a game with ratings replaces the line."""
+    base, _manager = server
+    user = watched(browser, PHONE)
+    try:
+        page = user.page()
+        page.goto(f"{base}/?lang={lang}")
+        board = page.locator("#leaderboard")
+        board.locator("li").first.wait_for()
+        assert board.locator("li").all_inner_texts() == [xp]
+        assert "empty-board" in (board.get_attribute("class") or "")
+        ratings = page.locator("#rating-board")
+        ratings.locator("li").first.wait_for()
+        assert ratings.locator("li").all_inner_texts() == [rating]
+        style = page.eval_on_selector("#rating-board", "e => getComputedStyle(e).listStyleType")
+        assert style == "none"
+        page.select_option("#rating-game", "scala40")  # another game's board: still nobody
+        page.wait_for_timeout(300)
+        assert ratings.locator("li").all_inner_texts() == [rating]
+        assert user.problems == []
+    finally:
+        user.context.close()
+
+
+def test_a_stale_table_link_leads_back_to_the_lobby(server: tuple[str, TableManager],
+                                                     browser: Browser, shots: Path) -> None:
+    """A link to a table that is not there (mistyped, or closed) shows a page in the
+    reader's language, not the API's JSON, and its link goes back to the lobby."""
+    base, _manager = server
+    user = watched(browser, PHONE)
+    try:
+        page = user.page()
+        response = page.goto(f"{base}/t/closedlongago")
+        assert response is not None and response.status == 404
+        assert page.locator("h1").inner_text() == "Questo tavolo non c'è"
+        assert serious_violations(page) == []
+        shot(page, shots, "table-not-found")
+        page.click("text=Torna alla sala")
+        page.locator("#quick-fast").wait_for()
+        assert page.url == base + "/"
+        # The page's own 404 (which the browser's console logs too), and nothing else.
+        assert user.problems == [
+            f"404: {base}/t/closedlongago",
+            "console: Failed to load resource: the server responded with a status of 404 "
+            "(Not Found)"]
+    finally:
+        user.context.close()
+
+
+@pytest.mark.parametrize("path", ["/rules/fibur", "/puzzles", "/players/nobody", "/t/gone",
+                                  "/", "/segnapunti"])
+def test_the_language_menu_works_on_every_page(server: tuple[str, TableManager],
+                                               browser: Browser, path: str) -> None:
+    """Choosing a language in the header reloads the page in it, on the pages that have
+    scripts of their own and on those that have none (the rules, the profile, an error)."""
+    base, _manager = server
+    user = watched(browser, DESKTOP)
+    try:
+        page = user.page()
+        page.goto(f"{base}{path}")
+        assert page.evaluate("document.documentElement.lang") == "it"
+        with page.expect_navigation():
+            page.select_option("#language", "pt")
+        assert page.evaluate("document.documentElement.lang") == "pt"
+        assert "lang=pt" in page.url
+        page.goto(f"{base}/rules/fisca")  # the choice is kept for the next page
+        assert page.evaluate("document.documentElement.lang") == "pt"
+        # Only the missing pages' own 404s (a player nobody has, a table that is gone).
+        assert all(path in p or "status of 404" in p for p in user.problems), user.problems
+    finally:
+        user.context.close()
+
+
 def test_replay_names_each_sides_score_by_its_players(server: tuple[str, TableManager],
                                                      browser: Browser, shots: Path) -> None:
     """The replay viewer credits each score to the players of its side, named with their

@@ -26,6 +26,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page
 
+from ramino.rules import preset
+from ramino.scoresheet.limits import burraco_types
 from ramino.server import create_app
 
 from .browser_table import DESKTOP, PHONE, Shots, Watched, artifacts, watched
@@ -369,5 +371,33 @@ def test_three_player_burraco_on_a_phone(tmp_path: Path, browser: Browser) -> No
             no_overflow(reader)
             shots.take(reader, "three-published-phone")
             check_clean(view, page, reader)
+    finally:
+        view.context.close()
+
+
+@pytest.mark.parametrize(("lang", "refusal"), [
+    ("it", "Anna & Carla · canastra pulita: 2 × canastra pulita vogliono almeno {need} punti "
+           "di carte in tavola, ne sono segnati 20."),
+    ("pt", "Anna & Carla · canastra limpa: 2 × canastra limpa pedem pelo menos {need} pontos "
+           "de cartas na mesa, estão marcados 20."),
+])
+def test_buraco_marks_agree_with_the_canastra(tmp_path: Path, browser: Browser, lang: str,
+                                               refusal: str) -> None:
+    """Brazilian Buraco names a burraco canastra (§4): its marks agree with it, in every
+    language (canastra pulita, canastra limpa), where Burraco reads burraco pulito."""
+    view = watched(browser, PHONE, phone=True)
+    try:
+        with serving(tmp_path / "tables.db", free_port()) as base:
+            page = view.page()
+            page.goto(f"{base}/segnapunti?lang={lang}")
+            start_sheet(page, "buraco-aberto", ["Anna", "Bruno", "Carla", "Dario"])
+            side(page, 0, pulito=2, melded=20, taken=True, closed=True)
+            side(page, 1, melded=100, in_hand=20, taken=True)
+            page.click("#record-hand")
+            pulito = next(t for t in burraco_types(preset("buraco-aberto"))
+                          if t.name == "pulito")
+            assert page.locator("#hand-error").inner_text() == refusal.format(
+                need=2 * pulito.min_points)
+        assert view.problems == []
     finally:
         view.context.close()

@@ -3,9 +3,9 @@
 The page scores with ``static/segnapunti/score.js`` over the score tables the server sends;
 this test runs that very module over thousands of seeded counts of every setup the page
 offers (every preset, player count and Scala 40 variant) and over whole matches, and compares
-each verdict with :mod:`ramino.scoresheet`: the first problem (its field path and code), the
-hand's score and breakdown, the running totals, the dealers and the end of the match.  Any
-difference fails the test.
+each verdict with :mod:`ramino.scoresheet`: the first problem (its field path and code, and
+past the shape checks the numbers its sentence needs), the hand's score and breakdown, the
+running totals, the dealers and the end of the match.  Any difference fails the test.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ async ({cases, sheets}) => {
   const one = cases.map((c) => {
     const table = tables[c.preset][c.key];
     const found = score.checkHand(table, c.hand, "hand", c.totals);
-    const problem = found && { path: found.path, code: found.code };
     const malformed = found && found.code === "shape";
+    const problem = found && (malformed ? { path: found.path, code: found.code }
+      : { path: found.path, code: found.code, params: found.params });
     return { problem, result: malformed ? null : score.scoreHand(table, c.hand) };
   });
   const views = sheets.map((s) => score.sheetView(tables[s.preset][s.key], s.sheet));

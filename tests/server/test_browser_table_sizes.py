@@ -201,11 +201,27 @@ def test_a_hand_of_three_pairs_up_on_the_page(server: Server, browser: Browser,
                        if names[pair[0]] in s)
         assert names[pair[1]] in section  # the pair's melds are one section
         assert page.locator("#table-melds section.side").count() == 2
+        # The panel has a column per side: the pair's breakdown once, with its total and
+        # what each of the two scores (half, rounded up), and the solo's.
         columns = page.locator("#breakdown tr").first.locator("th").all_inner_texts()[1:]
-        expected = ["Tu" if seat == 0 else names[seat] for seat in range(3)]
-        assert columns == [f"{name} (in coppia)" if seat in pair else name
-                           for seat, name in enumerate(expected)]
-        assert page.locator("#breakdown").inner_text().count("Metà della coppia") == 1
+        solo = next(seat for seat in range(3) if seat not in pair)
+        by_side = sorted(set(sides))
+        assert len(columns) == 2
+        pair_column = by_side.index(sides[pair[0]])
+        assert names[pair[0]] in columns[pair_column]
+        assert names[pair[1]] in columns[pair_column]
+        assert names[solo] in columns[1 - pair_column]
+        scores = [int(x) for x in (page.locator("#result").get_attribute("data-scores")
+                                   or "").split(",")]
+        cells = page.eval_on_selector_all(
+            "#breakdown tr", "rows => rows.map((r) => [...r.children].map((c) => c.textContent))")
+        each = next(r for r in cells if r[0] == "A testa")
+        total = next(r for r in cells if r[0] == "Totale")
+        shown = [pair[0], solo] if pair_column == 0 else [solo, pair[0]]
+        assert [int(x) for x in each[1:]] == [scores[seat] for seat in shown]
+        pair_total = int(total[1 + pair_column])
+        assert scores[pair[0]] == scores[pair[1]] == pair_total - pair_total // 2
+        assert int(total[2 - pair_column]) == scores[solo]
         shots.take(page, "end-of-hand")
         assert axe_serious(page) == []  # the panel with its per-player columns
         page.click("#result-fold")

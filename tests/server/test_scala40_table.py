@@ -157,7 +157,9 @@ def test_seating_skips_the_players_out() -> None:
     assert isinstance(seating, Order)
     assert seating.order == (3, 1) and seating.first == 3
     assert seating.engine(1) == 1 and seating.table(0) == 3 and not seating.dealt(0)
-    state = game.start(rules, game.deal(rules, seating, random.Random(1)), seating,
+    hand = game.hand_rules(rules, seating, [120, 30, 101, 0])
+    assert hand.players == 2  # the two seats still in
+    state = game.start(hand, game.deal(hand, seating, random.Random(1)), seating,
                        [120, 30, 101, 0])
     assert isinstance(state, Scala40State)
     assert state.players == 2 and state.penalties == (0, 30)  # engine seats: 3 then 1

@@ -32,7 +32,8 @@ def test_partners_share_their_side_from_the_first_player_on() -> None:
     seating = game.seating(rules, 0, (True,) * 4)
     assert isinstance(seating, Order)
     assert seating.order == (1, 2, 3, 0) and seating.sides == (0, 1, 0, 1)
-    state = game.start(rules, game.deal(rules, seating, random.Random(5)), seating, [30, 50])
+    hand = game.hand_rules(rules, seating, [30, 50])
+    state = game.start(hand, game.deal(hand, seating, random.Random(5)), seating, [30, 50])
     assert isinstance(state, Scala40State)
     assert state.penalties == (50, 30, 50, 30)  # engine seats 0..3 are table seats 1, 2, 3, 0
     view = game.seat_view(state, 2, seating)

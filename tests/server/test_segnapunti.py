@@ -196,6 +196,13 @@ def test_inconsistent_sheets_are_refused_naming_the_field(api: TestClient, sheet
     assert body["detail"].startswith(path) and "Traceback" not in answer.text
 
 
+def test_a_refusal_carries_the_numbers_of_its_sentence(api: TestClient) -> None:
+    """The refusal's ``params``, as the page's own checks build them (view.js words them)."""
+    sheet = fibur_sheet([{"sides": [{**CLOSED["sides"][0], "in_hand": 7}, CLOSED["sides"][1]]}])
+    body = publish(api, sheet).json()
+    assert (body["code"], body["params"]) == ("point-step", {"value": 7, "step": 5}), body
+
+
 def test_malformed_bodies_get_a_clear_refusal(api: TestClient) -> None:
     for body in (b"", b"{", b"\xff\xfe", b"[" * 100_000 + b"]" * 100_000, b"[]", b"42"):
         answer = api.post("/api/segnapunti", content=body)

@@ -3,7 +3,8 @@
 ``ramino replay FILE [--json]``  check a ``ramino-record/1`` file (``-``: standard input) and
                                  print the final position and the score; exit status 0 legal,
                                  1 an illegal action or a differing result, 2 not a well-formed
-                                 record (docs/record.md §5)
+                                 record (docs/record.md §5); ``--lang it|pt`` prints it in
+                                 Italian or Portuguese
 ``ramino play``                  a match in the terminal against the ladder's bots (a
                                  4-player FIBUR match to 2005 by default; ``--preset fisca
                                  --players N`` Scala 40), moves typed in the record notation
@@ -11,12 +12,14 @@
                                  and reviews; writes the record (docs/play.md)
 ``ramino review FILE --seat N``  every decision of seat N in a recorded hand scored by the
                                  search from that seat's observation, the costliest three
-                                 explained; ``--json`` for programs (docs/coach.md)
+                                 explained; ``--json`` for programs, ``--lang it|pt`` in
+                                 Italian or Portuguese (docs/coach.md)
 ``ramino rules [PRESET]``        the presets, or every option of one with its section of
                                  docs/rules.md
 ``ramino score``                 the score keeper for hands played with real cards: each hand
                                  entered as counted, scored by the engine, the running sheet
-                                 and the match's end; ``--export`` writes its results record
+                                 and the match's end; ``--export`` writes its results record;
+                                 ``--lang it|pt`` the session in Italian or Portuguese
 ``ramino serve``, ``verify``     the table server; the check of a server's hand record
 ``ramino arena``                 duplicate matches between bots
 ``ramino tournament …``          the tournament commands, when that package provides them

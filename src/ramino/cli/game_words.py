@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ramino.cli.words import language, term
+
 _WORDS: Final = {
     "buraco": {"pozzetto": "morto", "pozzetti": "mortos", "Pozzetti": "Mortos",
                "Pozzetto": "Morto", "burraco": "canastra", "burrachi": "canastras",
@@ -19,4 +21,11 @@ def word(game: str, burraco_word: str) -> str:
     return _WORDS.get(game, {}).get(burraco_word, burraco_word)
 
 
-__all__ = ["word"]
+def type_word(kind: str, game: str) -> str:
+    """A burraco type (the engine's name) as the terminal shows it: in English each game's
+    own word at the table (pulito, limpa), in Italian and Portuguese the game's term in that
+    language (a canastra pulita, limpa)."""
+    return word(game, kind) if language() == "en" else term(kind, game)
+
+
+__all__ = ["type_word", "word"]

@@ -1,5 +1,7 @@
 """``ramino replay``: check a ``ramino-record/1`` file action by action and print the final
-position and the score; the printing of a hand's score that ``ramino play`` shares.
+position and the score; the printing of a hand's score that ``ramino play`` shares.  What is
+printed for people speaks ``--lang`` (:mod:`ramino.cli.words`); what goes to standard error
+(an illegal action, a differing result) and ``--json`` stay the record's English.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from rich.table import Table
 
 from ramino.cards import card_str, sort_for_hand
 from ramino.cli.core import _stdin_bytes, read_file, say
-from ramino.cli.game_words import word
-from ramino.cli.sheet_view import print_sheet
-from ramino.cli.words import speak
+from ramino.cli.game_words import type_word
+from ramino.cli.play.typed import check_language
+from ramino.cli.sheet_view import part_name, print_sheet
+from ramino.cli.words import speak, term, tr, trn
 from ramino.games.burraco.melds import burraco_type
 from ramino.games.burraco.seating import initial_sides, score_sides
 from ramino.games.scala40.match import hand_sides
@@ -41,13 +44,17 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="a ramino-record/1 file; '-' reads standard input")],
     as_json: Annotated[bool, typer.Option("--json", help="print the result object as JSON")
                        ] = False,
+    lang: Annotated[str, typer.Option(
+        help="the language of the position, the score and the sheet: en, it, pt")] = "en",
 ) -> None:
     """Check a game record action by action and print the final position and the score.
 
     Exit status 0: every action is legal and the recorded result is the one computed; 1: an
     illegal action or a differing result (turn, seat, rule and docs/rules.md section on standard
-    error); 2: not a well-formed record (the field named on standard error)."""
-    speak("en")  # a results record's sheet (ramino.cli.sheet_view) is shown in English
+    error); 2: not a well-formed record (the field named on standard error).  --lang it or
+    pt: the position, the score and the sheet in Italian or Portuguese."""
+    check_language(lang, server_texts=False)
+    speak(lang)
     # Bytes, not text: load_document reports bad UTF-8 as a malformed record (exit 2).
     document = load_document(_stdin_bytes() if file == "-" else read_file(file))
     if is_results_document(document):
@@ -82,36 +89,45 @@ def _check_results(document: object, as_json: bool) -> int:
     return 1 if problems else 0
 
 
+def end_word(end: str) -> str:
+    """How a hand ended, in the match table's word."""
+    return {"closed": tr("chiusa"), "stock": tr("tallone"), "stallo": tr("stallo"),
+            "timeout": tr("tempo")}.get(end, end)
+
+
 def _print_report(console: Console, report: ReplayReport) -> None:
     record = report.record
     rules = record.rules
     names = record.players
     if record.is_match:
         assert report.standing is not None and record.match is not None
-        table = Table(title=f"Match {json.dumps(record.match.as_json())}")
-        table.add_column("hand")
-        table.add_column("dealer")
-        table.add_column("end")
+        table = Table(title=tr("Partita {match}", match=json.dumps(record.match.as_json())))
+        table.add_column(tr("mano"))
+        table.add_column(tr("mazziere"))
+        table.add_column(tr("esito"))
         sides = len(report.standing.totals)
         for side in range(sides):
-            table.add_column(f"side {side}", justify="right")
+            table.add_column(tr("lato {side}", side=side), justify="right")
         for i, played in enumerate(report.hands):
             scores = played.result.scores if played.result else ("…",) * sides
             table.add_row(str(i + 1), str(played.hand.dealer),
-                          played.result.end if played.result else "unfinished",
+                          end_word(played.result.end) if played.result else tr("non finita"),
                           *[str(s) for s in scores])
-        table.add_row("total", "", "", *[str(t) for t in report.standing.totals])
+        table.add_row(tr("totale"), "", "", *[str(t) for t in report.standing.totals])
         console.print(table)
         standing = report.standing
         if standing.over:
-            winner = "a draw" if standing.winner is None else f"side {standing.winner} wins"
-            say(console, f"Match over after {standing.hands_counted} hands: {winner} "
-                          f"({standing.decided_by}); difference {standing.mp_difference} MP")
+            winner = (tr("un pareggio") if standing.winner is None
+                      else tr("vince il lato {side}", side=standing.winner))
+            say(console, tr("Partita finita dopo {n} mani: {winner} ({decided_by}); differenza "
+                            "{mp} MP", n=standing.hands_counted, winner=winner,
+                            decided_by=standing.decided_by, mp=standing.mp_difference))
         else:
-            more = " (exact tie past the target: one more hand)" if standing.extra_hand else ""
-            say(console, f"Match in progress after {standing.hands_counted} hands{more}")
+            more = (" " + tr("(parità esatta oltre il traguardo: un'altra mano)")
+                    if standing.extra_hand else "")
+            say(console, tr("Partita in corso dopo {n} mani", n=standing.hands_counted) + more)
         last = report.hands[-1]
-        say(console, f"\nLast hand (hand {len(report.hands)}):")
+        say(console, "\n" + tr("Ultima mano (mano {n}):", n=len(report.hands)))
         _print_hand(console, last, rules, names)
     else:
         _print_hand(console, report.hands[0], rules, names)
@@ -120,114 +136,128 @@ def _print_report(console: Console, report: ReplayReport) -> None:
 def _print_scala40_report(console: Console, report: scala40_record.ReplayReport) -> None:
     """Scala 40: each hand's end and penalty points; for a match the totals and who is out."""
     names = report.record.players
-    word = "seat" if report.record.rules.partnerships is Partnerships.NONE else "side"
+    word = tr("posto") if report.record.rules.partnerships is Partnerships.NONE else tr("lato")
     for i, played in enumerate(report.hands):
         seats = played.hand.seats
-        title = f"Hand {i + 1}" if report.record.is_match else "Hand"
+        title = tr("Mano {n}", n=i + 1) if report.record.is_match else tr("Mano")
         if played.result is None:
-            say(console, f"{title}: the record stops before the end of the hand.")
+            say(console, tr("{title}: la registrazione si ferma prima della fine della mano.",
+                            title=title))
             print_scala40_table(console, played.state, names, seats)
             continue
         closer = played.result.closed_by
-        how = (f"closed by seat {seats[closer]}" if closer is not None
-               else "no close (the tallone could not be rebuilt)")
+        how = (tr("chiusa dal posto {seat}", seat=seats[closer]) if closer is not None
+               else tr("nessuna chiusura (il tallone non si poteva ricostruire)"))
         if played.result.chiusura_in_mano:
-            how += " (chiusura in mano)"
-        say(console, f"{title}: {how}; penalty points " + ", ".join(
-            f"{word} {side}: {points}" for side, points in zip(
-                hand_sides(report.record.rules, seats), played.result.scores, strict=True)))
+            how += " " + tr("(chiusura in mano)")
+        say(console, tr("{title}: {how}; punti di penalità {scores}", title=title, how=how,
+                        scores=", ".join(f"{word} {side}: {points}" for side, points in zip(
+                            hand_sides(report.record.rules, seats), played.result.scores,
+                            strict=True))))
     if report.standing is not None:
         standing = report.standing
-        say(console, "Totals: " + ", ".join(
-            f"{word} {s}{' (out)' if out else ''}: {t}" for s, (t, out) in enumerate(
-                zip(standing.totals, standing.eliminated, strict=True))))
+        out_word = " " + tr("(fuori)")
+        say(console, tr("Totali: {totals}", totals=", ".join(
+            f"{word} {s}{out_word if out else ''}: {t}" for s, (t, out) in enumerate(
+                zip(standing.totals, standing.eliminated, strict=True)))))
         if standing.over:
-            winner = "no winner" if standing.winner is None else f"{word} {standing.winner} wins"
-            say(console, f"Match over after {standing.hands} hands: {winner}")
+            winner = (tr("nessun vincitore") if standing.winner is None
+                      else tr("vince {name}", name=word + " " + str(standing.winner)))
+            say(console, tr("Partita finita dopo {n} mani: {winner}", n=standing.hands,
+                            winner=winner))
         else:
-            say(console, f"Match in progress after {standing.hands} hands")
+            say(console, tr("Partita in corso dopo {n} mani", n=standing.hands))
+
+
+def yes_no(answer: bool) -> str:
+    return tr("sì") if answer else tr("no")
 
 
 def print_scala40_table(console: Console, state: Scala40State, names: Sequence[str] | None,
                         seats: Sequence[int], *, hide: Sequence[int] = ()) -> None:
     """Hands (``hide``: hand seats shown as a count), melds with owners, the pozzo, the tallone."""
-    table = Table(title="Hands")
-    table.add_column("seat")
-    table.add_column("opened")
-    table.add_column("cards", justify="right")
-    table.add_column("hand")
+    table = Table(title=tr("Mani"))
+    table.add_column(tr("posto"))
+    table.add_column(tr("aperto"))
+    table.add_column(tr("carte"), justify="right")
+    table.add_column(tr("mano"))
     for seat in range(state.players):
         who = str(seats[seat]) + (f" {names[seats[seat]]}" if names else "")
         if seat == state.current and not state.is_over:
             who += " *"
-        shown = "(hidden)" if seat in hide else " ".join(
+        shown = tr("(nascosta)") if seat in hide else " ".join(
             card_str(c) for c in sort_for_hand(state.hand_of(seat)))
-        table.add_row(who, "yes" if state.opened[seat] else "no", str(state.sizes[seat]), shown)
+        table.add_row(who, yes_no(state.opened[seat]), str(state.sizes[seat]), shown)
     console.print(table)
     if state.melds:
-        melds = Table(title="Table")
+        melds = Table(title=tr("Tavolo"))
         melds.add_column("#", justify="right")
-        melds.add_column("owner")
-        melds.add_column("meld")
+        melds.add_column(tr("di chi"))
+        melds.add_column(tr("combinazione"))
         for entry in state.table():
             melds.add_row(str(entry.number), str(seats[entry.seat]), str(entry.meld))
         console.print(melds)
     else:
-        say(console, "Table: no melds yet")
-    top = card_str(state.pile[-1]) if state.pile else "(empty)"
-    say(console, f"Pozzo: {len(state.pile)} cards, top {top}   Tallone: {len(state.stock)} cards")
+        say(console, tr("Tavolo: ancora nessuna combinazione"))
+    top = card_str(state.pile[-1]) if state.pile else tr("(vuoto)")
+    say(console, tr("Pozzo: {n} carte, in cima {top}   Tallone: {stock} carte",
+                    n=len(state.pile), top=top, stock=len(state.stock)))
 
 
 def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
                 names: Sequence[str] | None) -> None:
     print_position(console, played.position(), rules, names)
     if played.result is not None:
-        print_score(console, played.result, played.state.closed_by, played.state.sides)
+        print_score(console, played.result, played.state.closed_by, played.state.sides,
+                    game=rules.game)
     else:
-        say(console, "The record stops before the end of the hand.")
+        say(console, tr("La registrazione si ferma prima della fine della mano."))
 
 
 def print_position(console: Console, position: Position, rules: RuleSet,
                    names: Sequence[str] | None, *, hide: Sequence[int] = ()) -> None:
     """Hands (``hide``: seats shown as a count only), melds with their burraco type, the pile
     top and the counts."""
-    seats = Table(title="Hands", show_lines=False)
-    seats.add_column("seat")
-    seats.add_column("side")
-    seats.add_column("cards", justify="right")
-    seats.add_column("hand")
+    game = rules.game
+    seats = Table(title=tr("Mani"), show_lines=False)
+    seats.add_column(tr("posto"))
+    seats.add_column(tr("lato"))
+    seats.add_column(tr("carte"), justify="right")
+    seats.add_column(tr("mano"))
     sides = position.sides or initial_sides(len(position.hands))
     for seat, hand in enumerate(position.hands):
         who = f"{seat} {names[seat]}" if names else str(seat)
         if seat == position.current and position.phase != "over":
             who += " *"
         pending = position.pending[seat]
-        shown = "(hidden)" if seat in hide else " ".join(
+        shown = tr("(nascosta)") if seat in hide else " ".join(
             card_str(c) for c in sort_for_hand(hand))
         if pending is not None:
-            shown += (f"  + {word(rules.game, 'pozzetto')} of {len(pending)} after the next "
-                      "draw")
+            shown += "  + " + term("pozzetto di {n} dopo la prossima pescata", game,
+                                   n=len(pending))
         seats.add_row(who, str(sides[seat]), str(len(hand)), shown)
     console.print(seats)
     if position.melds:
-        melds = Table(title="Table")
+        melds = Table(title=tr("Tavolo"))
         melds.add_column("#", justify="right")
-        melds.add_column("side")
-        melds.add_column("meld")
-        melds.add_column("cards", justify="right")
-        melds.add_column(word(rules.game, "burraco"))
+        melds.add_column(tr("lato"))
+        melds.add_column(tr("combinazione"))
+        melds.add_column(tr("carte"), justify="right")
+        melds.add_column(term("burraco", game))
         for number, (team, meld) in enumerate(position.melds, start=1):
+            kind = burraco_type(meld, rules)
             melds.add_row(str(number), str(team), " ".join(meld.card_tokens()),
-                          str(len(meld.cards)), word(rules.game, burraco_type(meld, rules) or ""))
+                          str(len(meld.cards)), type_word(kind, game) if kind else "")
         console.print(melds)
     else:
-        say(console, "Table: no melds yet")
-    top = card_str(position.pile[-1]) if position.pile else "(empty)"
-    say(console, f"Pile: {len(position.pile)} cards, top {top}   Stock: {len(position.stock)} "
-                  f"cards   {word(rules.game, 'Pozzetti')} left: {len(position.pozzetti)}   "
-                  f"{word(rules.game, 'Pozzetto')} taken: "
-                  + ", ".join(f"side {t}: {'yes' if took else 'no'}"
-                              for t, took in enumerate(position.pozzetto_taken)))
+        say(console, tr("Tavolo: ancora nessuna combinazione"))
+    top = card_str(position.pile[-1]) if position.pile else tr("(vuoto)")
+    taken = ", ".join(tr("lato {side}", side=t) + ": " + yes_no(took)
+                      for t, took in enumerate(position.pozzetto_taken))
+    say(console, term("Scarti: {n} carte, in cima {top}   Tallone: {stock} carte   Pozzetti "
+                      "rimasti: {left}   Pozzetto preso: {taken}", game, n=len(position.pile),
+                      top=top, stock=len(position.stock), left=len(position.pozzetti),
+                      taken=taken))
 
 
 def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
@@ -240,29 +270,30 @@ def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
         labels = []
         for team in teams:
             seats = [s for s in range(players) if sides[s] == team]
-            word = "seat" if len(seats) == 1 else "seats"
-            labels.append(f"{team} ({word} {', '.join(map(str, seats))})")
-        return "side", labels
+            labels.append(trn("{team} (posto {seats})", "{team} (posti {seats})", len(seats),
+                              team=team, seats=", ".join(map(str, seats))))
+        return tr("lato"), labels
     labels = []
     for seat in range(players):
         partner = next((s for s in range(players) if s != seat and sides[s] == sides[seat]),
                        None)
-        labels.append(str(seat) if partner is None else f"{seat} (pair with seat {partner})")
-    return "seat", labels
+        labels.append(str(seat) if partner is None else tr(
+            "{seat} (in coppia con il posto {partner})", seat=seat, partner=partner))
+    return tr("posto"), labels
 
 
 def print_score(console: Console, result: RecordedResult, closed_by: int | None,
-                sides: Sequence[int]) -> None:
-    how = {"closed": "closed", "stock": "the stock ran out", "stallo": "stallo",
-           "timeout": "time out"}[result.end]
+                sides: Sequence[int], *, game: str = "burraco") -> None:
+    how = {"closed": tr("chiusa"), "stock": tr("il tallone è finito"), "stallo": tr("stallo"),
+           "timeout": tr("tempo scaduto")}[result.end]
     if result.end == "closed" and closed_by is not None:
-        how += f" by seat {closed_by}"
-    table = Table(title=f"Score — hand ended: {how}")
+        how += " " + tr("dal posto {seat}", seat=closed_by)
+    table = Table(title=tr("Punteggio — mano finita: {how}", how=how))
     heading, labels = score_labels(sides)
     table.add_column(heading)
     for key in BREAKDOWN_KEYS:
-        table.add_column(key, justify="right")
-    table.add_column("total", justify="right")
+        table.add_column(part_name(key, game), justify="right")
+    table.add_column(tr("totale"), justify="right")
     breakdown = result.breakdown or ()
     for side, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
         parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5

@@ -1,6 +1,7 @@
 """``ramino review``: every decision of one seat in a recorded hand, scored by the search from
 that seat's own observation (``ramino.coach.review``): a table for people, JSON for programs
-(the shape in docs/coach.md)."""
+(the shape in docs/coach.md); ``--lang it|pt`` speaks the table and the reasons in Italian or
+Portuguese (:mod:`ramino.cli.words`, the coach's texts as on the pages)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ramino.cli.core import CliError, _stdin_bytes, read_file, say
+from ramino.cli.play.typed import check_language
+from ramino.cli.words import language, speak, tr, trn
 from ramino.coach.reason import Reason
 from ramino.coach.review import Review, review_hand
 from ramino.records import load_document
@@ -28,13 +31,18 @@ def review_command(
     hand: Annotated[int, typer.Option("--hand", help="the hand of a match record, from 1")
                     ] = 1,
     seed: Annotated[int, typer.Option("--seed", help="the search's seed")] = 0,
+    lang: Annotated[str, typer.Option(
+        help="the language of the table and the reasons: en, it, pt")] = "en",
 ) -> None:
     """Score every decision of a seat in a recorded hand against the search.
 
     The search judges from what that seat saw at each moment, never the other hands: the
     regret of a decision is the points it expects the played move to lose against its own
     choice; the three costliest are explained.  Exit status 2: not a well-formed record, or no
-    such seat or hand (the field named on standard error)."""
+    such seat or hand (the field named on standard error).  --lang it or pt: the table and
+    the reasons in Italian or Portuguese (the moves stay in the record notation)."""
+    check_language(lang)
+    speak(lang)
     if not 0 < seconds <= MAX_SECONDS:
         raise CliError(f"--seconds: {seconds} is not between 0 and {MAX_SECONDS:g}")
     if hand < 1:
@@ -61,25 +69,28 @@ def print_review(console: Console, review: Review) -> None:
     from ramino.server.coach_texts import reason_text
 
     def words(reason: Reason) -> str:
-        return reason_text(reason, "en", review.game)
+        return reason_text(reason, language(), review.game)
 
-    table = Table(title=f"Seat {review.seat}: {len(review.decisions)} decisions reviewed")
+    table = Table(title=trn("Posto {seat}: {n} decisione esaminata",
+                            "Posto {seat}: {n} decisioni esaminate", len(review.decisions),
+                            seat=review.seat))
     table.add_column("#", justify="right")
-    table.add_column("played")
-    table.add_column("search")
-    table.add_column("regret", justify="right")
-    table.add_column("why the search's move")
+    table.add_column(tr("giocata"))
+    table.add_column(tr("ricerca"))
+    table.add_column(tr("rimpianto"), justify="right")
+    table.add_column(tr("perché la mossa della ricerca"))
     for d in review.decisions:
         mark = " !" if d.mistake else ""
         table.add_row(str(d.number), d.played, "=" if d.best == d.played else d.best,
                       f"{d.regret:.0f}{mark}" if d.regret else "", words(d.reason))
     console.print(table)
-    say(console, f"Total regret: {review.regret:.0f} points ('!': beyond the search's margin "
-                 "of noise)")
+    say(console, tr("Rimpianto totale: {points} punti ('!': oltre il margine di rumore della "
+                    "ricerca)", points=round(review.regret)))
     if not review.costliest:
-        say(console, "No decision cost points in the search's worlds.")
+        say(console, tr("Nessuna decisione è costata punti nei mondi della ricerca."))
         return
-    say(console, "The costliest decisions:")
+    say(console, tr("Le decisioni più costose:"))
     for d in review.costliest:
-        say(console, f"  action {d.number} ({d.path}): {words(d.verdict())}; "
-                     f"{words(d.reason)}")
+        say(console, "  " + tr("azione {number} ({path}): {verdict}; {reason}", number=d.number,
+                               path=d.path, verdict=words(d.verdict()),
+                               reason=words(d.reason)))

@@ -9,24 +9,33 @@ points in hand, opened).  A refused hand names the field and the rule and is ent
 again.  ``--sheet FILE`` keeps the sheet in a file (read when it exists, written after every
 hand); ``--no-input`` only shows it; ``--export FILE`` writes the ``ramino-record/1``
 document of its hand results.
+
+``--lang`` chooses the language of every line the session shows (:mod:`ramino.cli.words`;
+the refusals as the score keeper's page words them, :mod:`ramino.cli.sheet_words`).  What the
+player types is understood in every language: a command or an answer in English, Italian or
+Portuguese (``undo``, ``annulla``, ``desfazer``; ``y``, ``s``, ``sim``), whatever the prompts
+speak.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 from rich.console import Console
 
 from ramino.cli.core import CliError, read_file, rule_options, say
-from ramino.cli.game_words import word
+from ramino.cli.game_words import type_word, word
 from ramino.cli.play import check_writable, read_command
+from ramino.cli.play.typed import check_language
 from ramino.cli.sheet_view import describe, print_hand, print_sheet
-from ramino.cli.words import speak
+from ramino.cli.sheet_words import refusal
+from ramino.cli.words import language, speak, term, tr
 from ramino.records import dump_document
 from ramino.rules import build_ruleset, preset
+from ramino.rules.options import Reentry
 from ramino.scoresheet import (
     BurracoHand,
     HandEntry,
@@ -38,6 +47,23 @@ from ramino.scoresheet import (
     sheet_record,
 )
 from ramino.scoresheet.limits import burraco_types
+
+#: The commands and answers typed at a prompt, in each language the prompts speak (every
+#: language's word is understood whatever the prompts speak).
+COMMANDS: Final = {"undo": ("undo", "annulla", "desfazer"),
+                   "reenter": ("reenter", "rientra", "reentrar"),
+                   "quit": ("quit", "esci", "sair")}
+YES: Final = ("y", "yes", "s", "si", "sì", "sim")
+NO: Final = ("n", "no", "não", "nao")
+ENDS: Final = {"stock": ("stock", "tallone", "monte"),
+               "stallo": ("stallo", "stalemate", "empate"),
+               "timeout": ("timeout", "tempo")}
+
+
+def command_of(text: str) -> str | None:
+    """The command a typed word is (``undo``, ``reenter``, ``quit``) in any language."""
+    lowered = text.lower()
+    return next((name for name, words in COMMANDS.items() if lowered in words), None)
 
 
 class InputEnded(Exception):
@@ -65,6 +91,8 @@ def score_command(
         help="write the ramino-record/1 document of the sheet's hand results")] = None,
     no_input: Annotated[bool, typer.Option(
         "--no-input", help="only show the sheet (and export it); enter nothing")] = False,
+    lang: Annotated[str, typer.Option(
+        help="the language of the prompts, the sheet and the refusals: en, it, pt")] = "en",
 ) -> None:
     """Keep the score of hands played with real cards: enter each hand as you count it.
 
@@ -74,8 +102,12 @@ def score_command(
     switch to three pozzetti of 11.  Scala 40: who closed, each player's points
     in hand and whether he had opened.  The engine scores the hand for the preset and keeps
     the sheet to the target (or the elimination limit).  At a prompt: 'undo' takes back the
-    last hand, 'reenter N' re-enters side N (Scala 40), 'quit' stops."""
-    speak("en")  # the sheet's words (ramino.cli.sheet_view): the prompts are English
+    last hand, 'reenter N' re-enters side N (Scala 40), 'quit' stops.  --lang it or pt:
+    the prompts, the sheet and the refusals in Italian or Portuguese (the refusals as the
+    score keeper's page words them); the commands and answers are understood in every
+    language (annulla, rientra N, esci; desfazer, reentrar N, sair; y, s, sim)."""
+    check_language(lang, server_texts=False)
+    speak(lang)
     console = Console(highlight=False)
     if export is not None:
         check_writable(export, "--export")
@@ -96,17 +128,17 @@ def score_command(
     if no_input:
         print_sheet(console, sheet)
     else:
-        say(console, f"Score sheet: {describe(sheet)}")
+        say(console, tr("Foglio dei punti: {sheet}", sheet=describe(sheet)))
         if sheet.hands:
             print_sheet(console, sheet)
         keep_score(console, sheet, sheet_file)
     if export is not None:
         if not sheet.hands:
-            say(console, f"No hand counted: {export} not written")
+            say(console, tr("Nessuna mano contata: {file} non scritto", file=export))
             return
         export.parent.mkdir(parents=True, exist_ok=True)
         export.write_text(dump_document(sheet_record(sheet)), encoding="utf-8")
-        say(console, f"Record written to {export}")
+        say(console, tr("Registrazione scritta in {file}", file=export))
 
 
 def load_sheet(path: Path) -> Sheet:
@@ -124,7 +156,7 @@ def new_sheet(preset_name: str, options: list[str], players: str | None, target:
               dealer: int | None) -> Sheet:
     rules = build_ruleset(preset(preset_name), rule_options(options))
     if players is None:
-        names = [f"Player {i + 1}" for i in range(rules.players)]
+        names = [tr("Giocatore {n}", n=i + 1) for i in range(rules.players)]
     else:
         names = [n.strip() for n in players.split(",")]
     try:
@@ -143,60 +175,72 @@ def keep_score(console: Console, sheet: Sheet, path: Path | None) -> None:
         number = len(sheet.hands) + 1
         dealer = sheet.players[sheet.dealers()[-1]]
         try:
-            command = ask(console, f"\nHand {number} (dealer {dealer}): Enter to count it, "
-                          "'undo', 'reenter N' or 'quit' > ").lower()
-            if command == "quit":
-                break
-            if command == "undo":
+            text = ask(console, "\n" + tr("Mano {n} (mazziere {dealer}): Invio per contarla, "
+                                          "'annulla', 'rientra N' o 'esci' > ", n=number,
+                                          dealer=dealer))
+            words = text.split()
+            command = command_of(words[0]) if words else None
+            if command == "undo" and len(words) == 1:
                 undo(console, sheet, path)
                 continue
-            if command.startswith("reenter"):
-                reenter(console, sheet, command, path)
+            if command == "reenter":
+                reenter(console, sheet, words[1:], path)
                 continue
-            if command:
-                say(console, f"unknown command {command!r}")
+            if text:
+                say(console, tr("comando sconosciuto {command}", command=repr(text.lower())))
                 continue
-            hand = ask_hand(console, sheet)
+            hand, names = ask_hand(console, sheet)
         except Quit:
             break
         except InputEnded:
-            say(console, "\ninput ended")
+            say(console, "\n" + tr("input finito"))
             break
         try:
             result = sheet.add_hand(hand)
         except SheetError as exc:
-            say(console, f"refused: {exc}; count the hand again")
+            say(console, tr("rifiutata: {reason}; conta di nuovo la mano",
+                            reason=refusal(exc, names, sheet.rules.game).rstrip(".")))
             continue
         save(sheet, path)
         print_hand(console, sheet, number - 1, result)
         print_sheet(console, sheet)
     if sheet.over:
-        say(console, "The match is over.")
+        say(console, tr("La partita è finita."))
 
 
 def undo(console: Console, sheet: Sheet, path: Path | None) -> None:
-    try:
-        sheet.remove_last()
-    except SheetError as exc:
-        say(console, f"refused: {exc.reason}")
+    if not sheet.hands:
+        say(console, tr("rifiutata: ") + tr("il foglio non ha ancora mani da togliere"))
         return
+    sheet.remove_last()
     save(sheet, path)
-    say(console, f"hand {len(sheet.hands) + 1} taken back")
+    say(console, tr("mano {n} tolta", n=len(sheet.hands) + 1))
 
 
-def reenter(console: Console, sheet: Sheet, command: str, path: Path | None) -> None:
-    text = command.removeprefix("reenter").strip()
-    if not text.isdigit():
-        say(console, "write 'reenter N', N the side's number")
+def reenter(console: Console, sheet: Sheet, words: list[str], path: Path | None) -> None:
+    if len(words) != 1 or not (words[0].isdigit() and words[0].isascii()):
+        say(console, tr("scrivi 'rientra N', N il numero del lato"))
         return
+    side = int(words[0])
     try:
-        sheet.reenter(int(text))
+        sheet.reenter(side)
     except SheetError as exc:
-        say(console, f"refused: {exc.reason}")
+        say(console, tr("rifiutata: ") + reentry_refusal(exc, sheet, side))
         return
     save(sheet, path)
-    say(console, f"{sheet.side_names()[int(text)]} re-enters at "
-        f"{sheet.standing().totals[int(text)]}")
+    say(console, tr("{name} rientra a {total}", name=sheet.side_names()[side],
+                    total=sheet.standing().totals[side]))
+
+
+def reentry_refusal(error: SheetError, sheet: Sheet, side: int) -> str:
+    """Why a side may not re-enter (§6.5), in the prompts' language: in English the core's
+    sentence, which cites the rule."""
+    if language() == "en":
+        return error.reason
+    if not sheet.is_scala40 or sheet.rules.reentry is Reentry.NONE:
+        return tr("queste regole non hanno il rientro")
+    return tr("il lato {side} non può rientrare ora: solo una volta, subito dopo "
+              "l'eliminazione, finché due lati restano in gioco", side=side)
 
 
 def save(sheet: Sheet, path: Path | None) -> None:
@@ -209,7 +253,7 @@ def ask(console: Console, prompt: str) -> str:
     text = read_command(console, prompt)
     if text is None:
         raise InputEnded
-    if text.lower() == "quit":
+    if command_of(text) == "quit":
         raise Quit
     return text
 
@@ -221,7 +265,7 @@ def ask_points(console: Console, prompt: str, default: int | None = None) -> int
             return default
         if text.isdigit() and text.isascii() and len(text) < 7:
             return int(text)
-        say(console, "a whole number of points, e.g. 120")
+        say(console, tr("un numero intero di punti, per esempio 120"))
 
 
 def ask_yes(console: Console, prompt: str, default: bool | None = None) -> bool:
@@ -229,11 +273,11 @@ def ask_yes(console: Console, prompt: str, default: bool | None = None) -> bool:
         text = ask(console, prompt).lower()
         if not text and default is not None:
             return default
-        if text in ("y", "yes", "s", "si", "sì"):
+        if text in YES:
             return True
-        if text in ("n", "no"):
+        if text in NO:
             return False
-        say(console, "answer y or n")
+        say(console, tr("rispondi s o n"))
 
 
 def ask_choice(console: Console, prompt: str, names: list[str], allowed: list[int]) -> int | None:
@@ -245,30 +289,42 @@ def ask_choice(console: Console, prompt: str, names: list[str], allowed: list[in
         for i in allowed:
             if text == str(i) or text.lower() == names[i].lower():
                 return i
-        say(console, "one of " + ", ".join(f"{i} ({names[i]})" for i in allowed)
-            + ", or Enter for nobody")
+        say(console, tr("uno tra {choices}, o Invio per nessuno", choices=", ".join(
+            f"{i} ({names[i]})" for i in allowed)))
+
+
+def type_words(kinds: list[str], game: str) -> list[str]:
+    """How each burraco type is shown and typed: in English the game's own words at the table
+    (a Brazilian canastra is limpa or suja, :mod:`ramino.cli.game_words`), in Italian and
+    Portuguese the game's term in that language where it is one word."""
+    shown = [type_word(kind, game) for kind in kinds]
+    return [text if len(text.split()) == 1 else kind for text, kind in zip(shown, kinds,
+                                                                           strict=True)]
 
 
 def ask_burrachi(console: Console, kinds: list[str], game: str) -> dict[str, int]:
     """How many burrachi of each type a side made, typed as pairs of type and count; a type
-    is named in the game's own words (a Brazilian canastra is limpa or suja) or Burraco's."""
-    shown = [word(game, kind) for kind in kinds]
-    named = {**{kind: kind for kind in kinds}, **dict(zip(shown, kinds, strict=True))}
-    example = f"e.g. '{shown[0]} 1 {shown[-1]} 2'"
-    prompt = f"  {word(game, 'burrachi')} ({', '.join(shown)}; {example}, Enter for none) > "
+    is named in the words the prompt shows, the game's own words (a Brazilian canastra is
+    limpa or suja) or Burraco's."""
+    shown = type_words(kinds, game)
+    named = {**{kind: kind for kind in kinds}, **{word(game, kind): kind for kind in kinds},
+             **{text.lower(): kind for text, kind in zip(shown, kinds, strict=True)}}
+    example = tr("per esempio '{first} 1 {last} 2'", first=shown[0], last=shown[-1])
+    prompt = "  " + term("burrachi ({types}; {example}, Invio per nessuno) > ", game,
+                         types=", ".join(shown), example=example)
     while True:
         words = ask(console, prompt).lower().replace(",", " ").split()
         counts: dict[str, int] = {}
         problem = None
         if len(words) % 2:
-            problem = "pairs of type and count"
+            problem = tr("coppie di tipo e numero")
         for typed, count in zip(words[::2], words[1::2], strict=False):
             kind = named.get(typed)
             if kind is None:
-                problem = (f"no {word(game, 'burraco')} type {typed!r} here "
-                           f"(types: {', '.join(shown)})")
+                problem = term("qui non c'è un burraco {typed} (tipi: {types})", game,
+                               typed=repr(typed), types=", ".join(shown))
             elif not (count.isdigit() and count.isascii() and len(count) < 3):
-                problem = f"{count!r}: how many, a whole number"
+                problem = tr("{count}: quanti, un numero intero", count=repr(count))
             else:
                 counts[kind] = counts.get(kind, 0) + int(count)
         if problem is None:
@@ -282,21 +338,24 @@ def ask_solo(console: Console, sheet: Sheet) -> tuple[int | None, list[str], lis
     when the answer already says it (``None``: ask)."""
     players = list(sheet.players)
     if not sheet.solo_allowed():
-        say(console, "everyone plays alone (three pozzetti of 11: a total has reached "
-            f"{sheet.rules.three_player_switch_threshold})")
+        say(console, tr("tutti giocano da soli (tre pozzetti da 11: un totale ha raggiunto "
+                        "{threshold})", threshold=sheet.rules.three_player_switch_threshold))
         return None, players, [None, None, None]
-    solo = ask_choice(console, "who took the 18 and played solo? (" + ", ".join(
-        f"{i} {n}" for i, n in enumerate(players)) + "; Enter: nobody took it) > ", players,
-        [0, 1, 2])
+    solo = ask_choice(console, tr("chi ha preso il 18 e gioca da solo? ({players}; Invio: "
+                                  "nessuno l'ha preso) > ", players=", ".join(
+                                      f"{i} {n}" for i, n in enumerate(players))),
+                      players, [0, 1, 2])
     if solo is None:
         return None, players, [False, False, False]  # nobody took a pozzetto
     pair = " & ".join(players[s] for s in range(3) if s != solo)
-    return solo, [f"{players[solo]} (solo)", f"{pair} (pair)"], [True, None]
+    return solo, [tr("{name} (da solo)", name=players[solo]),
+                  tr("{names} (coppia)", names=pair)], [True, None]
 
 
-def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
+def ask_hand(console: Console, sheet: Sheet) -> tuple[HandEntry, list[str]]:
+    """One hand's counts and the names of its entries (sides or players), as asked."""
     if sheet.is_scala40:
-        return ask_scala40(console, sheet)
+        return ask_scala40(console, sheet), list(sheet.players)
     kinds = [t.name for t in burraco_types(sheet.rules)]
     names = sheet.side_names()
     solo: int | None = None
@@ -304,53 +363,61 @@ def ask_hand(console: Console, sheet: Sheet) -> HandEntry:
     if sheet.rules.players == 3:
         solo, names, known = ask_solo(console, sheet)
     sides: list[SideCount] = []
+    game = sheet.rules.game
     for name, told in zip(names, known, strict=True):
         say(console, f"{name}:")
-        game = sheet.rules.game
         burrachi = ask_burrachi(console, kinds, game)
-        melded = ask_points(console, "  card points melded > ")
-        in_hand = ask_points(console, "  card points left in hand > ")
-        taken = (ask_yes(console, f"  {word(game, 'pozzetto')} taken? (y/n) > ")
+        melded = ask_points(console, "  " + tr("punti delle carte calate > "))
+        in_hand = ask_points(console, "  " + tr("punti delle carte rimaste in mano > "))
+        taken = (ask_yes(console, "  " + term("pozzetto preso? (s/n) > ", game))
                  if told is None else told)
         unplayed = 0
         if taken:
-            unplayed = ask_points(console, f"  points of a {word(game, 'pozzetto')} taken with "
-                                           "the discard and never played [0] > ", 0)
+            unplayed = ask_points(console, "  " + term(
+                "punti di un pozzetto preso con lo scarto e mai giocato [0] > ", game), 0)
         sides.append(SideCount(burrachi, melded, in_hand, taken, False, unplayed))
-    closer = ask_choice(console, "who closed? (" + ", ".join(
-        f"{i} {n}" for i, n in enumerate(names)) + "; Enter: nobody) > ", names,
-        list(range(len(names))))
+    closer = ask_choice(console, tr("chi ha chiuso? ({entries}; Invio: nessuno) > ",
+                                    entries=", ".join(f"{i} {n}" for i, n in enumerate(names))),
+                        names, list(range(len(names))))
     end = None
     if closer is None:
-        while end is None:
-            text = ask(console, "how did the hand end? (stock, stallo, timeout) [stock] > ")
-            end = text.lower() or "stock"
-            if end not in ("stock", "stallo", "timeout"):
-                say(console, "stock, stallo or timeout")
-                end = None
-        end = None if end == "stock" else end
+        end = ask_end(console)
     else:
         sides[closer] = SideCount(sides[closer].burrachi, sides[closer].melded,
                                   sides[closer].in_hand, sides[closer].pozzetto_taken, True,
                                   sides[closer].unplayed_pozzetto)
-    return BurracoHand(tuple(sides), end, solo)
+    return BurracoHand(tuple(sides), end, solo), names
+
+
+def ask_end(console: Console) -> str | None:
+    """How a hand nobody closed ended: ``None`` for the tallone run out, else ``stallo`` or
+    ``timeout``."""
+    while True:
+        text = ask(console, tr("com'è finita la mano? (tallone, stallo, tempo) [tallone] > "))
+        typed = text.lower() or "stock"
+        end = next((name for name, words in ENDS.items() if typed in words), None)
+        if end is not None:
+            return None if end == "stock" else end
+        say(console, tr("tallone, stallo o tempo"))
 
 
 def ask_scala40(console: Console, sheet: Sheet) -> Scala40Hand:
     in_play = sheet.in_play()
     seats = [s for s, p in enumerate(in_play) if p]
     names = list(sheet.players)
-    closer = ask_choice(console, "who closed? (" + ", ".join(f"{s} {names[s]}" for s in seats)
-                        + "; Enter: nobody) > ", names, seats)
+    closer = ask_choice(console, tr("chi ha chiuso? ({entries}; Invio: nessuno) > ",
+                                    entries=", ".join(f"{s} {names[s]}" for s in seats)),
+                        names, seats)
     in_mano = False
     if closer is not None and sheet.rules.chiusura_in_mano_allowed:
-        in_mano = ask_yes(console, "chiusura in mano? (y/n) [n] > ", False)
+        in_mano = ask_yes(console, tr("chiusura in mano? (s/n) [n] > "), False)
     players: list[PlayerCount | None] = [None] * len(names)
     for seat in seats:
         if seat == closer:
             players[seat] = PlayerCount(0, True, True)
             continue
-        held = ask_points(console, f"{names[seat]}: points left in hand > ")
-        opened = ask_yes(console, f"{names[seat]}: had opened? (y/n) [y] > ", True)
+        held = ask_points(console, tr("{name}: punti rimasti in mano > ", name=names[seat]))
+        opened = ask_yes(console, tr("{name}: aveva aperto? (s/n) [s] > ", name=names[seat]),
+                         True)
         players[seat] = PlayerCount(held, opened, False)
     return Scala40Hand(tuple(players), in_mano)

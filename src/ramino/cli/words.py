@@ -45,6 +45,11 @@ def speak(lang: str) -> None:
     _now.lang = lang
 
 
+def language() -> str:
+    """The language the command speaks."""
+    return _now.lang
+
+
 def tr(text: str, **values: object) -> str:
     """``text`` (an Italian message id) in the chosen language, ``{names}`` filled in."""
     out = catalog(_now.lang).gettext(text)
@@ -63,4 +68,4 @@ def term(text: str, game: str, **values: object) -> str:
     return out.format(**values) if values else out
 
 
-__all__ = ["LANGUAGES", "speak", "term", "tr", "trn"]
+__all__ = ["LANGUAGES", "language", "speak", "term", "tr", "trn"]

@@ -9,101 +9,53 @@ seeded hand, so an experiment is reproducible.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+import numpy.typing as npt
 
-from ramino.env.encoding import ACTIONS, OBS_SIZE, action_ids, action_mask, encode
+from ramino.env.encoding import ACTIONS, OBS_SIZE, action_ids, encode
+from ramino.env.seats import SeatEnv
+from ramino.games.actions import Action
 from ramino.games.burraco.state import BurracoState
 from ramino.rules import preset
 from ramino.rules.options import RuleSet
 
 
-class BurracoEnv(AECEnv):  # type: ignore[misc]
+class BurracoEnv(SeatEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"],
                                           "name": "ramino_burraco_v0",
                                           "is_parallelizable": False}
 
     def __init__(self, preset_name: str = "fibur", render_mode: str | None = None) -> None:
-        super().__init__()
         self.rules: RuleSet = preset(preset_name)
         if self.rules.game != "burraco" or self.rules.players != 4:
             raise ValueError("the environment plays 4-player Burraco presets")
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{s}" for s in range(4)]
-        self.agents = self.possible_agents[:]
-        # Unbounded below: a burraco's bonus can fall (a wild dirties a pulito), see encoding.
-        box = spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(ACTIONS,), dtype=np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
-                                   for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
+        super().__init__(4, OBS_SIZE, ACTIONS, render_mode)
         self.state_: BurracoState | None = None
-        self._seed = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+    def new_state(self, seed: int) -> BurracoState:
+        return BurracoState.new_hand(self.rules, seed=seed)
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+    def encode(self, seat: int, legal: Sequence[Action]) -> npt.NDArray[np.float32]:
+        return encode(self._state().observation(seat), legal, self.rules)
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+    def ids(self, legal: Sequence[Action]) -> dict[int, Action]:
+        return action_ids(legal)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seed = seed
-        else:
-            self._seed += 1
-        self.state_ = BurracoState.new_hand(self.rules, seed=self._seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state_.current]
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        state = self._state()
-        seat = self._seat(agent)
-        legal = state.legal_actions() if seat == state.current and not state.is_over else []
-        return {"observation": encode(state.observation(seat), legal, self.rules),
-                "action_mask": action_mask(legal)}
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self._state()
-        ids = action_ids(state.legal_actions())
-        if action is None or int(action) not in ids:
-            raise ValueError(f"action {action} is not legal now (see the action mask)")
-        self._cumulative_rewards[agent] = 0.0
-        state.apply(ids[int(action)])
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if state.is_over:
-            result = state.result()
-            assert result is not None
-            for a in self.agents:
-                team = self._seat(a) % 2
-                self.rewards[a] = (result.scores[team] - result.scores[1 - team]) / 100.0
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[state.current]
-        self._accumulate_rewards()
+    def final_rewards(self) -> list[float]:
+        """Each seat's side's score minus the other side's, divided by 100 (§2.10)."""
+        result = self._state().result()
+        assert result is not None
+        return [(result.scores[seat % 2] - result.scores[1 - seat % 2]) / 100.0
+                for seat in range(4)]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         state = self._state()
         return str(state.observation(state.current).as_dict(history=False))
-
-    def close(self) -> None:
-        pass
 
     def _state(self) -> BurracoState:
         if self.state_ is None:

@@ -15,7 +15,7 @@ one entry per side or seat); :mod:`ramino.scoresheet.validate` checks what the r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
@@ -36,21 +36,25 @@ from ramino.scoresheet.errors import SheetError
 ENDS: Final = ("closed", "stock", "stallo", "timeout")
 #: The largest number a count may hold (a whole pack is worth some thousands of points).
 MAX_POINTS: Final = 100_000
+#: The most burrachi of one type a count may hold.
+MAX_BURRACHI: Final = 100
 
 T = TypeVar("T")
 
 
 @contextmanager
-def shape(code: str = "shape") -> Iterator[None]:
-    """Turn the record readers' errors into the score keeper's, keeping the path."""
+def shape(code: str = "shape", params: Mapping[str, int | str] | None = None
+          ) -> Iterator[None]:
+    """Turn the record readers' errors into the score keeper's, keeping the path; ``params``
+    the numbers a translated sentence needs (a whole number's ``min`` and ``max``)."""
     try:
         yield
     except RecordError as exc:
-        raise SheetError(exc.path, code, exc.reason) from None
+        raise SheetError(exc.path, code, exc.reason, params) from None
 
 
 def read_points(value: object, path: str) -> int:
-    with shape():
+    with shape(params={"min": 0, "max": MAX_POINTS}):
         return expect_int(value, path, 0, MAX_POINTS)
 
 
@@ -116,8 +120,8 @@ class SideCount:
                              'expected an object such as {"pulito": 1, "sporco": 2}')
         burrachi: dict[str, int] = {}
         for kind, count in raw.items():
-            with shape():
-                number = expect_int(count, key_path(burrachi_path, kind), 0, 100)
+            with shape(params={"min": 0, "max": MAX_BURRACHI}):
+                number = expect_int(count, key_path(burrachi_path, kind), 0, MAX_BURRACHI)
             if number:
                 burrachi[kind] = number
         return cls(burrachi=burrachi,
@@ -174,7 +178,7 @@ class BurracoHand:
             if not three_players:
                 raise SheetError(solo_path, "shape", "only three-player Burraco has a solo "
                                  "(RULES.md §5.2)")
-            with shape():
+            with shape(params={"min": 0, "max": 2}):
                 solo = expect_int(obj["solo"], solo_path, 0, 2)
         if three_players:
             sides = 3 if solo is None else 2

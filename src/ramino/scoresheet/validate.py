@@ -69,13 +69,14 @@ def check_burraco(rules: RuleSet, hand: BurracoHand, path: str) -> None:
     if len(closers) > 1:
         raise SheetError(key_path(index_path(sides_path, closers[1]), "closed"), "two-closers",
                          f"sides {closers[0]} and {closers[1]} both closed; only one side "
-                         "closes a hand (RULES.md §2.8)")
+                         "closes a hand (RULES.md §2.8)",
+                         {"first": closers[0], "second": closers[1]})
     total = sum(side.melded + side.in_hand + side.unplayed_pozzetto for side in hand.sides)
     limit = pack_points(rules)
     if total > limit:
         raise SheetError(sides_path, "pack-points",
                          f"the sides count {total} card points together, more than the whole "
-                         f"pack holds ({limit}, RULES.md §1.3)")
+                         f"pack holds ({limit}, RULES.md §1.3)", {"total": total, "limit": limit})
     _check_end(hand.end, bool(closers), path)
 
 
@@ -88,7 +89,8 @@ def pairs_form(rules: RuleSet) -> bool:
 def _check_three(rules: RuleSet, hand: BurracoHand, path: str) -> None:
     sides_path = key_path(path, "sides")
     if hand.solo is not None and not 0 <= hand.solo < 3:
-        raise SheetError(key_path(path, "solo"), "shape", f"a seat 0..2, not {hand.solo}")
+        raise SheetError(key_path(path, "solo"), "shape", f"a seat 0..2, not {hand.solo}",
+                         {"min": 0, "max": 2})
     if len(hand.sides) != (3 if hand.solo is None else 2):
         raise SheetError(sides_path, "shape", "with a solo, 2 counts (the solo's, then the "
                          "pair's); without, 3 (one per player) (RULES.md §5.2)")
@@ -97,7 +99,8 @@ def _check_three(rules: RuleSet, hand: BurracoHand, path: str) -> None:
             raise SheetError(key_path(path, "solo"), "solo-all-alone",
                              "this hand is played with three pozzetti of 11 (a player's total "
                              f"has reached {rules.three_player_switch_threshold}), everyone "
-                             "alone to the end: no solo, one count per player (RULES.md §5.2)")
+                             "alone to the end: no solo, one count per player (RULES.md §5.2)",
+                             {"threshold": rules.three_player_switch_threshold})
         return
     if hand.solo is not None:
         if not hand.sides[0].pozzetto_taken:
@@ -133,13 +136,14 @@ def _check_side(rules: RuleSet, side: SideCount, path: str, step: int) -> None:
                              f"{count} {t.name} {noun} need at least {t.min_cards} cards each, "
                              f"{t.min_points} card points or more each; with the burrachi "
                              f"listed before, at least {need}, but melded is {side.melded} "
-                             "(RULES.md §2.6)")
+                             "(RULES.md §2.6)", {"count": count, "type": t.name, "need": need,
+                                                 "melded": side.melded, "cards": t.min_cards})
     for name in ("melded", "in_hand", "unplayed_pozzetto"):
         value = getattr(side, name)
         if value % step:
             raise SheetError(key_path(path, name), "point-step",
                              f"{value} is not a multiple of {step}, as every card value is "
-                             "(RULES.md §1.3)")
+                             "(RULES.md §1.3)", {"value": value, "step": step})
     if side.unplayed_pozzetto and not side.pozzetto_taken:
         raise SheetError(key_path(path, "unplayed_pozzetto"), "unplayed-not-taken",
                          "a side that did not take its pozzetto has no unplayed pozzetto "
@@ -199,7 +203,8 @@ def check_scala40(rules: RuleSet, hand: Scala40Hand, path: str) -> None:
             if len(closers) > 1:
                 raise SheetError(key_path(here, "closed"), "two-closers",
                                  f"players {closers[0]} and {seat} both closed; only one "
-                                 "player closes a hand (RULES.md §6.4)")
+                                 "player closes a hand (RULES.md §6.4)",
+                                 {"first": closers[0], "second": seat})
             if player.in_hand:
                 raise SheetError(key_path(here, "in_hand"), "closer-in-hand",
                                  "the player who closed has no card left in hand (RULES.md "
@@ -208,12 +213,14 @@ def check_scala40(rules: RuleSet, hand: Scala40Hand, path: str) -> None:
             raise SheetError(key_path(here, "in_hand"), "unopened-in-hand",
                              f"a player who never opened holds all {rules.hand_size} cards: "
                              f"between {low} and {high} points, not {player.in_hand} "
-                             "(RULES.md §6.4, §6.5)")
+                             "(RULES.md §6.4, §6.5)", {"cards": rules.hand_size, "low": low,
+                                                       "high": high, "value": player.in_hand})
         elif player.in_hand > high:
             raise SheetError(key_path(here, "in_hand"), "in-hand-max",
                              f"{player.in_hand} points: no player ends a hand holding more "
                              f"than {rules.hand_size} cards, at most {high} points (RULES.md "
-                             "§6.5)")
+                             "§6.5)", {"cards": rules.hand_size, "high": high,
+                                       "value": player.in_hand})
     if hand.chiusura_in_mano:
         where = key_path(path, "chiusura_in_mano")
         if not rules.chiusura_in_mano_allowed:

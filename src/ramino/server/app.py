@@ -21,6 +21,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ramino.server.coach_pool import CoachPool, CoachSettings, coach_settings
@@ -42,6 +43,7 @@ from ramino.server.routes import (
     tables,
 )
 from ramino.server.routes.deps import Limits, Pages
+from ramino.server.routes.errors import http_error
 from ramino.server.routes.lobby import preset_games, table_presets
 from ramino.server.security import SameOrigin, SecurityHeaders
 from ramino.server.store import Store, database_url
@@ -126,6 +128,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 1.0,
             own_store.close()
 
     app = FastAPI(title="ramino", lifespan=lifespan)
+    # A browser asking for a page that cannot be served gets a page, the API keeps its JSON.
+    app.add_exception_handler(StarletteHTTPException, http_error)
     # Outermost last: the proxy's headers are read first, then the origin is checked.
     app.add_middleware(SecurityHeaders)
     app.add_middleware(SameOrigin, allowed=allowed_origins)

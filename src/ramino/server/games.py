@@ -122,11 +122,10 @@ class TableGame:
 
     name: str = ""
     rated = True  # hands count for the skill rating
-    players_at_table: tuple[int, ...] = (4,)  # how many may sit at a table of this game
 
     def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
         """How many may sit at a table of ``rules``' game."""
-        return self.players_at_table
+        raise NotImplementedError
 
     def width(self, rules: RuleSet) -> int:
         """How many scores a hand has: one per side (Scala 40: per seat, pair or team)."""
@@ -174,9 +173,10 @@ class TableGame:
         """The table seats dealt in to the next hand of ``match``."""
         return (True,) * rules.players
 
-    def hand_rules(self, rules: RuleSet, totals: Sequence[int]) -> RuleSet:
-        """The rules the next hand is dealt and played under, given the match's ``totals`` by
-        side: the table's own, unless the match changes them as it goes."""
+    def hand_rules(self, rules: RuleSet, seating: SeatMap, totals: Sequence[int]) -> RuleSet:
+        """The rules a hand is dealt and played under (what :meth:`deal`, :meth:`start` and
+        :meth:`read_deal` take), given its ``seating`` and the match's ``totals`` by side so
+        far: the table's own, unless the match changes them as it goes."""
         return rules
 
     def parse(self, text: str) -> Action:
@@ -237,19 +237,16 @@ class TableGame:
 
 class BurracoGame(TableGame):
     name = "burraco"
-    # Two players, three (each alone until the first takes the 18 and plays solo against the
-    # other two, §5.2), two pairs, or three pairs (§5.1, §5.3).
-    players_at_table = (2, 3, 4, 6)
-
     def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
-        # The 18/11 pozzetti of three players are Italian Burraco's (§5.2); Brazilian Buraco
-        # is played by two, four or six.
-        return self.players_at_table if rules.game == "burraco" else (2, 4, 6)
+        """Two players, three (each alone until the first takes the 18 and plays solo against
+        the other two, §5.2), two pairs, or three pairs (§5.1, §5.3).  The 18/11 pozzetti of
+        three players are Italian Burraco's: Brazilian Buraco is played by two, four or six."""
+        return (2, 3, 4, 6) if rules.game == "burraco" else (2, 4, 6)
 
     def width(self, rules: RuleSet) -> int:
         return score_sides(rules.players)  # three players: a score each, the pair's split
 
-    def hand_rules(self, rules: RuleSet, totals: Sequence[int]) -> RuleSet:
+    def hand_rules(self, rules: RuleSet, seating: SeatMap, totals: Sequence[int]) -> RuleSet:
         """Three players: once anyone has reached the switch threshold, three pozzetti of 11
         and everyone alone to the end of the match (§5.2)."""
         return burraco_hand_rules(rules, totals)
@@ -326,7 +323,9 @@ class BurracoGame(TableGame):
 
 class Scala40Game(TableGame):
     name = "scala40"
-    players_at_table = (2, 3, 4, 5, 6)  # §6.1
+
+    def table_sizes(self, rules: RuleSet) -> tuple[int, ...]:
+        return (2, 3, 4, 5, 6)  # §6.1
 
     def width(self, rules: RuleSet) -> int:
         return side_count(rules)
@@ -371,27 +370,26 @@ class Scala40Game(TableGame):
         sides = () if rules.partnerships is Partnerships.NONE else seat_sides(rules)
         return Order(players, tuple(s for s in after if in_play[s]), sides)
 
-    def _rules(self, rules: RuleSet, seating: SeatMap) -> RuleSet:
+    def hand_rules(self, rules: RuleSet, seating: SeatMap, totals: Sequence[int]) -> RuleSet:
+        """A hand is played by the seats still in (§6.5): the rules of that many players."""
         assert isinstance(seating, Order)
         return hand_rules(rules, len(seating.order))
 
     def deal(self, rules: RuleSet, seating: SeatMap, rng: random.Random) -> Deal:
         order = pack(2)
         rng.shuffle(order)
-        hand = self._rules(rules, seating)
-        return scala40_deal.deal_from_order(order, hand, hand.players - 1)
+        return scala40_deal.deal_from_order(order, rules, rules.players - 1)
 
     def start(self, rules: RuleSet, deal: Deal, seating: SeatMap,
               totals: Sequence[int]) -> Scala40State:
         assert isinstance(seating, Order)
-        hand = self._rules(rules, seating)
         # ``totals`` by side: each seat shows its side's total (a pair's or team's, §6.7).
-        return Scala40State.new_hand(hand, deal=deal, dealer=hand.players - 1,
+        return Scala40State.new_hand(rules, deal=deal, dealer=rules.players - 1,
                                      penalties=tuple(totals[seating.side(s)]
                                                      for s in seating.order))
 
     def read_deal(self, rules: RuleSet, deal: dict[str, Any], seating: SeatMap) -> Deal:
-        return scala40_record.read_deal(deal, self._rules(rules, seating))
+        return scala40_record.read_deal(deal, rules)
 
     def restart(self, state: GameState) -> Scala40State:
         assert isinstance(state, Scala40State)

@@ -302,8 +302,8 @@ class TournamentFeed:
         deals = []
         dealer = rules.players - 1  # a table's first dealer; the deal passes to the next seat
         for _ in range(settings.deals_per_round):
-            deals.append(write_deal(game.deal(rules, game.seating(rules, dealer, everyone),
-                                              rng)))
+            seats = game.seating(rules, dealer, everyone)
+            deals.append(write_deal(game.deal(game.hand_rules(rules, seats, ()), seats, rng)))
             dealer = game.next_dealer(dealer, everyone)
         return deals
 

@@ -91,7 +91,8 @@ def _print_unkept(seating: Seating, state: HandState) -> None:
         return
     result = state.result()
     if result is not None:
-        print_score(seating.console, recorded_result(result), state.closed_by, state.sides)
+        print_score(seating.console, recorded_result(result), state.closed_by, state.sides,
+                    game=state.rules.game)
 
 
 def _reentries(seating: Seating, game: MatchGame, sheet: Sheet | None) -> None:

@@ -78,12 +78,14 @@ def with_numbers(move: str, shown: Sequence[int]) -> str:
     return " ".join(out)
 
 
-def check_language(lang: str) -> None:
-    """Refuse a language the refusals are not written in, naming the option; the other
-    languages read the server's catalogs, which come with the server extra (Babel)."""
+def check_language(lang: str, *, server_texts: bool = True) -> None:
+    """Refuse a language the refusals are not written in, naming the option.  A command
+    whose texts only the server formats (``server_texts``: ``ramino play``'s refused moves)
+    needs the server extra (Babel) for another language than English; the catalogs alone
+    are read with the standard library (:mod:`ramino.cli.words`)."""
     if lang not in LANGUAGES:
         raise CliError(f"--lang {lang}: one of {', '.join(LANGUAGES)}")
-    if lang != "en":
+    if server_texts and lang != "en":
         try:
             import babel  # noqa: F401
         except ImportError:

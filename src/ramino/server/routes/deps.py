@@ -67,12 +67,13 @@ class Pages:
         self.templates.env.add_extension("jinja2.ext.i18n")
 
     def __call__(self, request: Request, name: str, context: dict[str, Any],
-                 game: str = "burraco") -> HTMLResponse:
+                 game: str = "burraco", status_code: int = 200) -> HTMLResponse:
         asked = request.query_params.get("lang")
         lang = choose_language(asked, request.cookies.get(LANG_COOKIE),
                                request.headers.get("accept-language"))
         response = self.templates.TemplateResponse(request, name,
-                                                   {**context, **template_globals(lang, game)})
+                                                   {**context, **template_globals(lang, game)},
+                                                   status_code=status_code)
         response.headers["Content-Language"] = lang
         response.headers["Vary"] = "Accept-Language, Cookie"
         if asked == lang and request.cookies.get(LANG_COOKIE) != lang:

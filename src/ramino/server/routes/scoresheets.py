@@ -42,7 +42,8 @@ SERVER = Path(__file__).parent.parent
 STATIC = SERVER / "static"
 PAGE: Final = "/segnapunti"
 # What the page needs, stored by the service worker at install (the page itself first).
-ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/favicon.svg",
+ASSETS: Final = ("/static/style.css", "/static/i18n.js", "/static/language.js",
+                 "/static/favicon.svg",
                  *(f"/static/segnapunti/{name}" for name in (
                      "segnapunti.css", "main.js", "score.js", "setup.js", "sheet.js",
                      "view.js", "icon.svg", "icon-192.png", "icon-512.png")))
@@ -119,9 +120,12 @@ async def tables() -> dict[str, Any]:
 
 
 def refused(exc: RaminoError) -> JSONResponse:
-    """A sheet the core refuses: 422 naming the field (its JSON path) and the reason."""
+    """A sheet the core refuses: 422 naming the field (its JSON path), the refusal's code and
+    numbers (``params``, as the page's own checks build them) and the reason."""
+    content: dict[str, Any]
     if isinstance(exc, SheetError):
-        content = {"detail": str(exc), "path": exc.path, "code": exc.code}
+        content = {"detail": str(exc), "path": exc.path, "code": exc.code,
+                   "params": exc.params}
     else:
         content = {"detail": str(exc), "path": getattr(exc, "path", ""), "code": "shape"}
     return JSONResponse(content, status_code=422)

@@ -28,18 +28,6 @@ export function term(text, vars = {}) {
   return fill(words[text] || text, vars);
 }
 
-// The header's language menu: choosing reloads the page with ?lang= (the server keeps the
-// choice in a cookie).
-export function translatePage() {
-  const picker = document.getElementById("language");
-  if (!picker) return;
-  picker.addEventListener("change", () => {
-    const url = new URL(location.href);
-    url.searchParams.set("lang", picker.value);
-    location.href = url.toString();
-  });
-}
-
 // tn("{n} mano", "{n} mani", n): the plural form of the page's language, {n} filled with n.
 // The catalog's forms are gettext's, in CLDR's order (Italian and Portuguese: one, many,
 // other; English: one, other); Intl.PluralRules names the category of n.

@@ -1,8 +1,7 @@
 // The lobby: quick play, the open tables (refreshed every few seconds), a table with friends,
 // the player's profile and the leaderboards.
-import { lang, t, tn, translatePage } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
-translatePage();
 const $ = (id) => document.getElementById(id);
 const form = $("new-table");
 const GAME_NAMES = { burraco: "Burraco", buraco: "Buraco", scala40: "Scala 40" };
@@ -258,12 +257,20 @@ $("logout").addEventListener("click", async () => {
   showMe();
 });
 
-async function showBoard(path, listId, line) {
+// A board with nobody on it says so, and how to get on it, rather than showing nothing.
+async function showBoard(path, listId, line, empty) {
   const response = await fetch(path);
   if (!response.ok) return;
   const list = $(listId);
   list.replaceChildren();
-  for (const row of await response.json()) {
+  const rows = await response.json();
+  list.classList.toggle("empty-board", rows.length === 0);
+  if (rows.length === 0) {
+    const li = document.createElement("li");
+    li.textContent = empty();
+    list.append(li);
+  }
+  for (const row of rows) {
     const li = document.createElement("li");
     li.append(playerLink(row.name, row.level), ` — ${line(row)}`);
     list.append(li);
@@ -273,11 +280,13 @@ async function showBoard(path, listId, line) {
 // One rating board per game (Burraco, Buraco, Scala 40): a rating means something within it.
 const ratingGame = $("rating-game");
 const showRatings = () => showBoard(`/api/leaderboard?by=rating&game=${encodeURIComponent(ratingGame.value)}`,
-  "rating-board", (row) => t("forza {rating}", row) + " (" + tn("{n} partita", "{n} partite", row.rated) + ")");
+  "rating-board", (row) => t("forza {rating}", row) + " (" + tn("{n} partita", "{n} partite", row.rated) + ")",
+  () => t("Ancora nessuno: la forza viene dalle partite di almeno 3 mani giocate con un profilo."));
 ratingGame.addEventListener("change", showRatings);
 
 showMe();
 showBoard("/api/leaderboard", "leaderboard", (row) => [
   tn("{n} punto", "{n} punti", row.xp), tn("{n} mano", "{n} mani", row.hands),
-  tn("{n} vinta", "{n} vinte", row.wins)].join(", "));
+  tn("{n} vinta", "{n} vinte", row.wins)].join(", "),
+  () => t("Ancora nessuno: le mani giocate con un profilo danno punti esperienza."));
 showRatings();

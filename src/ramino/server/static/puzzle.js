@@ -1,9 +1,8 @@
 // A puzzle's page: the position as the solver's seat sees it (its observation only), the
 // move tapped or typed, and the server's verdict (checked by the engine, in the page's language).
 import { cardImg, cardLabel, handOrder } from "./cards.js";
-import { t, translatePage } from "./i18n.js";
+import { t } from "./i18n.js";
 
-translatePage();
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("puzzle-data").textContent);

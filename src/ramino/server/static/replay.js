@@ -1,8 +1,7 @@
 // The replay viewer: every position of a finished hand, all cards face up, step by step.
 import { cardLabel, cardSvg, handOrder } from "./cards.js";
-import { setGame, t, term, tn, translatePage } from "./i18n.js";
+import { setGame, t, term, tn } from "./i18n.js";
 
-translatePage();
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);

@@ -1,9 +1,8 @@
 // The waiting room of a table with friends: who sits where, a seat for the reader, the
 // invitation (link and QR code), and "fill with bots".  When every seat is taken the hand is
 // dealt and the page becomes the table (the seat key is kept where the table page reads it).
-import { t, translatePage } from "./i18n.js";
+import { t } from "./i18n.js";
 
-translatePage();
 const $ = (id) => document.getElementById(id);
 const room = $("waiting");
 const tableId = room.dataset.table;

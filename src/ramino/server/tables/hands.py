@@ -35,7 +35,7 @@ def new_hand(rules: RuleSet, hand_no: int, dealer: int, rng: random.Random | Non
     game = game_of(rules)
     seating = game.seating(rules, dealer, in_play or (True,) * rules.players)
     totals = totals or (0,) * rules.players
-    rules = game.hand_rules(rules, totals)
+    rules = game.hand_rules(rules, seating, totals)
     if prepared is not None:
         deal = game.read_deal(rules, prepared, seating)
     else:
@@ -70,7 +70,7 @@ def replay_hand(rules: RuleSet, hand: StoredHand, in_play: tuple[bool, ...] | No
     # The engine counts seats from the first player; ``hand.dealer`` is a table seat.
     seating = game.seating(rules, hand.dealer, in_play or (True,) * rules.players)
     totals = totals or (0,) * rules.players
-    rules = game.hand_rules(rules, totals)
+    rules = game.hand_rules(rules, seating, totals)
     state = game.start(rules, game.read_deal(rules, hand.deal, seating), seating, totals)
     for _seat, text in hand.actions:
         state.play(text)

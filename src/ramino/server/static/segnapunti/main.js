@@ -3,7 +3,7 @@
 // Scores are the arithmetic of the engine's score table (score.js); the sheet stays on this
 // device (sheet.js) and a service worker keeps the page working with no network.  Publishing
 // sends the counts to the server, which scores them again and gives a read-only link.
-import { setGame, t, tn, translatePage } from "../i18n.js";
+import { setGame, t, tn } from "../i18n.js";
 import { checkHand, pairsForm, scoreHand, sheetView } from "./score.js";
 import { fillSetup, onStart, setTables } from "./setup.js";
 import {
@@ -15,7 +15,6 @@ import {
   signed,
 } from "./view.js";
 
-translatePage();
 const $ = (id) => document.getElementById(id);
 const keeper = $("keeper");
 let tables = {};

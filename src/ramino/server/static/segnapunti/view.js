@@ -20,7 +20,8 @@ export function sideNames(table, players) {
   return table.sides.map((seats) => seats.map((seat) => players[seat]).join(" & "));
 }
 
-const TYPE_WORDS = () => ({ pulito: t("pulito"), semipulito: t("semipulito"), sporco: t("sporco") });
+// The marks agree with the game's noun: "burraco pulito", "canastra limpa" (the game's context).
+const TYPE_WORDS = () => ({ pulito: term("pulito"), semipulito: term("semipulito"), sporco: term("sporco") });
 export function typeName(kind) { return `${term("burraco")} ${TYPE_WORDS()[kind] || kind}`; }
 
 export const signed = (n) => (n > 0 ? `+${n}` : `${n}`);

@@ -3,7 +3,7 @@
 // score card), the deal's check, and the next hand or the rematch.
 import { cardText } from "../cards.js";
 import { t, term } from "../i18n.js";
-import { scoreLabels, seatName, send, state } from "./connection.js";
+import { presentSides, scoreLabels, seatName, send, sideName, state } from "./connection.js";
 import { burracoName, END, gameOf } from "./games.js";
 import { cardNode } from "./view.js";
 
@@ -46,22 +46,31 @@ function caption(r) {
 
 function burracoBreakdown(r) {
   const board = $("breakdown");
-  const labels = scoreLabels(state.last.view);
-  board.replaceChildren(caption(r), head(labels));
-  const b = r.breakdown;
-  const kinds = r.burrachi.map((list) => (list.length ? " (" + list.map(burracoName).join(", ") + ")" : ""));
-  board.append(row(term("Burraco"), b.map((side, k) => `${side.burraco}${kinds[k]}`)));
-  board.append(row(t("Carte in tavola"), b.map((side) => side.table)));
-  board.append(row(t("Chiusura"), b.map((side) => side.closing)));
-  board.append(row(t("Carte in mano"), b.map((side) => side.hand)));
-  board.append(row(term("Pozzetto non preso"), b.map((side) => side.pozzetto)));
-  // Three players: a pair's seat scores half the pair's total, rounded up (§5.2).
-  if (b.some((side) => side.split)) {
-    board.append(row(t("Metà della coppia"), b.map((side) => side.split || 0)));
-  }
-  board.append(row(t("Totale"), r.scores, "total"));
-  // Three players change partners from hand to hand: the sheet's columns are the players.
   const view = state.last.view;
+  const b = r.breakdown;
+  // Three players (§5.2): a column per side present at the end (the solo, the pair), the
+  // pair's breakdown once, then what each of the pair scores: half its total, rounded up.
+  const columns = view.players === 3 && b.some((side) => side.split)
+    ? presentSides(view).map((side) => view.sides.indexOf(side))
+    : b.map((_, k) => k);
+  const labels = view.players === 3 && columns.length < b.length
+    ? presentSides(view).map(sideName) : scoreLabels(view);
+  board.replaceChildren(caption(r), head(labels));
+  const shown = columns.map((k) => b[k]);
+  const kinds = columns.map((k) => r.burrachi[k]).map(
+    (list) => (list.length ? " (" + list.map(burracoName).join(", ") + ")" : ""));
+  board.append(row(term("Burraco"), shown.map((side, k) => `${side.burraco}${kinds[k]}`)));
+  board.append(row(t("Carte in tavola"), shown.map((side) => side.table)));
+  board.append(row(t("Chiusura"), shown.map((side) => side.closing)));
+  board.append(row(t("Carte in mano"), shown.map((side) => side.hand)));
+  board.append(row(term("Pozzetto non preso"), shown.map((side) => side.pozzetto)));
+  if (columns.length < b.length) {
+    board.append(row(t("Totale"), columns.map((k) => r.scores[k] - (b[k].split || 0))));
+    board.append(row(t("A testa"), columns.map((k) => r.scores[k]), "total"));
+  } else {
+    board.append(row(t("Totale"), r.scores, "total"));
+  }
+  // Three players change partners from hand to hand: the sheet's columns are the players.
   sheet(view.players === 3 ? view.sides.map((_, seat) => seatName(seat)) : labels);
 }
 

@@ -34,8 +34,9 @@ export function gameOf(name) { return GAMES[name] || GAMES.burraco; }
 
 export const END = () => ({ closed: t("chiusura"), stock: t("tallone finito"), stallo: t("stallo"),
                             timeout: t("tempo scaduto") });
-export const MARK = () => ({ pulito: t("pulito"), semipulito: t("semipulito"),
-                             sporco: t("sporco") });
+// The marks agree with the game's noun: "burraco pulito", "canastra limpa" (the game's context).
+export const MARK = () => ({ pulito: term("pulito"), semipulito: term("semipulito"),
+                             sporco: term("sporco") });
 
 // A burraco's type in the game's words: "burraco pulito" (Buraco: "canastra limpa").
 export function burracoName(kind) {

@@ -1,7 +1,7 @@
 // The browser table: wires the socket (connection.js) to the table (view.js), the hand
 // (hand.js), the move log (log.js) and the end-of-hand panel (endpanel.js).  Build-free ES
 // modules: the browser loads them as they are.
-import { t, translatePage } from "../i18n.js";
+import { t } from "../i18n.js";
 import { fly, rectOf } from "./animate.js";
 import { act, connect, joinAsSpectator, joinSeat, myTurn, on, send, state, tableInfo } from "./connection.js";
 import {
@@ -15,7 +15,6 @@ import { renderCoach, wireCoach } from "./coach.js";
 
 const $ = (id) => document.getElementById(id);
 const baseTitle = document.title;
-translatePage();
 
 function setStatus(text) { $("status").textContent = text; }
 
