@@ -47,3 +47,23 @@ def test_the_decision_screen_values_stored_positions_for_each_spec(tmp_path: Pat
     # The expert's own choice is the baseline: it overrules nothing and gains nothing.
     assert lines[0].startswith("expert: +0.0 over") and "overruled" in lines[0], lines
     assert lines[1].startswith("search:samples=2,extra=0,opened=1,margin=0: "), lines
+
+
+def test_the_simulated_search_chooses_what_the_search_would(tmp_path: Path) -> None:
+    stored, values = tmp_path / "positions.json", tmp_path / "values.json"
+    run("scala40_decisions.py", "positions", "--first-deal", "3", "--deals", "1", "--every",
+        "6", "--rollouts", "2", "--look", "0", "--probe", "search:candidates=4",
+        "--out", str(stored))
+    run("scala40_decisions.py", "values", str(stored), "--worlds", "4", "--out", str(values))
+    lines = run("scala40_decisions.py", "simulate", str(values), "--candidates", "4",
+                "--budgets", "4+0", "--margins", "0", "inf")
+    screened = run("scala40_decisions.py", "screen", str(stored),
+                   "search:samples=4,extra=0,candidates=4,margin=0")
+    number = r"([+-]\d+\.\d+)"
+    simulated = re.match(rf"candidates=4,samples=4,extra=0,margin=0: {number}", lines[0])
+    searched = re.match(rf"search:samples=4,extra=0,candidates=4,margin=0: {number}",
+                        screened[0])
+    assert simulated and searched and simulated.group(1) == searched.group(1), (lines, screened)
+    # An infinite margin keeps the expert's every choice.
+    assert lines[1].startswith("candidates=4,samples=4,extra=0,margin=inf: +0.0 ") \
+        and " 0 overruled" in lines[1], lines
