@@ -38,6 +38,7 @@ from ramino.records.scala40.record import is_scala40_document
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 from ramino.scoresheet import check_sheet_record, is_results_document
+from ramino.scoresheet.scoring import side_columns
 
 
 def replay_command(
@@ -295,6 +296,19 @@ def print_score(console: Console, result: RecordedResult, closed_by: int | None,
         table.add_column(part_name(key, game), justify="right")
     table.add_column(tr("totale"), justify="right")
     breakdown = result.breakdown or ()
+    solo = next((seat for seat in range(len(sides)) if sides.count(sides[seat]) == 1), None)
+    if breakdown and len(sides) == 3 and len(set(sides)) == 2 and solo is not None:
+        # Three players with a pair (§5.2): the solo and the pair, the pair's parts once,
+        # its total and what each of its players scores, as the score keeper shows it.
+        table.add_column(tr("a testa"), justify="right")
+        for column in side_columns(tuple(result.scores), tuple(breakdown), solo):
+            who = " & ".join(map(str, column.sides))
+            label = (tr("{names} (coppia)", names=who) if len(column.sides) == 2
+                     else tr("{name} (da solo)", name=who))
+            table.add_row(label, *(str(column.parts[k]) for k in BREAKDOWN_KEYS),
+                          str(column.total), str(column.each))
+        console.print(table)
+        return
     for side, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
         parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5
         table.add_row(label, *parts, str(score))
