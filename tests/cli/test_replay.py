@@ -174,7 +174,9 @@ def test_a_three_player_pair_shows_its_parts_once_and_each_players_half(
     rows = {cells[0]: [int(c) for c in cells[1:]] for cells in (
         [c.strip() for c in line.split("│")[1:-1]] for line in table.splitlines()
         if line.startswith("│"))}
-    scores = state.result().scores
+    final = state.result()
+    assert final is not None
+    scores = final.scores
     *parts, total, each = rows["1 & 2 (pair)"]
     assert sum(parts) == total and each == scores[1] == scores[2] == -((-total) // 2)
     *parts, total, each = rows["0 (solo)"]
