@@ -223,7 +223,7 @@ def test_an_illegal_scala40_record_in_italian_keeps_the_refusal_in_english() -> 
     result = runner.invoke(app, ["replay", str(fixture), "--lang", "it"])
     assert result.exit_code == 1
     assert "Tavolo: ancora nessuna combinazione" in result.stdout
-    assert "Pozzo: 1 carte, in cima 2d   Tallone: 54 carte" in result.stdout
+    assert "Pozzo: 1 carta, in cima 2d   Tallone: 54 carte" in result.stdout
     assert "is illegal" in result.stderr and "(rule group-distinct-suits" in result.stderr
 
 

@@ -201,8 +201,8 @@ def print_scala40_table(console: Console, state: Scala40State, names: Sequence[s
     else:
         say(console, tr("Tavolo: ancora nessuna combinazione"))
     top = card_str(state.pile[-1]) if state.pile else tr("(vuoto)")
-    say(console, tr("Pozzo: {n} carte, in cima {top}   Tallone: {stock} carte",
-                    n=len(state.pile), top=top, stock=len(state.stock)))
+    say(console, trn("Pozzo: {n} carta, in cima ", "Pozzo: {n} carte, in cima ", len(state.pile))
+        + top + "   " + trn("Tallone: {n} carta", "Tallone: {n} carte", len(state.stock)))
 
 
 def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
@@ -255,10 +255,11 @@ def print_position(console: Console, position: Position, rules: RuleSet,
     top = card_str(position.pile[-1]) if position.pile else tr("(vuoto)")
     taken = ", ".join(tr("lato {side}", side=t) + ": " + yes_no(took)
                       for t, took in enumerate(position.pozzetto_taken))
-    say(console, term("Scarti: {n} carte, in cima {top}   Tallone: {stock} carte   Pozzetti "
-                      "rimasti: {left}   Pozzetto preso: {taken}", game, n=len(position.pile),
-                      top=top, stock=len(position.stock), left=len(position.pozzetti),
-                      taken=taken))
+    pile, stock = len(position.pile), len(position.stock)
+    say(console, trn("Scarti: {n} carta, in cima ", "Scarti: {n} carte, in cima ", pile) + top
+        + "   " + trn("Tallone: {n} carta", "Tallone: {n} carte", stock)
+        + "   " + term("Pozzetti rimasti: {n}", game, n=len(position.pozzetti))
+        + "   " + term("Pozzetto preso", game) + ": " + taken)
 
 
 def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
