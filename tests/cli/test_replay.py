@@ -141,8 +141,9 @@ def _score_rows(output: str) -> list[str]:
 @pytest.mark.parametrize(("players", "seed", "rows"), [
     (2, 5, ["0 (seat 0)", "1 (seat 1)"]),
     (3, 5, ["0 (seat 0)", "1 (seat 1)", "2 (seat 2)"]),
-    # Seat 0 took the 18 and plays alone; seats 1 and 2 became a pair (§5.2).
-    (3, 4, ["0", "1 (pair with seat 2)", "2 (pair with seat 1)"]),
+    # Seat 0 took the 18 and plays alone; seats 1 and 2 became a pair (§5.2): the pair is
+    # one row, as the score keeper shows it.
+    (3, 4, ["0 (solo)", "1 & 2 (pair)"]),
     (4, 5, ["0 (seats 0, 2)", "1 (seats 1, 3)"]),
     (6, 5, ["0 (seats 0, 3)", "1 (seats 1, 4)", "2 (seats 2, 5)"]),
 ])
@@ -157,6 +158,29 @@ def test_scores_are_labelled_with_the_seats_of_each_side(tmp_path: Path, players
     hands = result.stdout[result.stdout.index("Hands"):result.stdout.index("Table")]
     sides = [line.split("│")[2].strip() for line in hands.splitlines() if line.startswith("│")]
     assert sides == [str(side) for side in state.sides]
+
+
+def test_a_three_player_pair_shows_its_parts_once_and_each_players_half(
+        tmp_path: Path) -> None:
+    """The pair's row: its parts add up to its total; "each" is what each of its seats
+    scores in the record (half the total, rounded up, §5.2)."""
+    state = played_hand(4, make_rules("fibur", {"players": 3}))
+    doc = record_of(state, players=["P0", "P1", "P2"])
+    result = runner.invoke(app, ["replay", str(_write(tmp_path, doc))], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    table = result.stdout[result.stdout.index("Score — hand ended"):]
+    header = next(line for line in table.splitlines() if line.startswith("┃"))
+    assert [c.strip() for c in header.split("┃")[1:-1]][-2:] == ["total", "each"]
+    rows = {cells[0]: [int(c) for c in cells[1:]] for cells in (
+        [c.strip() for c in line.split("│")[1:-1]] for line in table.splitlines()
+        if line.startswith("│"))}
+    final = state.result()
+    assert final is not None
+    scores = final.scores
+    *parts, total, each = rows["1 & 2 (pair)"]
+    assert sum(parts) == total and each == scores[1] == scores[2] == -((-total) // 2)
+    *parts, total, each = rows["0 (solo)"]
+    assert sum(parts) == total == each == scores[0]
 
 
 def test_the_position_and_the_score_speak_the_language_asked(tmp_path: Path) -> None:
@@ -199,7 +223,7 @@ def test_an_illegal_scala40_record_in_italian_keeps_the_refusal_in_english() -> 
     result = runner.invoke(app, ["replay", str(fixture), "--lang", "it"])
     assert result.exit_code == 1
     assert "Tavolo: ancora nessuna combinazione" in result.stdout
-    assert "Pozzo: 1 carte, in cima 2d   Tallone: 54 carte" in result.stdout
+    assert "Pozzo: 1 carta, in cima 2d   Tallone: 54 carte" in result.stdout
     assert "is illegal" in result.stderr and "(rule group-distinct-suits" in result.stderr
 
 

@@ -157,6 +157,11 @@ def test_replay_checks_a_results_record(tmp_path: Path) -> None:
                                         "got a string")
 
 
+def cells(line: str) -> list[str]:
+    """A Rich table row's cells."""
+    return [cell.strip() for cell in line.replace("┃", "│").split("│")[1:-1]]
+
+
 def test_a_three_player_burraco_session_through_the_switch(tmp_path: Path) -> None:
     """Three players (§5.2): the hand asks who took the 18 and played solo, then the solo and
     the pair; once a total reaches 1000 every player is asked alone; scores are per seat."""
@@ -171,12 +176,20 @@ def test_a_three_player_burraco_session_through_the_switch(tmp_path: Path) -> No
              "", "40", "60", "n", "1"]
     result = runner.invoke(app, ["score", "--option", "players=3", "--players",
                                  "Anna,Bruno,Carla", "--export", str(record_file)],
-                           input="\n".join(lines) + "\n")
+                           input="\n".join(lines) + "\n", env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Score sheet: fibur (burraco), to 1505; 0: Anna, 1: Bruno, 2: Carla" in out
     assert "who took the 18 and played solo?" in out
     assert "Bruno (solo):" in out and "Anna & Carla (pair):" in out
+    # The hand by side, as the table's end panel shows it: the pair's breakdown once, its
+    # total and what each of its players scores (half, rounded up).
+    header = next(line for line in out.splitlines() if " each " in line)
+    assert cells(header) == ["side", "table", "burraco", "closing", "hand", "pozzetto", "score",
+                             "each"]
+    rows = [cells(line) for line in out.splitlines() if "(solo) " in line or "(pair) " in line]
+    assert rows[:2] == [["Bruno (solo)", "500", "400", "100", "0", "0", "1000", "1000"],
+                        ["Anna & Carla (pair)", "100", "0", "0", "-100", "-100", "-100", "-50"]]
     assert "everyone plays alone (three pozzetti of 11: a total has reached 1000)" in out
     assert "match over: Bruno wins" in out
     document = json.loads(record_file.read_text())

@@ -49,6 +49,37 @@ def test_the_solo_scores_his_total_and_the_pair_splits_its_own_rounded_up() -> N
 
 
 @pytest.mark.parametrize("solo", [0, 1, 2])
+@pytest.mark.parametrize(("melded", "in_hand", "pair_total", "each"), [
+    (185, 100, 85, 43), (0, 0, 0, 0), (105, 100, 5, 3), (100, 105, -5, -2), (100, 205, -105, -52)])
+def test_the_hand_by_side_shows_the_pair_once_and_what_each_scores(
+        solo: int, melded: int, in_hand: int, pair_total: int, each: int) -> None:
+    """``columns``: the solo's and the pair's, whatever the pair's total (a total of 0 splits
+    into no ``split`` part at all, yet the pair is still one side)."""
+    score = sheet().add_hand(solo_hand(solo, melded, in_hand))
+    pair = tuple(seat for seat in range(3) if seat != solo)
+    solo_column, pair_column = score.columns
+    assert (solo_column.sides, solo_column.total, solo_column.each) == ((solo,), 720, 720)
+    assert pair_column.sides == pair
+    assert pair_column.parts == {"table": melded, "burraco": 0, "closing": 0,
+                                 "hand": -in_hand, "pozzetto": 0}
+    assert (pair_column.total, pair_column.each) == (pair_total, each)
+    assert score.scores[pair[0]] == score.scores[pair[1]] == each
+    assert score.as_dict()["columns"][1] == {"sides": list(pair), "parts": pair_column.parts,
+                                             "total": pair_total, "each": each}
+
+
+def test_everyone_alone_is_a_column_each() -> None:
+    s = sheet()
+    s.add_hand(solo_hand(1))
+    s.add_hand(solo_hand(1))  # Bruno passes 1000: three pozzetti of 11 from now on
+    alone = s.add_hand(BurracoHand(tuple(SideCount({}, 100, 10 * k, k == 0)
+                                         for k in range(3))))
+    assert [(c.sides, c.total, c.each) for c in alone.columns] == [
+        ((k,), alone.scores[k], alone.scores[k]) for k in range(3)]
+    assert [c.parts for c in alone.columns] == list(alone.breakdown)
+
+
+@pytest.mark.parametrize("solo", [0, 1, 2])
 @pytest.mark.parametrize(("melded", "in_hand", "took"), [(185, 100, True), (50, 155, False),
                                                          (0, 0, False), (300, 5, True)])
 def test_every_solo_seat_scores_as_the_engines_hand_result(solo: int, melded: int, in_hand: int,

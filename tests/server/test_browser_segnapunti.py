@@ -321,10 +321,18 @@ def test_three_player_burraco_on_a_phone(tmp_path: Path, browser: Browser) -> No
             side(page, 1, melded=185, in_hand=100, taken=True)
             assert page.locator("#score-s0").inner_text() == "Punti della mano: +1000"
             assert page.locator("#score-s1").inner_text() == "Punti della mano: +43 a testa"
+            # The breakdown by side, as the table's end panel shows it: the pair's parts
+            # once, its total, and what each of its players scores.
             assert page.locator("#breakdown thead th").all_inner_texts() == [
-                "", "Anna", "Bruno", "Carla"]
-            assert page.locator("#breakdown tr", has_text="Metà della coppia").locator(
-                "td").all_inner_texts() == ["-42", "0", "-42"]
+                "", "Bruno (da solo)", "Anna & Carla (in coppia)"]
+            assert page.locator("#breakdown tr", has_text="Carte in tavola").locator(
+                "td").all_inner_texts() == ["500", "185"]
+            assert page.locator("#breakdown tr", has_text="Totale").locator(
+                "td").all_inner_texts() == ["+1000", "+85"]
+            assert page.locator("#breakdown tr", has_text="A testa").locator(
+                "td").all_inner_texts() == ["+1000", "+43"]
+            page.locator("#breakdown").scroll_into_view_if_needed()
+            shots.take(page, "three-breakdown-phone")
             assert page.evaluate(TOUCH_TARGETS) == []
             no_overflow(page)
             page.locator("#hand-title").scroll_into_view_if_needed()
@@ -366,8 +374,21 @@ def test_three_player_burraco_on_a_phone(tmp_path: Path, browser: Browser) -> No
             assert reader.locator("#published-sheet tfoot td").all_inner_texts() == [
                 "123", "1600", "-77"]
             reader.locator("details").first.click()
-            assert reader.locator("details tr", has_text="Metà della coppia").first.locator(
-                "td").all_inner_texts() == ["-42", "0", "-42"]
+            first = reader.locator("details").first
+            assert first.locator("thead th").all_inner_texts() == [
+                "", "Bruno (da solo)", "Anna & Carla (in coppia)"]
+            assert first.locator("tr", has_text="Carte in tavola").locator(
+                "td").all_inner_texts() == ["500", "185"]
+            assert first.locator("tr.total").nth(0).locator("td").all_inner_texts() == [
+                "1000", "85"]
+            assert first.locator("tr", has_text="A testa").locator(
+                "td").all_inner_texts() == ["1000", "43"]
+            # After the switch everyone counts alone: a column per player, no "each" row.
+            second = reader.locator("details").nth(1)
+            second.click()
+            assert second.locator("thead th").all_inner_texts() == [
+                "", "Anna", "Bruno", "Carla"]
+            assert second.locator("tr", has_text="A testa").count() == 0
             no_overflow(reader)
             shots.take(reader, "three-published-phone")
             check_clean(view, page, reader)

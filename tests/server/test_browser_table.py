@@ -294,6 +294,13 @@ def test_scala40_hand_to_the_end(server: Server, browser: Browser, tmp_path: Pat
         assert page.locator("#slot-right .seat").count() == 1
         status = page.locator("#status").text_content() or ""
         assert len(re.findall(r"mano", status)) == 1, status
+        # The turn's first step names the pozzo (its top card), never Burraco's pile.
+        page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Tocca a te')",
+            timeout=15_000)
+        assert " — pesca o prendi dal pozzo" in (page.locator("#status").text_content() or "")
+        assert page.locator("#hint").text_content() == (
+            "Tocca a te: pesca dal tallone o prendi dal pozzo.")
         rng = random.Random(3)
         play_hand(page, lambda p: click_turn(p, rng))
         page.locator("#result").wait_for(state="visible", timeout=10_000)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from ramino.games.burraco.state import BurracoState
 
@@ -22,10 +22,12 @@ from .browser_table import (
     axe_serious,
     click_turn,
     engine_scores,
+    hand_over,
     no_horizontal_scroll,
     play_hand,
     serve,
     sit,
+    wait_turn_or_end,
     watched,
 )
 
@@ -271,6 +273,53 @@ def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) ->
         page.select_option("select[name=preset]", "buraco-aberto")
         assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
             "2", "4", "6"]
+        assert who.problems == []
+    finally:
+        who.context.close()
+
+
+@pytest.mark.parametrize(("preset", "seats", "size"), [
+    ("fibur", ["open", "bot", "bot", "bot"], {"width": 844, "height": 390}),
+    ("fisca", ["open", "bot", "bot", "bot"], {"width": 844, "height": 390}),
+    ("fibur", ["open"] + ["bot"] * 5, {"width": 915, "height": 412}),
+])
+def test_a_phone_on_its_side_shows_a_whole_turn_without_scrolling(
+        server: Server, browser: Browser, tmp_path: Path, preset: str, seats: list[str],
+        size: ViewportSize) -> None:
+    """Landscape on a phone: every plate, the stock and the pile stand above the docked hand,
+    the melds have room between them, the hand's cards and actions are on the screen, and
+    nothing scrolls sideways; a few turns later the melds are still in view."""
+    shots = artifacts(tmp_path, f"landscape-{preset}-{len(seats)}")
+    who = watched(browser, size, phone=True)
+    try:
+        page = who.page()
+        url = server.create(page, preset, seats)
+        sit(page, url, 0, "Anna")
+        assert page.evaluate("window.scrollY") == 0
+        for seat in range(len(seats)):
+            assert above_the_hand(page, f".seat[data-seat='{seat}']"), seat
+        assert above_the_hand(page, "#stock") and above_the_hand(page, "#pile")
+        melds = page.locator("#table-melds").bounding_box()
+        assert melds is not None and melds["height"] >= 40, melds
+        dock = page.locator("#me").bounding_box()
+        assert dock is not None and dock["y"] + dock["height"] <= size["height"] + 0.5
+        for card in page.locator("#hand button.card").all():
+            box = card.bounding_box()
+            assert box is not None and box["y"] >= dock["y"] and box["x"] >= 0
+            assert box["x"] + box["width"] <= size["width"] + 0.5
+        assert page.locator("#do-draw").is_visible() and page.locator("#do-discard").is_visible()
+        assert no_horizontal_scroll(page)
+        shots.take(page, "start")
+        rng = random.Random(11)
+        for _ in range(6):
+            wait_turn_or_end(page)
+            if hand_over(page):
+                break
+            click_turn(page, rng)
+        if not hand_over(page):
+            assert above_the_hand(page, "#pile") and above_the_hand(page, ".seat[data-seat='0']")
+            assert no_horizontal_scroll(page)
+        shots.take(page, "later")
         assert who.problems == []
     finally:
         who.context.close()

@@ -77,6 +77,21 @@ def test_invitation_qr_code(client: TestClient) -> None:
     assert f"invite={private['invite']}" in page and "waiting.js" in page
 
 
+@pytest.mark.parametrize(("lang", "shown"), [("it", "Tavolo {id}"), ("en", "Table {id}"),
+                                             ("pt", "Mesa {id}")])
+def test_a_table_page_names_a_default_table_in_the_readers_language(
+        client: TestClient, lang: str, shown: str) -> None:
+    """A table created without a name is stored as "Tavolo <id>"; its page names it in the
+    reader's language, as the lobby and the waiting room do."""
+    table = new_table(client, ["bot", "bot", "bot", "bot"])["id"]
+    page = client.get(f"/t/{table}?lang={lang}").text
+    assert "table.js" in page or "table/main.js" in page
+    name = shown.format(id=table)
+    assert f"<title>{name} — ramino</title>" in page
+    if lang != "it":
+        assert f"Tavolo {table}" not in page
+
+
 def test_a_guest_session_is_no_error(client: TestClient) -> None:
     assert client.get("/api/session").json() == {"account": None}
     client.post("/api/accounts", json={"name": "Gina", "password": "x" * 10})

@@ -88,7 +88,7 @@ def test_an_italian_or_portuguese_client_reads_the_reason_in_its_language(
     # No language in the join: the browser's Accept-Language (or the page's cookie) decides.
     portuguese = first_refusal(client, "fisca", ["open", "bot"],
                                {"Accept-Language": "pt-BR,pt;q=0.9"})
-    assert portuguese["message"] == (f"{portuguese['written']}: Primeiro compre do tallone ou "
+    assert portuguese["message"] == (f"{portuguese['written']}: Primeiro compre do monte ou "
                                      "pegue do pozzo. (draw-first, RULES.md §6.3)")
     kept = first_refusal(client, "buraco-aberto", ["open", "bot", "bot", "bot"],
                          {"Cookie": "ramino_lang=pt"})

@@ -38,6 +38,7 @@ from ramino.records.scala40.record import is_scala40_document
 from ramino.rules import RuleSet
 from ramino.rules.options import Partnerships
 from ramino.scoresheet import check_sheet_record, is_results_document
+from ramino.scoresheet.scoring import side_columns
 
 
 def replay_command(
@@ -200,8 +201,8 @@ def print_scala40_table(console: Console, state: Scala40State, names: Sequence[s
     else:
         say(console, tr("Tavolo: ancora nessuna combinazione"))
     top = card_str(state.pile[-1]) if state.pile else tr("(vuoto)")
-    say(console, tr("Pozzo: {n} carte, in cima {top}   Tallone: {stock} carte",
-                    n=len(state.pile), top=top, stock=len(state.stock)))
+    say(console, trn("Pozzo: {n} carta, in cima ", "Pozzo: {n} carte, in cima ", len(state.pile))
+        + top + "   " + trn("Tallone: {n} carta", "Tallone: {n} carte", len(state.stock)))
 
 
 def _print_hand(console: Console, played: HandReplay, rules: RuleSet,
@@ -254,10 +255,11 @@ def print_position(console: Console, position: Position, rules: RuleSet,
     top = card_str(position.pile[-1]) if position.pile else tr("(vuoto)")
     taken = ", ".join(tr("lato {side}", side=t) + ": " + yes_no(took)
                       for t, took in enumerate(position.pozzetto_taken))
-    say(console, term("Scarti: {n} carte, in cima {top}   Tallone: {stock} carte   Pozzetti "
-                      "rimasti: {left}   Pozzetto preso: {taken}", game, n=len(position.pile),
-                      top=top, stock=len(position.stock), left=len(position.pozzetti),
-                      taken=taken))
+    pile, stock = len(position.pile), len(position.stock)
+    say(console, trn("Scarti: {n} carta, in cima ", "Scarti: {n} carte, in cima ", pile) + top
+        + "   " + trn("Tallone: {n} carta", "Tallone: {n} carte", stock)
+        + "   " + term("Pozzetti rimasti: {n}", game, n=len(position.pozzetti))
+        + "   " + term("Pozzetto preso", game) + ": " + taken)
 
 
 def score_labels(sides: Sequence[int]) -> tuple[str, list[str]]:
@@ -295,6 +297,19 @@ def print_score(console: Console, result: RecordedResult, closed_by: int | None,
         table.add_column(part_name(key, game), justify="right")
     table.add_column(tr("totale"), justify="right")
     breakdown = result.breakdown or ()
+    solo = next((seat for seat in range(len(sides)) if sides.count(sides[seat]) == 1), None)
+    if breakdown and len(sides) == 3 and len(set(sides)) == 2 and solo is not None:
+        # Three players with a pair (§5.2): the solo and the pair, the pair's parts once,
+        # its total and what each of its players scores, as the score keeper shows it.
+        table.add_column(tr("a testa"), justify="right")
+        for column in side_columns(tuple(result.scores), tuple(breakdown), solo):
+            who = " & ".join(map(str, column.sides))
+            label = (tr("{names} (coppia)", names=who) if len(column.sides) == 2
+                     else tr("{name} (da solo)", name=who))
+            table.add_row(label, *(str(column.parts[k]) for k in BREAKDOWN_KEYS),
+                          str(column.total), str(column.each))
+        console.print(table)
+        return
     for side, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
         parts = [str(breakdown[side][k]) for k in BREAKDOWN_KEYS] if breakdown else [""] * 5
         table.add_row(label, *parts, str(score))

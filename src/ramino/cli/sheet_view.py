@@ -14,14 +14,14 @@ from ramino.cli.core import say
 from ramino.cli.words import term, tr
 from ramino.scoresheet import HandScore, Sheet
 
-PARTS = ("table", "burraco", "closing", "hand", "pozzetto", "split")
+PARTS = ("table", "burraco", "closing", "hand", "pozzetto")
 
 
 def part_name(part: str, game: str) -> str:
     """A breakdown part's column (§2.10), the game's terms in its own words."""
     return {"table": tr("in tavola"), "burraco": term("burraco", game),
             "closing": tr("chiusura"), "hand": tr("in mano"),
-            "pozzetto": term("pozzetto", game), "split": tr("divisione")}[part]
+            "pozzetto": term("pozzetto", game)}[part]
 
 
 def end_name(end: str) -> str:
@@ -49,7 +49,8 @@ def _cell(value: object) -> Text:
 
 
 def print_hand(console: Console, sheet: Sheet, index: int, result: HandScore) -> None:
-    """The hand's breakdown, one row per side."""
+    """The hand's breakdown, one row per side; three players with a solo (§5.2): the solo
+    and the pair, the pair's breakdown once and what each of its players scores."""
     table = Table(title=_cell(tr("Mano {n} ({end})", n=index + 1, end=end_name(result.end))))
     table.add_column(tr("lato"))
     names = sheet.side_names()
@@ -57,15 +58,21 @@ def print_hand(console: Console, sheet: Sheet, index: int, result: HandScore) ->
         table.add_column(tr("penalità"), justify="right")
         for side, points in zip(result.sides, result.scores, strict=True):
             table.add_row(_cell(names[side]), _cell(points))
-    else:
-        used = [p for p in PARTS if any(p in b for b in result.breakdown)]
-        for part in used:  # the breakdown's parts, named in the game's words
-            table.add_column(part_name(part, sheet.rules.game), justify="right")
-        table.add_column(tr("punteggio"), justify="right")
-        for side, parts, points in zip(result.sides, result.breakdown, result.scores,
-                                       strict=True):
-            table.add_row(_cell(names[side]), *(_cell(parts.get(p, 0)) for p in used),
-                          _cell(points))
+        console.print(table)
+        return
+    for part in PARTS:  # the breakdown's parts, named in the game's words
+        table.add_column(part_name(part, sheet.rules.game), justify="right")
+    table.add_column(tr("punteggio"), justify="right")
+    paired = any(len(column.sides) == 2 for column in result.columns)
+    if paired:
+        table.add_column(tr("a testa"), justify="right")
+    for column in result.columns:
+        who = " & ".join(names[side] for side in column.sides)
+        if paired:
+            who = (tr("{names} (coppia)", names=who) if len(column.sides) == 2
+                   else tr("{name} (da solo)", name=who))
+        table.add_row(_cell(who), *(_cell(column.parts.get(p, 0)) for p in PARTS),
+                      _cell(column.total), *([_cell(column.each)] if paired else []))
     console.print(table)
 
 

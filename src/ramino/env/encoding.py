@@ -51,7 +51,8 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, Action
+from ramino.env.vectors import Vector, add_cards, turn_id
+from ramino.games.actions import ATTACH, MELD, Action
 from ramino.games.burraco.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
 from ramino.games.burraco.state import Observation
 from ramino.rules.options import RuleSet
@@ -64,25 +65,13 @@ SLOT_FEATURES = 5
 SLOTS_AT = 440
 OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
 
-Vector = npt.NDArray[np.float32]
-
-
-def _cards(vector: Vector, offset: int, cards: Sequence[int]) -> None:
-    for c in cards:
-        vector[offset + c] += 0.5
-
-
 def action_ids(legal: Sequence[Action]) -> dict[int, Action]:
     """The id of every legal action that has one (see the table above)."""
     out: dict[int, Action] = {}
     plays = 0
     for a in legal:
-        if a.kind == DRAW:
-            out[0] = a
-        elif a.kind == PICK:
-            out[1] = a
-        elif a.kind == DISCARD:
-            out[2 + a.cards[0]] = a
+        if (fixed := turn_id(a)) is not None:
+            out[fixed] = a
         elif a.kind in (MELD, ATTACH) and plays < MAX_PLAYS:
             out[PLAY_BASE + plays] = a
             plays += 1
@@ -101,14 +90,14 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     v = np.zeros(OBS_SIZE, dtype=np.float32)
     seat = observation.seat
     team = seat % 2
-    _cards(v, 0, observation.hand)
-    _cards(v, 53, observation.pile)
+    add_cards(v, 0, observation.hand)
+    add_cards(v, 53, observation.pile)
     if observation.pile:
         v[106 + observation.pile[-1]] = 1.0
     for m in observation.melds:
-        _cards(v, 159 if m.side == team else 212, m.meld.cards)
+        add_cards(v, 159 if m.side == team else 212, m.meld.cards)
     for k, other in enumerate(((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)):
-        _cards(v, 265 + 53 * k, observation.known_cards[other])
+        add_cards(v, 265 + 53 * k, observation.known_cards[other])
     for k in range(4):
         v[424 + k] = observation.hand_sizes[(seat + k) % observation.players] / 30.0
     v[428] = observation.stock_size / 108.0

@@ -54,10 +54,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
 from ramino.cards import JOKER
-from ramino.games.actions import ATTACH, DISCARD, DRAW, MELD, PICK, SWAP, Action
+from ramino.env.vectors import Vector, add_cards, turn_id
+from ramino.games.actions import ATTACH, MELD, SWAP, Action
 from ramino.games.scala40.observation import Observation
 from ramino.games.scala40.scoring import penalty_value
 from ramino.rules.options import RuleSet
@@ -72,14 +72,6 @@ SLOTS_AT = 352
 OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
 PLAYS = (MELD, ATTACH, SWAP)
 
-Vector = npt.NDArray[np.float32]
-
-
-def _cards(vector: Vector, offset: int, cards: Sequence[int]) -> None:
-    for c in cards:
-        vector[offset + c] += 0.5
-
-
 def action_ids(legal: Sequence[Action], owed: Sequence[int] = ()) -> dict[int, Action]:
     """The id of every legal action that has one (the table above); ``owed``: the cards the
     turn still owes (``Observation.must_use``), whose plays come first."""
@@ -88,12 +80,8 @@ def action_ids(legal: Sequence[Action], owed: Sequence[int] = ()) -> dict[int, A
     if owed:
         plays.sort(key=lambda a: not any(c in owed for c in a.cards))  # stable
     for a in legal:
-        if a.kind == DRAW:
-            out[0] = a
-        elif a.kind == PICK:
-            out[1] = a
-        elif a.kind == DISCARD:
-            out[2 + a.cards[0]] = a
+        if (fixed := turn_id(a)) is not None:
+            out[fixed] = a
     for k, a in enumerate(plays[:MAX_PLAYS]):
         out[PLAY_BASE + k] = a
     return out
@@ -104,12 +92,12 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     v = np.zeros(OBS_SIZE, dtype=np.float32)
     seat = observation.seat
     players = observation.players
-    _cards(v, 0, observation.hand)
-    _cards(v, 53, observation.pile)
+    add_cards(v, 0, observation.hand)
+    add_cards(v, 53, observation.pile)
     if observation.pile:
         v[106 + observation.pile[-1]] = 1.0
     for m in observation.melds:
-        _cards(v, 159 if m.seat == seat else 212, m.meld.cards)
+        add_cards(v, 159 if m.seat == seat else 212, m.meld.cards)
     for k in range(players):
         other = (seat + k) % players
         v[265 + k] = observation.hand_sizes[other] / 13.0
@@ -118,7 +106,7 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     v[283] = observation.stock_size / 108.0
     v[284 if observation.phase == "draw" else 285] = 1.0
     v[286] = observation.opening_points / 40.0
-    _cards(v, 287, observation.must_use)
+    add_cards(v, 287, observation.must_use)
     v[340] = players / MAX_SEATS
     v[341] = float(observation.turn < players)
     for i, a in action_ids(legal, observation.must_use).items():

@@ -20,8 +20,10 @@ Public API
 ``BurracoHand``, ``SideCount``, ``Scala40Hand``, ``PlayerCount`` (:mod:`.entries`)
     the counts of one hand, with ``as_dict`` / ``from_dict(value, path, …)``;
     ``read_hand(rules, value, path)`` reads one in the shape of the rules' game.
-``HandScore`` (:mod:`.scoring`)
-    ``end``, ``scores`` per side, ``breakdown`` per side, ``sides``, ``seat_scores``;
+``HandScore``, ``SideColumn`` (:mod:`.scoring`)
+    ``end``, ``scores`` per side, ``breakdown`` per side, ``sides``, ``seat_scores``,
+    ``columns`` (Burraco: the hand by side, a three-player pair once, with what each of its
+    players scores);
     ``score_burraco(rules, hand)``, ``score_scala40(rules, hand)`` (unchecked counts).
 ``check_burraco(rules, hand, path)``, ``check_scala40(rules, hand, path)`` (:mod:`.validate`)
     the consistency checks alone; ``check_rules(rules)`` (:mod:`.sheet`) refuses a rule set
@@ -120,7 +122,7 @@ from ramino.scoresheet.record import (
     read_sheet_record,
     sheet_record,
 )
-from ramino.scoresheet.scoring import HandScore, score_burraco, score_scala40
+from ramino.scoresheet.scoring import HandScore, SideColumn, score_burraco, score_scala40
 from ramino.scoresheet.sheet import SHEET_FORMAT, Reentered, Sheet, check_rules, read_hand
 from ramino.scoresheet.table import TABLE_FORMAT, score_table
 from ramino.scoresheet.validate import check_burraco, check_scala40
@@ -137,6 +139,7 @@ __all__ = [
     "Scala40Hand",
     "Sheet",
     "SheetError",
+    "SideColumn",
     "SideCount",
     "check_burraco",
     "check_rules",

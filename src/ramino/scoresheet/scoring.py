@@ -3,8 +3,8 @@
 Burraco and Buraco: each side through ``ramino.games.burraco.scoring.side_score`` and the hand
 through ``hand_result`` — the very functions ``BurracoState.result()`` calls with what lies on
 the table (§2.10, §4.4, §3.7 ``VOID_HAND``; three players per seat, a pair splitting its
-total, §5.2).  Scala 40: each seat through
-``ramino.games.scala40.scoring.seat_penalty`` and the sides through ``side_penalties``, as
+total, §5.2; ``side_columns`` groups a pair's seats back into its side).  Scala 40: each seat
+through ``ramino.games.scala40.scoring.seat_penalty`` and the sides through ``side_penalties``, as
 ``Scala40State.result()`` does (§6.5).  Nothing here holds a value of its own.
 
 The counts are not checked here: :func:`ramino.scoresheet.validate.check_hand` does that
@@ -26,19 +26,39 @@ from ramino.scoresheet.entries import BurracoHand, Scala40Hand
 
 
 @dataclass(frozen=True, slots=True)
+class SideColumn:
+    """One side of a Burraco hand as the end of a hand shows it: ``sides`` are the sheet's
+    columns (its sides; its players at three players) the side covers, ``parts`` its §2.10
+    breakdown, ``total`` its score and ``each`` what each of its columns scores.  A
+    three-player pair (§5.2) is one column of two seats, its breakdown once, ``each`` half
+    its total rounded up; every other side has ``each == total``."""
+
+    sides: tuple[int, ...]
+    parts: dict[str, int]
+    total: int
+    each: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"sides": list(self.sides), "parts": dict(self.parts), "total": self.total,
+                "each": self.each}
+
+
+@dataclass(frozen=True, slots=True)
 class HandScore:
     """A scored hand.  ``scores`` per side, in the record's order (docs/record.md §2; three
     players: per seat, §5.2; Scala 40: per side dealt in, in the order of ``sides``);
     ``breakdown`` per side: Burraco the §2.10 parts (``table``, ``burraco``, ``closing``,
     ``hand``, ``pozzetto``, and a pair seat's ``split``; penalties negative, they add up to
     the score), Scala 40 ``{"penalty": points}`` per side and per seat
-    ``seat_scores``.  ``sides`` are the match sides the scores belong to."""
+    ``seat_scores``.  ``sides`` are the match sides the scores belong to; ``columns``
+    (Burraco) the hand by side, a three-player pair once (:class:`SideColumn`)."""
 
     end: str
     scores: tuple[int, ...]
     breakdown: tuple[dict[str, int], ...]
     sides: tuple[int, ...]
     seat_scores: tuple[int | None, ...] = ()
+    columns: tuple[SideColumn, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"end": self.end, "scores": list(self.scores),
@@ -46,6 +66,8 @@ class HandScore:
                                "sides": list(self.sides)}
         if self.seat_scores:
             out["seat_scores"] = list(self.seat_scores)
+        if self.columns:
+            out["columns"] = [c.as_dict() for c in self.columns]
         return out
 
 
@@ -75,8 +97,26 @@ def score_burraco(rules: RuleSet, hand: BurracoHand) -> HandScore:
             unplayed=side.unplayed_pozzetto, closed=end == "closed" and side.closed,
             taken=side.pozzetto_taken, anyone_took=anyone_took)
     result = hand_result(end, by_side, sides, None)
-    return HandScore(end, result.scores, tuple(s.as_dict() for s in result.breakdown),
-                     tuple(range(len(result.scores))))
+    breakdown = tuple(s.as_dict() for s in result.breakdown)
+    return HandScore(end, result.scores, breakdown, tuple(range(len(result.scores))),
+                     columns=side_columns(result.scores, breakdown, hand.solo))
+
+
+def side_columns(scores: tuple[int, ...], breakdown: tuple[dict[str, int], ...],
+                 solo: int | None) -> tuple[SideColumn, ...]:
+    """The hand by side: a column per side, or at three players with a ``solo`` (§5.2) the
+    solo's and the pair's, the pair's breakdown once (its seats' ``split`` taken out: the
+    total is the pair's, ``each`` the half each of its players scores)."""
+    if solo is None:
+        return tuple(SideColumn((k,), dict(parts), score, score)
+                     for k, (parts, score) in enumerate(zip(breakdown, scores, strict=True)))
+    pair = tuple(seat for seat in range(len(scores)) if seat != solo)
+    columns = []
+    for seats in ((solo,), pair):
+        parts = {k: v for k, v in breakdown[seats[0]].items() if k != "split"}
+        each = scores[seats[0]]
+        columns.append(SideColumn(seats, parts, sum(parts.values()), each))
+    return tuple(columns)
 
 
 def score_scala40(rules: RuleSet, hand: Scala40Hand) -> HandScore:

@@ -78,9 +78,21 @@ def setups(presets: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def columns(hand: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """A Burraco hand's breakdown by side for the page: each column's ``names``, whether it
+    is a three-player hand's ``solo`` or ``pair`` (§5.2), its parts, total and what each of
+    its players scores."""
+    cols = hand["columns"]
+    paired = len(cols) == 2 and any(len(col["sides"]) == 2 for col in cols)
+    return [{**col, "names": [names[side] for side in col["sides"]],
+             "kind": ("pair" if len(col["sides"]) == 2 else "solo") if paired else None}
+            for col in cols]
+
+
 def published_view(sheet: Sheet) -> dict[str, Any]:
     """The read-only page's context: the sides' names, one row per hand (each side's score,
-    ``None`` for a side not dealt in, and the totals after it), and how the match stands —
+    ``None`` for a side not dealt in, the totals after it and, at Burraco, its breakdown by
+    side), and how the match stands —
     all computed by the core from the stored counts."""
     view = sheet.view()
     names = [side["name"] for side in view["sides"]]
@@ -91,7 +103,7 @@ def published_view(sheet: Sheet) -> dict[str, Any]:
             scores[side] = score
         rows.append({"number": hand["number"], "dealer": sheet.players[hand["dealer"]],
                      "scores": scores, "totals": hand["totals"],
-                     "breakdown": None if sheet.is_scala40 else hand["breakdown"]})
+                     "columns": None if sheet.is_scala40 else columns(hand, names)})
     standing = view["standing"]
     winner = standing.get("winner")
     return {"preset": sheet.rules.preset, "game": sheet.game, "sides": names, "rows": rows,

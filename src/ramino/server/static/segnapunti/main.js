@@ -207,7 +207,8 @@ function refresh() {
   }
   const unasked = mayPair() && draft.solo === undefined;
   const result = unasked || (problem && problem.code === "shape") ? null : scoreHand(table, entry);
-  if (result) breakdownTable($("breakdown"), table.game, result, sideLabels());
+  const labels = threePlayers() && hasSolo(draft) ? entityNames() : null;
+  if (result) breakdownTable($("breakdown"), table.game, result, sideLabels(), labels);
   $("breakdown").hidden = !result;
   if (result && table.game !== "scala40") {
     entry.sides.forEach((_, i) => {

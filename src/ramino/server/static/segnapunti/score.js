@@ -206,7 +206,8 @@ export function checkHand(table, hand, path = "hand", totals = []) {
 
 // --- scoring a hand --------------------------------------------------------------------------
 
-// A Burraco or Buraco hand: {end, scores, breakdown, sides} as ramino.scoresheet.HandScore.
+// A Burraco or Buraco hand: {end, scores, breakdown, sides, columns} as
+// ramino.scoresheet.HandScore.
 export function scoreBurraco(table, hand) {
   const b = table.burraco;
   const end = ending(hand, hand.sides);
@@ -227,9 +228,16 @@ export function scoreBurraco(table, hand) {
         ? neg(b.pozzetto_penalty) : 0,
     };
   });
-  const seats = table.players === 3 && hasSolo(hand) ? soloSeats(hand, breakdown) : breakdown;
-  return { end, scores: seats.map((parts) => sum(Object.values(parts))), breakdown: seats,
-           sides: seats.map((_, s) => s) };
+  const paired = table.players === 3 && hasSolo(hand);
+  const seats = paired ? soloSeats(hand, breakdown) : breakdown;
+  const scores = seats.map((parts) => sum(Object.values(parts)));
+  // The hand by side (HandScore.columns): a three-player pair once, with what each scores.
+  const groups = paired ? [[hand.solo], [0, 1, 2].filter((seat) => seat !== hand.solo)]
+    : breakdown.map((_, k) => [k]);
+  const columns = groups.map((group, k) => ({
+    sides: group, parts: { ...breakdown[k] }, total: sum(Object.values(breakdown[k])),
+    each: scores[group[0]] }));
+  return { end, scores, breakdown: seats, sides: seats.map((_, s) => s), columns };
 }
 
 // Three players with a solo (§5.2): the solo's seat scores his count's parts; each pair seat

@@ -129,25 +129,29 @@ function row(label, cells, className = null) {
     ...cells.map((cell) => el("td", { text: cell === null ? "—" : String(cell) })));
 }
 
-// The hand's breakdown: each part of the score (§2.10) per side, or each player's penalty.
-export function breakdownTable(node, game, result, names) {
+// The hand's breakdown: each part of the score (§2.10) per side (``result.columns``), or each
+// player's penalty.  Three players with a solo (§5.2): the solo and the pair, the pair's
+// breakdown once, its total, then what each of its players scores (half, rounded up);
+// ``labels`` name the columns where the sides' names do not.
+export function breakdownTable(node, game, result, names, labels = null) {
   node.replaceChildren(el("caption", { text: t("Punteggio della mano") }));
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }),
-    ...result.sides.map((side) => el("th", { scope: "col", text: names[side] })));
-  node.append(el("thead", {}, head));
+  const columns = result.columns || [];
+  const heads = labels || (game === "scala40" ? result.sides.map((side) => names[side])
+    : columns.map((col) => col.sides.map((side) => names[side]).join(" & ")));
+  node.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
+    ...heads.map((label) => el("th", { scope: "col", text: label })))));
   const body = el("tbody");
   if (game === "scala40") {
     body.append(row(t("Penalità della mano"), result.scores, "total"));
   } else {
-    const parts = (key) => result.breakdown.map((b) => b[key]);
+    const parts = (key) => columns.map((col) => col.parts[key]);
     body.append(row(t("Carte in tavola"), parts("table")), row(term("Burraco"), parts("burraco")),
       row(t("Chiusura"), parts("closing")), row(t("Carte in mano"), parts("hand")),
-      row(term("Pozzetto non preso"), parts("pozzetto")));
-    if (result.breakdown.some((b) => b.split)) {
-      // Three players (§5.2): each seat of the pair scores half its total, rounded up.
-      body.append(row(t("Metà della coppia"), result.breakdown.map((b) => b.split || 0)));
+      row(term("Pozzetto non preso"), parts("pozzetto")),
+      row(t("Totale"), columns.map((col) => signed(col.total)), "total"));
+    if (columns.some((col) => col.sides.length > 1)) {
+      body.append(row(t("A testa"), columns.map((col) => signed(col.each)), "total"));
     }
-    body.append(row(t("Totale"), result.scores.map(signed), "total"));
   }
   node.append(body);
 }

@@ -50,7 +50,8 @@ function burracoBreakdown(r) {
   const b = r.breakdown;
   // Three players (§5.2): a column per side present at the end (the solo, the pair), the
   // pair's breakdown once, then what each of the pair scores: half its total, rounded up.
-  const columns = view.players === 3 && b.some((side) => side.split)
+  const paired = view.players === 3 && presentSides(view).length === 2;
+  const columns = paired
     ? presentSides(view).map((side) => view.sides.indexOf(side))
     : b.map((_, k) => k);
   const labels = view.players === 3 && columns.length < b.length

@@ -9,6 +9,11 @@ const BURRACO_FAMILY = {
   twoIsWild: true,          // the pinella (curinga) is a wild card
   pileLabel: () => t("Scarti"),
   pickButton: () => t("Raccogli gli scarti (p)"),
+  // What a turn that has not drawn yet says: the stock or the pile (taken whole).
+  drawNow: () => t("Tocca a te: pesca dal tallone o raccogli."),
+  drawFirst: () => t("Prima pesca dal tallone o raccogli."),
+  drawPhase: () => t(" — pesca o raccogli"),
+  noPick: () => t("Non puoi prendere dagli scarti ora."),
   // "Bot 1 raccoglie 6 carte dagli scarti"
   pickLog: (name, cards) => cards.length
     ? t("{name} raccoglie {n} carte dagli scarti", { name, n: cards.length })
@@ -24,6 +29,11 @@ const GAMES = {
     twoIsWild: false,       // §6.2: only the jolly is wild
     pileLabel: () => t("Pozzo"),
     pickButton: () => t("Prendi dal pozzo (p)"),
+    // The pozzo's top card only (§6.3), never "the pile".
+    drawNow: () => t("Tocca a te: pesca dal tallone o prendi dal pozzo."),
+    drawFirst: () => t("Prima pesca dal tallone o prendi dal pozzo."),
+    drawPhase: () => t(" — pesca o prendi dal pozzo"),
+    noPick: () => t("Non puoi prendere dal pozzo ora."),
     pickLog: (name, cards) => cards.length
       ? t("{name} prende {card} dal pozzo", { name, card: cards[cards.length - 1] })
       : t("{name} prende dal pozzo", { name }),

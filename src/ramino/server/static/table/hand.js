@@ -132,12 +132,13 @@ function reasons(tokens) {
   const legal = last.legal;
   const turn = myTurn();
   const notTurn = last.result || last.voided ? t("La mano è finita.") : t("Non è il tuo turno.");
-  const drawFirst = t("Prima pesca dal tallone o raccogli.");
+  const game = gameOf(last.game);
+  const drawFirst = game.drawFirst();
   const n = tokens.length;
   return {
     "do-draw": !turn ? notTurn : legal.includes("draw") ? "" : t("Hai già pescato in questo turno."),
     "do-pick": !turn ? notTurn : legal.includes("pick") ? ""
-      : legal.includes("draw") ? t("Non puoi prendere dagli scarti ora.") : t("Hai già pescato in questo turno."),
+      : legal.includes("draw") ? game.noPick() : t("Hai già pescato in questo turno."),
     "do-meld": !turn ? notTurn : !hasKind(legal, "meld") ? (legal.includes("draw") ? drawFirst : t("Nessuna combinazione da calare ora."))
       : n === 0 ? t("Seleziona le carte da calare.") : "",
     "do-attach": !turn ? notTurn : !hasKind(legal, "attach") && !hasKind(legal, "swap")
@@ -153,7 +154,7 @@ function hintFor(tokens, found) {
   const last = state.last;
   if (!myTurn()) return "";
   if (!tokens.length) {
-    return last.legal.includes("draw") ? t("Tocca a te: pesca dal tallone o raccogli.")
+    return last.legal.includes("draw") ? gameOf(last.game).drawNow()
       : t("Seleziona le carte: si illumina dove puoi giocarle.");
   }
   if (!found.size) return t("Queste carte non si possono giocare così ora.");

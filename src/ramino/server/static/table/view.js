@@ -367,7 +367,7 @@ function renderStatus() {
   const who = last.voided ? t("Mano annullata: non conta.")
     : last.result ? t("Mano finita") : mine ? t("Tocca a te")
     : t("Tocca a {name}", { name: seatName(v.current) });
-  const phase = !mine ? "" : v.phase === "draw" ? t(" — pesca o raccogli")
+  const phase = !mine ? "" : v.phase === "draw" ? gameOf(last.game).drawPhase()
     : t(" — cala, attacca o scarta");
   const m = last.match;
   // The hand's number once: a match to a target or to elimination counts its own hands.
