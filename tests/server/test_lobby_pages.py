@@ -59,6 +59,16 @@ def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: 
     assert client.get("/rules/poker").status_code == 404
 
 
+def test_rules_alone_leads_to_the_first_presets_page(client: TestClient) -> None:
+    """``/rules`` (a typed or shortened address) is not a dead end: it goes to the first
+    preset's rules, which link every other, in the language asked."""
+    moved = client.get("/rules?lang=en", follow_redirects=False)
+    assert moved.status_code == 307
+    assert moved.headers["location"] == f"/rules/{table_presets()[0]}?lang=en"
+    page = client.get("/rules?lang=en")
+    assert page.status_code == 200 and '<html lang="en"' in page.text
+
+
 def test_every_option_has_a_meaning_to_translate() -> None:
     """A new engine option needs its text in rule_meanings (and so in the catalogs)."""
     assert set(MEANINGS) == {spec.name for spec in OPTIONS}

@@ -4,7 +4,7 @@ rule a move can be refused by."""
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ramino.rules import make_rules
 from ramino.server.i18n import LANG_COOKIE, choose_language
@@ -13,6 +13,13 @@ from ramino.server.routes.deps import PagesDep
 from ramino.server.routes.lobby import table_presets
 
 router = APIRouter()
+
+
+@router.get("/rules", include_in_schema=False)
+async def rules_index(request: Request) -> RedirectResponse:
+    """``/rules`` alone: the first preset's page, which lists the others (the query kept)."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/rules/{table_presets()[0]}{query}", status_code=307)
 
 
 @router.get("/rules/{preset}", response_class=HTMLResponse)
