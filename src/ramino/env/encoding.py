@@ -20,7 +20,9 @@ the option slots are described in the observation instead.  A turn rarely offers
 64 meld/attach options; any beyond the 64th are not offered, and a discard is always legal in
 the play phase, so the agent can always act.
 
-Observation (``OBS_SIZE`` = 760 floats):
+Observation (``OBS_SIZE`` = 872 floats, the same layout at 2, 3, 4 and 6 players; "round the
+table" starts from the own seat, or from the next one where it says so, and a seat beyond the
+table's size reads zero):
 
 ==========  ====  =================================================================
 offset      size  content
@@ -29,16 +31,21 @@ offset      size  content
 53          53    the scarto (all of it, §2.3)
 106         53    the scarto's top card (one-hot)
 159         53    own side's melds on the table
-212         53    the other side's melds
-265         159   cards known in the next, partner and previous hands (taken with the pile)
-424         4     hand sizes / 30, from the own seat round the table
-428         1     tallone size / 108
-429         2     pozzetto taken: own side, other side
-430 + 1     1     pozzetti left / 2
-432         2     phase one-hot: draw, play
-434         1     forbidden discard exists (a one-card pile was taken, §2.3)
-435         5     reserved (zero)
-440         320   per option slot k (64 × 5): is attach, cards / 14, points / 300,
+212         53    the other sides' melds
+265         265   cards known in each other hand (taken with the pile), 5 × 53 round the
+                  table from the next seat
+530         6     hand sizes / 30, round the table from the own seat
+536         6     1 for each seat on the own side (the own seat included), round the
+                  table from the own seat: the partner at 4 and 6, the pair at 3 (§5)
+542         1     tallone size / 108
+543         1     own side took a pozzetto
+544         1     another side took one
+545         1     pozzetti left / 3
+546         2     phase one-hot: draw, play
+548         1     forbidden discard exists (a one-card pile was taken, §2.3)
+549         1     players / 6
+550         2     reserved (zero)
+552         320   per option slot k (64 × 5): is attach, cards / 14, points / 300,
                   burraco bonus gained / 200 (negative when a wild dirties a
                   burraco), hand size left / 30
 ==========  ====  =================================================================
@@ -62,8 +69,10 @@ MAX_PLAYS = 64
 PLAY_BASE = 2 + CARD_TYPES
 ACTIONS = PLAY_BASE + MAX_PLAYS
 SLOT_FEATURES = 5
-SLOTS_AT = 440
+SLOTS_AT = 552
 OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
+MAX_SEATS = 6
+
 
 def action_ids(legal: Sequence[Action]) -> dict[int, Action]:
     """The id of every legal action that has one (see the table above)."""
@@ -89,23 +98,28 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     """The observation vector of the table above (``legal`` is empty when not on turn)."""
     v = np.zeros(OBS_SIZE, dtype=np.float32)
     seat = observation.seat
-    team = seat % 2
+    players = observation.players
+    team = observation.sides[seat]
     add_cards(v, 0, observation.hand)
     add_cards(v, 53, observation.pile)
     if observation.pile:
         v[106 + observation.pile[-1]] = 1.0
     for m in observation.melds:
         add_cards(v, 159 if m.side == team else 212, m.meld.cards)
-    for k, other in enumerate(((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)):
-        add_cards(v, 265 + 53 * k, observation.known_cards[other])
-    for k in range(4):
-        v[424 + k] = observation.hand_sizes[(seat + k) % observation.players] / 30.0
-    v[428] = observation.stock_size / 108.0
-    v[429] = float(observation.pozzetto_taken[team])
-    v[430] = float(observation.pozzetto_taken[1 - team])
-    v[431] = len(observation.pozzetti_left) / 2.0
-    v[432 if observation.phase == "draw" else 433] = 1.0
-    v[434] = float(observation.forbidden_discard is not None)
+    for k in range(1, players):
+        add_cards(v, 265 + 53 * (k - 1), observation.known_cards[(seat + k) % players])
+    for k in range(players):
+        other = (seat + k) % players
+        v[530 + k] = observation.hand_sizes[other] / 30.0
+        v[536 + k] = float(observation.sides[other] == team)
+    v[542] = observation.stock_size / 108.0
+    taken = observation.pozzetto_taken
+    v[543] = float(taken[team])
+    v[544] = float(any(t for side, t in enumerate(taken) if side != team))
+    v[545] = len(observation.pozzetti_left) / 3.0
+    v[546 if observation.phase == "draw" else 547] = 1.0
+    v[548] = float(observation.forbidden_discard is not None)
+    v[549] = players / MAX_SEATS
     values = rules.card_value_table()
     melds = {m.number: m.meld for m in observation.melds}
     for i, a in action_ids(legal).items():
