@@ -60,6 +60,13 @@ def test_a_puzzle_is_solved_by_tapping_the_card_at_phone_size(browser: Browser, 
                    if s != seen_by.seat and seen_by.sides[s] == seen_by.sides[seen_by.seat])
     assert f"seat {partner + 1}: " in (page.locator("#table p.small").text_content() or "")
     assert "(partner)" in (page.locator("#table p.small").text_content() or "")
+    # Every count in its number: "1 card", "9 cards", the stock first.
+    facts = page.locator("#table p.small").text_content() or ""
+    expected = [f"Stock: {seen_by.stock_size} card" + ("s" if seen_by.stock_size != 1 else "")]
+    expected += [f"seat {s + 1}: {n} card" + ("s" if n != 1 else "")
+                 + (" (partner)" if s == partner else "")
+                 for s, n in enumerate(seen_by.hand_sizes) if s != seen_by.seat]
+    assert facts == " · ".join(expected)
     page.select_option("#moves", legal[-1])
     assert page.input_value("#answer") == legal[-1]
     page.locator(f"#table button.card[data-card='{card}']").first.tap()

@@ -1,7 +1,7 @@
 // A puzzle's page: the position as the solver's seat sees it (its observation only), the
 // move tapped or typed, and the server's verdict (checked by the engine, in the page's language).
 import { cardImg, cardLabel, handOrder } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 
 const $ = (id) => document.getElementById(id);
@@ -49,11 +49,11 @@ function render() {
   const sides = seen.sides || null;  // Burraco: each seat's side (a partner shares yours)
   const partner = (seat) => sides !== null && sides[seat] === sides[seen.seat];
   const others = seen.hand_sizes.map((n, seat) => ({ n, seat })).filter((s) => s.seat !== seen.seat)
-    .map((s) => t("posto {n}: {count} carte", { n: s.seat + 1, count: s.n })
+    .map((s) => tn("posto {seat}: {n} carta", "posto {seat}: {n} carte", s.n, { seat: s.seat + 1 })
       + (partner(s.seat) ? ` (${t("compagno")})` : "")).join(" · ");
   const facts = document.createElement("p");
   facts.className = "small";
-  facts.textContent = `${t("Tallone: {n} carte", { n: seen.stock_size })} · ${others}`;
+  facts.textContent = `${tn("Tallone: {n} carta", "Tallone: {n} carte", seen.stock_size)} · ${others}`;
   table.append(facts);
   const pileRow = cards(pile);
   if (!pile.length) pileRow.textContent = "—";
