@@ -1,7 +1,7 @@
 // Each game's own words and details at the table: Burraco (FIBUR), Brazilian Buraco and
 // Scala 40 share one table; what differs in what it says and shows is here, and only that
 // (what is legal always comes from the server).
-import { t, term } from "../i18n.js";
+import { t, term, tn } from "../i18n.js";
 
 const BURRACO_FAMILY = {
   scala40: false,
@@ -16,7 +16,8 @@ const BURRACO_FAMILY = {
   noPick: () => t("Non puoi prendere dagli scarti ora."),
   // "Bot 1 raccoglie 6 carte dagli scarti"
   pickLog: (name, cards) => cards.length
-    ? t("{name} raccoglie {n} carte dagli scarti", { name, n: cards.length })
+    ? tn("{name} raccoglie {n} carta dagli scarti", "{name} raccoglie {n} carte dagli scarti",
+         cards.length, { name })
     : t("{name} raccoglie gli scarti", { name }),
 };
 

@@ -2,7 +2,7 @@
 // and right), the stock and the discard pile in the middle with the pozzetti beside them, and
 // each side's melds in compact columns.
 import { cardImg, cardLabel, cardText } from "../cards.js";
-import { t, term } from "../i18n.js";
+import { t, term, tn } from "../i18n.js";
 import { botLevelText } from "../levels.js";
 import { myTurn, presentSides, seatName, send, sideName, state } from "./connection.js";
 import { burracoName, gameOf } from "./games.js";
@@ -138,7 +138,7 @@ function seatBox(i) {
   const partner = sides !== null && state.mySeat !== null && i !== state.mySeat
     && sides[i] === sides[state.mySeat];
   info.textContent = (partner ? t("compagno") + " · " : "") +
-    t("{n} carte", { n: v.hand_sizes[i] }) + ` · ${status}` +
+    tn("{n} carta", "{n} carte", v.hand_sizes[i]) + ` · ${status}` +
     (game.hasPozzetti && v.pending_pozzetto_sizes[i]
       ? " · " + term("pozzetto in arrivo ({n})", { n: v.pending_pozzetto_sizes[i] }) : "");
   if (i !== state.mySeat) box.append(backs(v.hand_sizes[i]));
@@ -229,7 +229,7 @@ function renderCentre(highlight) {
   const game = gameOf(last.game);
   const drawable = myTurn() && last.legal.includes("draw");
   $("stock-count").textContent = v.stock_size;
-  $("stock").setAttribute("aria-label", t("Tallone: {n} carte", { n: v.stock_size }) +
+  $("stock").setAttribute("aria-label", tn("Tallone: {n} carta", "Tallone: {n} carte", v.stock_size) +
     (drawable ? t(", premi per pescare") : ""));
   const back = $("stock").querySelector(".back");
   if (!back.firstChild) back.append(cardImg("back"));
