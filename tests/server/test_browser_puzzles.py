@@ -85,6 +85,21 @@ def test_a_puzzle_is_solved_by_tapping_the_card_at_phone_size(browser: Browser, 
     page.fill("#answer", DISCARD.played)
     page.click("#submit")
     wait_for_js(page, "document.getElementById('verdict').classList.contains('wrong')")
+    # The way on: the next puzzle of the list, and the list marks this one solved (kept in
+    # this browser), a wrong answer afterwards taking nothing back.
+    ids = [p.id for p in shipped().values()]
+    at = ids.index(DISCARD.id)
+    if at + 1 < len(ids):
+        assert page.get_attribute("#next-puzzle", "href") == f"/puzzles/{ids[at + 1]}"
+    else:
+        assert page.locator("#next-puzzle").count() == 0
+    page.goto(f"{server.base}/puzzles")
+    solved = page.locator("li.solved")
+    assert solved.count() == 1 and solved.get_attribute("data-puzzle") == DISCARD.id
+    assert (solved.text_content() or "").endswith("✓ solved")
+    assert page.locator("#solved-count").text_content() == "1 puzzle solved on this device."
+    shots.take(page, "phone-list-solved")
+    assert axe_serious(page) == []
     assert seen.problems == []
     desktop = watched(browser, DESKTOP).page()
     desktop.goto(f"{server.base}/puzzles/{DISCARD.id}")

@@ -92,7 +92,10 @@ async def puzzle_page(request: Request, puzzle_id: str, page: PagesDep) -> HTMLR
         response.status_code = 404
         return response
     data = await asyncio.to_thread(view, puzzle)
-    return page(request, "puzzle.html", {"puzzle": data, "asked": puzzle_id},
+    ids = [p["id"] for p in listed()]
+    at = ids.index(puzzle.id)
+    return page(request, "puzzle.html", {"puzzle": data, "asked": puzzle_id, "number": at + 1,
+                                         "next_id": ids[at + 1] if at + 1 < len(ids) else None},
                 game=puzzle.game)
 
 

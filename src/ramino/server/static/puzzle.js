@@ -2,6 +2,7 @@
 // move tapped or typed, and the server's verdict (checked by the engine, in the page's language).
 import { cardImg, cardLabel, handOrder } from "./cards.js";
 import { t, tn } from "./i18n.js";
+import { markSolved } from "./solved.js";
 
 
 const $ = (id) => document.getElementById(id);
@@ -113,6 +114,8 @@ $("answer-form").addEventListener("submit", async (event) => {
   const body = await response.json().catch(() => ({}));
   verdict.className = `verdict ${body.status || "refused"}`;
   verdict.textContent = response.ok ? body.message : String(body.detail || response.status);
+  if (response.ok && body.status === "right") markSolved(data.id);
+  if (response.ok && body.status !== "refused") $("next-puzzle")?.focus();
 });
 
 render();
