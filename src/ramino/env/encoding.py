@@ -58,20 +58,24 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ramino.env.vectors import Vector, add_cards, turn_id
+from ramino.env.vectors import (
+    ACTIONS,
+    CARD_TYPES,
+    MAX_PLAYS,
+    MAX_SEATS,
+    PLAY_BASE,
+    Vector,
+    add_cards,
+    turn_id,
+)
 from ramino.games.actions import ATTACH, MELD, Action
 from ramino.games.burraco.melds import burraco_bonus, burraco_type, resolve_attach, resolve_new_meld
 from ramino.games.burraco.state import Observation
 from ramino.rules.options import RuleSet
 
-CARD_TYPES = 53
-MAX_PLAYS = 64
-PLAY_BASE = 2 + CARD_TYPES
-ACTIONS = PLAY_BASE + MAX_PLAYS
 SLOT_FEATURES = 5
 SLOTS_AT = 552
 OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
-MAX_SEATS = 6
 
 
 def action_ids(legal: Sequence[Action]) -> dict[int, Action]:
@@ -139,3 +143,7 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
         v[slot + 3] = (after - before) / 200.0
         v[slot + 4] = (len(observation.hand) - len(a.cards)) / 30.0
     return v
+
+
+__all__ = ["ACTIONS", "CARD_TYPES", "MAX_PLAYS", "MAX_SEATS", "OBS_SIZE", "PLAY_BASE",
+           "action_ids", "encode"]

@@ -56,21 +56,26 @@ from collections.abc import Sequence
 import numpy as np
 
 from ramino.cards import JOKER
-from ramino.env.vectors import Vector, add_cards, turn_id
+from ramino.env.vectors import (
+    ACTIONS,
+    CARD_TYPES,
+    MAX_PLAYS,
+    MAX_SEATS,
+    PLAY_BASE,
+    Vector,
+    add_cards,
+    turn_id,
+)
 from ramino.games.actions import ATTACH, MELD, SWAP, Action
 from ramino.games.scala40.observation import Observation
 from ramino.games.scala40.scoring import penalty_value
 from ramino.rules.options import RuleSet
 
-CARD_TYPES = 53
-MAX_SEATS = 6
-MAX_PLAYS = 64
-PLAY_BASE = 2 + CARD_TYPES
-ACTIONS = PLAY_BASE + MAX_PLAYS
 SLOT_FEATURES = 6
 SLOTS_AT = 352
 OBS_SIZE = SLOTS_AT + MAX_PLAYS * SLOT_FEATURES
 PLAYS = (MELD, ATTACH, SWAP)
+
 
 def action_ids(legal: Sequence[Action], owed: Sequence[int] = ()) -> dict[int, Action]:
     """The id of every legal action that has one (the table above); ``owed``: the cards the
@@ -122,4 +127,5 @@ def encode(observation: Observation, legal: Sequence[Action], rules: RuleSet) ->
     return v
 
 
-__all__ = ["ACTIONS", "MAX_PLAYS", "OBS_SIZE", "action_ids", "encode"]
+__all__ = ["ACTIONS", "CARD_TYPES", "MAX_PLAYS", "MAX_SEATS", "OBS_SIZE", "PLAY_BASE",
+           "action_ids", "encode"]

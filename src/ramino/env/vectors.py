@@ -1,6 +1,6 @@
 """What the games' observation encodings share: the float vector, a set of cards as halves
-(two decks: a card type held twice reads 1.0), and the ids of the draw, the pick and each
-discard (0, 1 and 2 + the card type), which are the same in every game."""
+(two decks: a card type held twice reads 1.0), and the action ids: the draw, the pick and each
+discard (0, 1 and 2 + the card type), then 64 play slots, the same in every game."""
 
 from __future__ import annotations
 
@@ -13,9 +13,16 @@ from ramino.games.actions import DISCARD, DRAW, PICK, Action
 
 Vector = npt.NDArray[np.float32]
 
+CARD_TYPES = 53
+MAX_SEATS = 6
 DRAW_ID = 0
 PICK_ID = 1
 DISCARD_BASE = 2
+# The plays (melds, attaches, swaps) follow the discards as option slots, described in each
+# game's observation: ids PLAY_BASE .. ACTIONS - 1 in both games.
+MAX_PLAYS = 64
+PLAY_BASE = DISCARD_BASE + CARD_TYPES
+ACTIONS = PLAY_BASE + MAX_PLAYS
 
 
 def add_cards(vector: Vector, offset: int, cards: Sequence[int]) -> None:
