@@ -4,12 +4,14 @@ states the table round the seat and hides the other hands."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
 from ramino.env.aec import env
-from ramino.env.encoding import ACTIONS, OBS_SIZE, action_ids
+from ramino.env.encoding import ACTIONS, OBS_SIZE, action_ids, encode
 from ramino.games.burraco.state import BurracoState
 from ramino.games.resample import resample
 
@@ -115,10 +117,6 @@ def test_three_players_mark_the_pair_once_the_18_is_taken() -> None:
 def test_the_observation_hides_the_other_hands() -> None:
     """The same seat's vector from a state whose hidden cards are dealt again is the same:
     only what the seat may see is encoded."""
-    import random
-
-    from ramino.env.encoding import encode
-
     e = env(players=4)
     e.reset(seed=12)
     state = e.state_
