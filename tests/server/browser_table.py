@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request, ViewportSize
 
 from ramino.server import create_app
 from ramino.server.tables import TableManager
@@ -69,11 +69,17 @@ class Watched:
         page.on("pageerror", lambda exc: self.problems.append(f"script: {exc}"))
         page.on("console", lambda msg: self.problems.append(f"console: {msg.text}")
                 if msg.type == "error" else None)
-        page.on("requestfailed", lambda req: self.problems.append(
-            f"failed: {req.url} {req.failure}"))
+        page.on("requestfailed", self._request_failed)
         page.on("response", lambda res: self.problems.append(f"{res.status}: {res.url}")
                 if res.status >= 400 else None)
         return page
+
+    def _request_failed(self, request: Request) -> None:
+        # A request the browser cancelled itself because the page navigated away (the favicon
+        # still loading when a language choice reloads the page) is not a failure of ours.
+        if request.failure == "net::ERR_ABORTED":
+            return
+        self.problems.append(f"failed: {request.url} {request.failure}")
 
 
 def watched(browser: Browser, size: ViewportSize, *, phone: bool = False,

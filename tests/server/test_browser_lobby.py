@@ -14,18 +14,18 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize
+from playwright.sync_api import Browser, Locator, Page, ViewportSize
 
 from ramino.rules import preset
 from ramino.server import create_app
 from ramino.server.bots import bot_levels, think_seconds
 from ramino.server.tables import TableManager
 
+from .browser_table import Watched
 from .conftest import live_server
 
 pytestmark = pytest.mark.browser
@@ -48,26 +48,6 @@ def shots(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     folder: Path = (Path(root) if root else tmp_path / "artifacts") / str(request.node.name)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@dataclass
-class Watched:
-    """A browser context whose pages note every script error, console error and failed
-    request (no answer, or an answer of 400 or more)."""
-
-    context: BrowserContext
-    problems: list[str] = field(default_factory=list)
-
-    def page(self) -> Page:
-        page = self.context.new_page()
-        page.on("pageerror", lambda exc: self.problems.append(f"script: {exc}"))
-        page.on("console", lambda msg: self.problems.append(f"console: {msg.text}")
-                if msg.type == "error" else None)
-        page.on("requestfailed", lambda req: self.problems.append(
-            f"failed: {req.url} {req.failure}"))
-        page.on("response", lambda res: self.problems.append(f"{res.status}: {res.url}")
-                if res.status >= 400 else None)
-        return page
 
 
 def watched(browser: Browser, size: ViewportSize, locale: str = "it-IT") -> Watched:
