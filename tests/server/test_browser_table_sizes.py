@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
 
 from ramino.games.burraco.state import BurracoState
 
@@ -278,10 +278,20 @@ def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) ->
         who.context.close()
 
 
+def apart(one: FloatRect, other: FloatRect | None) -> bool:
+    """Whether two boxes on the page do not overlap."""
+    assert other is not None
+    return (one["x"] + one["width"] <= other["x"] + 0.5
+            or other["x"] + other["width"] <= one["x"] + 0.5
+            or one["y"] + one["height"] <= other["y"] + 0.5
+            or other["y"] + other["height"] <= one["y"] + 0.5)
+
+
 @pytest.mark.parametrize(("preset", "seats", "size"), [
     ("fibur", ["open", "bot", "bot", "bot"], {"width": 844, "height": 390}),
     ("fisca", ["open", "bot", "bot", "bot"], {"width": 844, "height": 390}),
     ("fibur", ["open"] + ["bot"] * 5, {"width": 915, "height": 412}),
+    ("fisca", ["open", "bot", "bot", "bot"], {"width": 740, "height": 360}),
 ])
 def test_a_phone_on_its_side_shows_a_whole_turn_without_scrolling(
         server: Server, browser: Browser, tmp_path: Path, preset: str, seats: list[str],
@@ -309,6 +319,15 @@ def test_a_phone_on_its_side_shows_a_whole_turn_without_scrolling(
             assert box["x"] + box["width"] <= size["width"] + 0.5
         assert page.locator("#do-draw").is_visible() and page.locator("#do-discard").is_visible()
         assert no_horizontal_scroll(page)
+        # The lobby link and the language menu stay at hand, on the table bar's line.
+        felt = page.locator("#felt").bounding_box()
+        assert felt is not None
+        for reach in ("body > .top .brand", "#language"):
+            box = page.locator(reach).bounding_box()
+            assert box is not None and page.locator(reach).is_visible(), reach
+            assert box["x"] >= 0 and box["y"] >= 0 and box["y"] + box["height"] <= felt["y"]
+            for other in ("#status", "#log-toggle", "#sound"):
+                assert apart(box, page.locator(other).bounding_box()), (reach, other)
         shots.take(page, "start")
         rng = random.Random(11)
         for _ in range(6):

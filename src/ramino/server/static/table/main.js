@@ -270,12 +270,15 @@ wireHand();
 wireLog();
 wireResult();
 wireCoach();
-// The dock over the bottom of the screen: the page leaves room for it.
+// The dock over the bottom of the screen: the page leaves room for it; on a phone on its side
+// the table bar leaves room for the site header beside it (table.css).
 const fitted = {};
+const header = document.querySelector("body > .top");
 function fit() {
   // Set only when changed: a new value restyles the whole page.
   const sizes = { "--dock-h": `${$("me").offsetHeight}px`,
-                  "--felt-top": `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px` };
+                  "--felt-top": `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`,
+                  "--top-w": `${header ? header.offsetWidth : 0}px` };
   for (const [name, value] of Object.entries(sizes)) {
     if (fitted[name] !== value) document.documentElement.style.setProperty(name, (fitted[name] = value));
   }
