@@ -41,6 +41,8 @@ def test_club_night(tmp_path: Path) -> None:
                                "--ns", "0 0", "--ew", "45 0")
     out = invoke(path, "standings")
     assert "Rossi-Bianchi" in out
+    # The MP difference carries its sign (500-150 on the first table, 0-45 on the second).
+    assert all(mp in out for mp in ("+350", "\u2212350", "+45", "\u221245")), out
     invoke(path, "penalty", "2", "1", "--reason", "late")
     invoke(path, "withdraw", "5")
     invoke(path, "seat")

@@ -314,7 +314,8 @@ def test_pdf_exports(tmp_path: Path) -> None:
     from ramino.tournament import pdf
 
     printed = pdf.standings_pdf(t, compress=False)
-    for text in (b"Rossi-Bianchi", b"Sala-Riva", b"#5"):
+    # The MP difference with its sign, a hyphen for the minus in the PDF's Latin-1 font.
+    for text in (b"Rossi-Bianchi", b"Sala-Riva", b"#5", b"(+500)", b"(-500)"):
         assert text in printed
     cards = pdf.scorecards_pdf(t, 1, compress=False)
     assert cards.count(b"firma N-S") == 2 and rb"500 \(15\)" in cards

@@ -51,6 +51,8 @@ def test_director_runs_a_turno(path: Path) -> None:
     assert "Rossi" in page and 'http-equiv="refresh"' in page
     api = client.get("/api/standings").json()
     assert api[0]["vp"] == 14 and len(api) == 5
+    # The MP difference carries its sign: the winners +400, the losers −400, the others 0.
+    assert all(f'<td class="num">{mp}</td>' in page for mp in ("+400", "\u2212400", "0"))
     r = client.post("/desk/result",
                     data={"round": 1, "table": 1, "ns": "0 0", "ew": "0 0", "reason": "typo"})
     assert "Tavolo 1 corretto" in r.text

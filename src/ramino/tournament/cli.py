@@ -352,7 +352,7 @@ def standings(file: FileOption = Path("tournament.json")) -> None:
     for row in rows:
         grid.add_row(_cell(row.rank), _cell(f"#{row.entrant}"),
                      _cell(row.name + ("" if row.active else " (withdrawn)")),
-                     _cell(row.vp), _cell(row.mp), _cell(row.played), _cell(row.byes))
+                     _cell(row.vp), _cell(row.mp_signed), _cell(row.played), _cell(row.byes))
     console.print(grid)
 
 

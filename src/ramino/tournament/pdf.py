@@ -20,8 +20,9 @@ LINE = 8  # mm: the height of a table row on paper
 
 
 def printable(text: object) -> str:
-    """The text in the Latin-1 letters of the PDF's built-in font; others become "?"."""
-    return str(text).encode("latin-1", "replace").decode("latin-1")
+    """The text in the Latin-1 letters of the PDF's built-in font (a minus sign is a hyphen);
+    others become "?"."""
+    return str(text).replace("\u2212", "-").encode("latin-1", "replace").decode("latin-1")
 
 
 def _document(title: str, compress: bool) -> FPDF:
@@ -62,7 +63,7 @@ def standings_pdf(t: Tournament, compress: bool = True) -> bytes:
     pdf.cell(0, LINE, printable(f"dopo {played} di {len(t.settings.plan)} turni"),
              new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     rows = [[str(r.rank), f"#{r.entrant}", r.name + ("" if r.active else " (ritirata)"),
-             str(r.vp), str(r.mp), str(r.played), str(r.byes)] for r in t.standings()]
+             str(r.vp), r.mp_signed, str(r.played), str(r.byes)] for r in t.standings()]
     _grid(pdf, ["#", "n.", "coppia / giocatore", "VP", "MP", "turni", "riposi"], rows,
           (10, 14, 86, 16, 20, 16, 16))
     return _output(pdf)

@@ -38,6 +38,11 @@ class Row:
     #: (opponent ids, VP won) per counted match, for head-to-head.
     matches: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
 
+    @property
+    def mp_signed(self) -> str:
+        """The MP difference as a standings column shows it: +45, −45, 0."""
+        return f"{self.mp:+d}".replace("-", "\u2212") if self.mp else "0"
+
 
 def compute(
     settings: Settings,
