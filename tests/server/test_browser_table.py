@@ -342,6 +342,7 @@ def test_buraco_hand_to_the_end(server: Server, browser: Browser, tmp_path: Path
         who.context.close()
 
 
+@pytest.mark.timed
 def test_no_long_task_while_the_bots_move(browser: Browser, tmp_path: Path) -> None:
     """While the bots play (each move rendered and animated), the main thread runs no task
     over 50 ms: the Performance API's long tasks, over rounds of bot moves at a table's pace
