@@ -102,6 +102,32 @@ def test_a_table_page_names_a_default_table_in_the_readers_language(
         assert f"Tavolo {table}" not in page
 
 
+@pytest.mark.parametrize(("preset", "name", "lang", "shown"), [
+    ("fibur", None, "it", "Burraco FIBUR"), ("house", None, "en", "Home Burraco"),
+    ("fisca", "Da Gino", "pt", "Scala 40 FISCA")])
+def test_a_table_page_names_its_rules_and_links_to_them(
+        client: TestClient, preset: str, name: str | None, lang: str, shown: str) -> None:
+    """The table page's header names the rules the table plays, in the reader's language, as
+    a link to their page, and the table's own name when it was given one."""
+    seats = ["bot"] * 4
+    created = client.post("/api/tables", json={"seats": seats, "preset": preset,
+                                               **({"name": name} if name else {})})
+    assert created.status_code == 201, created.text
+    table = created.json()["id"]
+    page = client.get(f"/t/{table}?lang={lang}").text
+    header = page[page.index('<span class="subtitle">'):page.index("</header>")]
+    assert f'href="/rules/{preset}"' in header and f">{shown}</a>" in header
+    assert (name in header) if name else (table not in header)
+    assert client.get(f"/rules/{preset}").status_code == 200
+
+
+def test_a_private_table_page_names_neither_its_rules_nor_its_name(client: TestClient) -> None:
+    table = new_table(client, ["bot"] * 4, private=True)["id"]
+    page = client.get(f"/t/{table}").text
+    header = page[page.index('<span class="subtitle">'):page.index("</header>")]
+    assert "Tavolo privato" in header and "/rules/" not in header
+
+
 def test_a_guest_session_is_no_error(client: TestClient) -> None:
     assert client.get("/api/session").json() == {"account": None}
     client.post("/api/accounts", json={"name": "Gina", "password": "x" * 10})

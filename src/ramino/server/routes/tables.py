@@ -23,7 +23,8 @@ async def table_page(request: Request, table_id: str, manager: ManagerDep, page:
     name = table.name if manager.may_see(table, invite) else None
     if table.waiting and name is not None:
         return waiting_page(request, page, table, invite)
-    return page(request, "table.html", {"table_id": table.id, "table_name": name},
+    return page(request, "table.html",
+                {"table_id": table.id, "table_name": name, "preset": table.preset},
                 game=table.rules.game)
 
 
