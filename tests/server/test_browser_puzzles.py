@@ -105,3 +105,37 @@ def test_a_puzzle_is_solved_by_tapping_the_card_at_phone_size(browser: Browser, 
     desktop.goto(f"{server.base}/puzzles/{DISCARD.id}")
     desktop.wait_for_selector("#table .card")
     shots.take(desktop, "desktop-position")
+
+
+def test_a_signed_in_players_solved_puzzles_follow_the_account(browser: Browser,
+                                                                server: Server) -> None:
+    """Solved on a phone while signed in, a puzzle is marked on a desktop browser that has
+    never seen it once the same player signs in there (and not before)."""
+    phone = watched(browser, PHONE, phone=True, locale="en-GB")
+    desk = watched(browser, DESKTOP, locale="en-GB")
+    try:
+        page = phone.page()
+        page.goto(f"{server.base}/puzzles")
+        signup = page.request.post(f"{server.base}/api/accounts",
+                                   data={"name": "Gina", "password": "x" * 10})
+        assert signup.status == 201
+        page.goto(f"{server.base}/puzzles/{DISCARD.id}")
+        page.wait_for_selector("#table .card")
+        page.fill("#answer", DISCARD.answer)
+        page.click("#submit")
+        wait_for_js(page, "document.getElementById('verdict').classList.contains('right')")
+        other = desk.page()
+        other.goto(f"{server.base}/puzzles")
+        assert other.locator("li.solved").count() == 0
+        assert other.locator("#solved-count").is_hidden()
+        login = other.request.post(f"{server.base}/api/login",
+                                   data={"name": "Gina", "password": "x" * 10})
+        assert login.status == 200
+        other.goto(f"{server.base}/puzzles")
+        solved = other.locator("li.solved")
+        assert solved.count() == 1 and solved.get_attribute("data-puzzle") == DISCARD.id
+        assert other.locator("#solved-count").text_content() == "1 puzzle solved."
+        assert phone.problems == [] and desk.problems == []
+    finally:
+        phone.context.close()
+        desk.context.close()

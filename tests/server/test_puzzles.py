@@ -1,17 +1,23 @@
 """The puzzle pages and API: the list, a puzzle's data and page holding the solver's
 observation and nothing more (no other seat's hand, no answer), answers checked by the engine
 (right, wrong, illegal, malformed) in the reader's language, 422 naming the field for a bad
-body, 404 for an unknown puzzle (a page in the reader's language)."""
+body, 404 for an unknown puzzle (a page in the reader's language); a signed-in player's right
+answers kept with the account and marked in any browser."""
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 
 from ramino.coach.puzzles import Puzzle, shipped
+from ramino.server.store import database_url
+
+from .conftest import migrated_to
 
 PUZZLES = list(shipped().values())
 FIRST = {game: next(p for p in PUZZLES if p.game == game) for game in ("burraco", "scala40")}
@@ -71,6 +77,47 @@ def test_answers_are_checked_by_the_engine_in_the_readers_language(client: TestC
     malformed = answer(client, puzzle, "discard", "it")
     assert malformed["status"] == "refused" and malformed["message"].startswith(
         "Mossa non scritta bene")
+
+
+def account_marks(client: TestClient) -> list[str] | None:
+    """The solved ids the list page gives the script (None: the page has none, a guest)."""
+    page = client.get("/puzzles").text
+    found = re.search(r"data-account-solved='([^']*)'", page)
+    return None if found is None else list(json.loads(found.group(1)))
+
+
+def test_an_account_keeps_its_solved_puzzles_for_every_browser(client: TestClient) -> None:
+    """A guest's right answer is kept nowhere on the server; a signed-in player's is, once,
+    and only a right one: another browser signed in to the same account sees it marked."""
+    burraco, scala40 = FIRST["burraco"], FIRST["scala40"]
+    assert answer(client, burraco, burraco.answer)["status"] == "right"
+    assert "solved" not in client.get("/api/puzzles").json() and account_marks(client) is None
+    assert client.post("/api/accounts", json={"name": "Gina", "password": "x" * 10}
+                       ).status_code == 201
+    assert client.get("/api/puzzles").json()["solved"] == [] and account_marks(client) == []
+    assert answer(client, scala40, scala40.played)["status"] == "wrong"
+    assert answer(client, scala40, "meld Ah Ah Ah")["status"] == "refused"
+    assert client.get("/api/puzzles").json()["solved"] == []
+    for _ in range(2):  # solved again: still once
+        assert answer(client, scala40, scala40.answer)["status"] == "right"
+    assert answer(client, burraco, burraco.answer)["status"] == "right"
+    assert sorted(client.get("/api/puzzles").json()["solved"]) == sorted([scala40.id, burraco.id])
+    client.cookies.clear()  # another browser: no session, no marks
+    assert account_marks(client) is None
+    assert client.post("/api/login", json={"name": "Gina", "password": "x" * 10}
+                       ).status_code == 200
+    assert sorted(account_marks(client) or []) == sorted([scala40.id, burraco.id])
+    client.cookies.clear()
+    client.post("/api/accounts", json={"name": "Ugo", "password": "y" * 10})
+    assert client.get("/api/puzzles").json()["solved"] == []
+
+
+def test_the_solved_puzzles_table_migrates_up_and_down(tmp_path: Path) -> None:
+    url = database_url(tmp_path / "m.db")
+    with migrated_to(url, "head") as connection:
+        assert "solved_puzzles" in inspect(connection).get_table_names()
+    with migrated_to(url, "0015", down=True) as connection:
+        assert "solved_puzzles" not in inspect(connection).get_table_names()
 
 
 def test_a_bad_body_is_422_naming_the_field(client: TestClient) -> None:

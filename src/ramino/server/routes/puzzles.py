@@ -1,7 +1,9 @@
 """Puzzles from reviewed hands (docs/coach.md, "Puzzles"): the list ``/puzzles``, a puzzle's
 page ``/puzzles/{id}``, its data ``/api/puzzles/{id}`` (the position as the solver's seat sees
 it: ``observation(seat)`` and nothing else) and the answer ``POST /api/puzzles/{id}/answer``,
-checked by the engine and explained in the reader's language."""
+checked by the engine and explained in the reader's language.  A signed-in player's right
+answers are kept with the account (:mod:`ramino.server.puzzle_store`), so the list marks them
+in any browser; a guest's only in the browser that solved them."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from ramino.coach.puzzles import REFUSED, RIGHT, Puzzle, Verdict, shipped
 from ramino.coach.reason import N_
 from ramino.errors import IllegalActionError
 from ramino.server.i18n import LANG_COOKIE, choose_language, translations
+from ramino.server.puzzle_store import mark_solved, solved_puzzles
 from ramino.server.refusal_texts import refusal_message
-from ramino.server.routes.deps import PagesDep
+from ramino.server.routes.deps import AccountDep, PagesDep, StoreDep
 from ramino.server.routes.lobby import invalid
+from ramino.server.store import Store
 
 MAX_ANSWER_BYTES = 1024
 
@@ -79,9 +83,18 @@ def found(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
+async def solved_by(account: tuple[int, str] | None, store: Store) -> list[str] | None:
+    """The puzzles the signed-in account has solved; None for a guest."""
+    if account is None:
+        return None
+    return await asyncio.to_thread(solved_puzzles, store, account[0])
+
+
 @router.get("/puzzles", response_class=HTMLResponse)
-async def puzzles_page(request: Request, page: PagesDep) -> HTMLResponse:
-    return page(request, "puzzles.html", {"puzzles": listed()})
+async def puzzles_page(request: Request, page: PagesDep, account: AccountDep,
+                       store: StoreDep) -> HTMLResponse:
+    return page(request, "puzzles.html", {"puzzles": listed(),
+                                          "solved": await solved_by(account, store)})
 
 
 @router.get("/puzzles/{puzzle_id}", response_class=HTMLResponse)
@@ -100,8 +113,10 @@ async def puzzle_page(request: Request, puzzle_id: str, page: PagesDep) -> HTMLR
 
 
 @router.get("/api/puzzles")
-async def puzzles_list() -> dict[str, Any]:
-    return {"puzzles": listed()}
+async def puzzles_list(account: AccountDep, store: StoreDep) -> dict[str, Any]:
+    """Every puzzle; with a session, also the ids the account has solved (``solved``)."""
+    solved = await solved_by(account, store)
+    return {"puzzles": listed(), **({} if solved is None else {"solved": solved})}
 
 
 @router.get("/api/puzzles/{puzzle_id}")
@@ -110,7 +125,8 @@ async def puzzle_data(puzzle_id: str) -> dict[str, Any]:
 
 
 @router.post("/api/puzzles/{puzzle_id}/answer")
-async def puzzle_answer(request: Request, puzzle_id: str) -> dict[str, Any]:
+async def puzzle_answer(request: Request, puzzle_id: str, account: AccountDep,
+                        store: StoreDep) -> dict[str, Any]:
     puzzle = found(puzzle_id)
     body = await request.body()
     if len(body) > MAX_ANSWER_BYTES:
@@ -120,4 +136,6 @@ async def puzzle_answer(request: Request, puzzle_id: str) -> dict[str, Any]:
     except ValidationError as exc:
         raise invalid(exc) from None
     verdict = await asyncio.to_thread(puzzle.check, sent.answer)
+    if verdict.status == RIGHT and account is not None:
+        await asyncio.to_thread(mark_solved, store, account[0], puzzle.id)
     return verdict_json(puzzle, verdict, sent.answer, language(request))
