@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect
 
 from ramino.coach.puzzles import Puzzle, shipped
-from ramino.server.store import database_url
-
-from .conftest import migrated_to
 
 PUZZLES = list(shipped().values())
 FIRST = {game: next(p for p in PUZZLES if p.game == game) for game in ("burraco", "scala40")}
@@ -110,14 +105,6 @@ def test_an_account_keeps_its_solved_puzzles_for_every_browser(client: TestClien
     client.cookies.clear()
     client.post("/api/accounts", json={"name": "Ugo", "password": "y" * 10})
     assert client.get("/api/puzzles").json()["solved"] == []
-
-
-def test_the_solved_puzzles_table_migrates_up_and_down(tmp_path: Path) -> None:
-    url = database_url(tmp_path / "m.db")
-    with migrated_to(url, "head") as connection:
-        assert "solved_puzzles" in inspect(connection).get_table_names()
-    with migrated_to(url, "0015", down=True) as connection:
-        assert "solved_puzzles" not in inspect(connection).get_table_names()
 
 
 def test_a_bad_body_is_422_naming_the_field(client: TestClient) -> None:

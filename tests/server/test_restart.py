@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy import inspect
 
 from ramino.server.store import StaleVersionError, Store, database_url
 
@@ -50,6 +51,17 @@ def test_tables_resume_after_restart(db: Path) -> None:
                 update = recv_until(ws, lambda f: f["type"] == "update"
                                     and f["view"]["current"] == 0)
             assert update["view"] == after.state.observation(0).as_dict(history=False)
+
+
+@pytest.mark.parametrize(("table", "before"), [("scoresheets", "0012"),
+                                               ("solved_puzzles", "0015")])
+def test_a_tables_revision_migrates_up_and_down(tmp_path: Path, table: str, before: str) -> None:
+    """A table a revision adds is there at the head and gone back at the revision before."""
+    url = database_url(tmp_path / "m.db")
+    with migrated_to(url, "head") as connection:
+        assert table in inspect(connection).get_table_names()
+    with migrated_to(url, before, down=True) as connection:
+        assert table not in inspect(connection).get_table_names()
 
 
 def test_migrations_idempotent_and_action_numbers_unique(tmp_path: Path) -> None:

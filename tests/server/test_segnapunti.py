@@ -14,15 +14,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect
 
 from ramino.rules import make_rules
 from ramino.scoresheet import Sheet, read_sheet_record
 from ramino.server.routes import scoresheets
 from ramino.server.routes.scoresheets import ASSETS, DATA, MAX_SHEET_BYTES, PAGE
-from ramino.server.store import database_url
 
-from .conftest import fast_app_client, migrated_to
+from .conftest import fast_app_client
 from .segnapunti_cases import all_setups, played_sheet
 
 Json = dict[str, Any]
@@ -222,14 +220,6 @@ def test_publishing_is_rate_limited_and_same_origin(tmp_path: Path) -> None:
         elsewhere = client.post("/api/segnapunti", content=json.dumps(fibur_sheet()),
                                 headers={"Origin": "https://evil.example"})
         assert elsewhere.status_code == 403
-
-
-def test_the_sheets_table_migrates_up_and_down(tmp_path: Path) -> None:
-    url = database_url(tmp_path / "m.db")
-    with migrated_to(url, "head") as connection:
-        assert "scoresheets" in inspect(connection).get_table_names()
-    with migrated_to(url, "0012", down=True) as connection:
-        assert "scoresheets" not in inspect(connection).get_table_names()
 
 
 def test_a_scala40_sheet_with_a_reentry(api: TestClient) -> None:
