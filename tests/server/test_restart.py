@@ -9,7 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
 
 from ramino.server.store import StaleVersionError, Store, database_url
 
@@ -62,6 +64,23 @@ def test_a_tables_revision_migrates_up_and_down(tmp_path: Path, table: str, befo
         assert table in inspect(connection).get_table_names()
     with migrated_to(url, before, down=True) as connection:
         assert table not in inspect(connection).get_table_names()
+
+
+def test_the_models_are_what_the_migrations_make(tmp_path: Path) -> None:
+    """Every table, column and index the server's models declare is what the Alembic
+    migrations create, and no more: a model changed without its migration (or the reverse)
+    shows here."""
+    import ramino.server.app  # noqa: F401  (imports every module that declares a table)
+    from ramino.server.schema_base import Base
+
+    url = database_url(tmp_path / "m.db")
+    Store(url).close()
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    finally:
+        engine.dispose()
 
 
 def test_migrations_idempotent_and_action_numbers_unique(tmp_path: Path) -> None:
