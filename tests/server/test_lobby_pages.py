@@ -4,17 +4,22 @@ invitation's QR code, a guest's session (no failed request) and the replay's sea
 from __future__ import annotations
 
 import copy
+import enum
 import json
+import re
 import time
+import typing
 
 import pytest
 from fastapi.testclient import TestClient
 
 from ramino.rules import make_rules
-from ramino.rules.options import OPTIONS
+from ramino.rules.options import OPTIONS, RuleSet
 from ramino.server.app import table_presets
+from ramino.server.lobby import rule_rows
 from ramino.server.replays import replay_steps
 from ramino.server.rule_meanings import MEANINGS
+from ramino.server.rule_values import VALUE_TEXTS, value_words
 
 from .conftest import new_table
 
@@ -56,7 +61,42 @@ def test_rules_page_lists_every_option_of_each_preset(client: TestClient, lang: 
     assert 'id="rule-' in scala40
     buraco = client.get("/rules/buraco-aberto").text
     assert "&#34;TARGET(3000)&#34;" in buraco or "TARGET(3000)" in buraco
+    # Each value in words too, in the reader's language, the game's own words included.
+    words = {"it": ["<strong>tutti gli scarti</strong>", "<strong>a 2005 punti</strong>",
+                    "<strong>sì</strong>", "pulito 200, semipulito 150, sporco 100"],
+             "en": ["<strong>the whole pile</strong>", "<strong>to 2005 points</strong>",
+                    "<strong>yes</strong>"],
+             "pt": ["<strong>o lixo inteiro</strong>", "<strong>até 2005 pontos</strong>",
+                    "<strong>sim</strong>"]}[lang]
+    assert all(word in fibur for word in words), words
+    brazilian = client.get(f"/rules/buraco-aberto?lang={lang}").text
+    if lang == "pt":
+        assert "limpa 200, semilimpa 150, suja 100" in brazilian
     assert client.get("/rules/poker").status_code == 404
+
+
+def test_every_value_of_every_option_has_its_words() -> None:
+    """No option value reaches the rules page as a bare code: each code of each option has
+    its text (translated like every text: the catalogs' check refuses an empty one), and the
+    values with a number read it."""
+    gettext, term = str, str
+    for spec in OPTIONS:
+        kind = typing.get_type_hints(RuleSet)[spec.name]
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            for member in kind:
+                assert member.value in VALUE_TEXTS.get(spec.name, {}), (spec.name, member)
+    assert value_words("match_mode", "TARGET(1505)", gettext, term) == "a 1505 punti"
+    assert value_words("match_mode", "FIXED_HANDS_VP(3)", gettext, term) == (
+        "3 mani, in punti vittoria (VP)")
+    assert value_words("stallo_detection", "AUTO_N_ROUNDS(3)", gettext, term).startswith(
+        "dopo 3 giri")
+    assert value_words("extra_burraco_types", [], gettext, term) == "nessuno"
+    assert value_words("hand_size", 11, gettext, term) == "11"
+    assert value_words("card_values", {"T": 10, "JK": 30}, gettext, term) == "10 10, JK 30"
+    for preset in table_presets():
+        rules = make_rules(preset)
+        for row in rule_rows(rules, "en"):
+            assert not re.fullmatch(r"[A-Z_0-9()]+", row["words"]) or row["words"].isdigit(), row
 
 
 def test_rules_alone_leads_to_the_first_presets_page(client: TestClient) -> None:

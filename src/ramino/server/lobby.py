@@ -16,9 +16,10 @@ from typing import Any
 import segno
 
 from ramino.rules import RuleSet
-from ramino.server.i18n import LANGUAGES, translations
+from ramino.server.i18n import LANGUAGES, term_context, translations
 from ramino.server.refusal_texts import rule_text, texts_of
 from ramino.server.rule_meanings import MEANINGS
+from ramino.server.rule_values import value_words
 
 
 def N_(message: str) -> str:
@@ -36,11 +37,18 @@ def nudge_text(lang: str, seconds: int) -> str:
 
 
 def rule_rows(rules: RuleSet, lang: str) -> list[dict[str, Any]]:
-    """Each option the preset's game applies: name, value (as JSON), docs/rules.md section and
-    its one-line meaning in ``lang`` (the engine's English for an option without a text)."""
+    """Each option the preset's game applies: name, value (as JSON, and in words in ``lang``),
+    docs/rules.md section and its one-line meaning in ``lang`` (the engine's English for an
+    option without a text)."""
     values = rules.options()
     tr = translations(lang)
+    context = term_context(rules.game)
+
+    def term(message: str) -> str:
+        return str(tr.pgettext(context, message))
+
     return [{"name": spec.name, "value": json.dumps(values[spec.name], ensure_ascii=False),
+             "words": value_words(spec.name, values[spec.name], tr.gettext, term),
              "section": spec.section,
              "describe": (str(tr.gettext(MEANINGS[spec.name])) if spec.name in MEANINGS
                           else spec.describe)}
