@@ -8,13 +8,14 @@ import random
 
 import pytest
 
+from ramino.bots.registry import make_bot
 from ramino.cards import JOKER, pack, parse_card, parse_cards
 from ramino.errors import IllegalActionError, NotationError, NotSupportedError, RulesError
 from ramino.games.actions import ATTACH, DISCARD, MELD, SWAP, Action, parse_action
 from ramino.games.deal import Deal
 from ramino.games.scala40 import melds as m40
 from ramino.games.scala40.match import Match, standing
-from ramino.games.scala40.state import Scala40State
+from ramino.games.scala40.state import QUIET_REBUILDS_STALLO, Scala40State
 from ramino.records.scala40 import record as scala40_record
 from ramino.rules import make_rules, preset
 
@@ -214,6 +215,31 @@ def test_two_identical_sequences_cannot_make_one_apertura_when_the_option_forbid
     with pytest.raises(IllegalActionError) as info:
         forbidden.play("meld 8d 9d Td")
     assert info.value.rule == "opening-threshold"
+
+
+def test_a_hand_whose_table_never_changes_ends_as_a_stallo() -> None:
+    """Six greedy players in two teams: five have opened and hold one or two cards that fit
+    nothing, the sixth cannot open and, under the discard ban, keeps every card that fits the
+    table.  Only draws and discards follow, for ever; once the tallone has been made from the
+    pozzo ten times in a row with the table unchanged, the hand ends as a stallo (an engine
+    choice where docs/rules.md is silent, docs/scala40.md), each seat paying its cards."""
+    rules = make_rules("fisca", {"players": 6, "partnerships": "TEAMS_3V3",
+                                 "unopened_flat_penalty": 100})
+    state = Scala40State.new_hand(rules, seed=569)
+    bots = [make_bot("greedy", 5690 + seat, rules) for seat in range(6)]
+    moves = 0
+    while not state.is_over and moves < 5000:
+        state.apply(bots[state.current].choose(state.observation(state.current),
+                                                state.legal_actions()))
+        moves += 1
+    result = state.result()
+    assert result is not None and result.end == "stallo" and result.closed_by is None
+    assert state.quiet_rebuilds == QUIET_REBUILDS_STALLO and not all(state.opened)
+    assert max(state.sizes) > 2  # not the frozen table of the test below
+    # The last ten rounds of the tallone laid nothing: the table is the one of the first.
+    assert tuple(state.melds) == state.rebuild_melds
+    document = json.loads(json.dumps(scala40_record.record_of(state)))
+    assert scala40_record.replay(document).ok and document["result"]["end"] == "stallo"
 
 
 def test_a_hand_nobody_can_close_ends_as_a_stallo() -> None:

@@ -28,7 +28,12 @@ Choices where docs/rules.md is silent or uncertain (U), documented in ``docs/sca
   a close (``end: stock``) and every seat pays its hand;
 - if every meld on the table is full (no single card fits any) and nobody holds more than two
   cards, nobody can ever close: the hand ends as a stallo (``end: stallo``), every seat paying
-  its hand.
+  its hand;
+- so does a hand whose tallone has been made from the pozzo ten times in a row with the table
+  unchanged (nothing laid, attached or swapped while every card in play went round ten
+  times): the cards in play are then those nobody will use (say an unopened seat that cannot
+  open keeps, under the discard ban, every card that fits the table), and the hand would go
+  on for ever.  Random play that does close has been seen to pass six such rounds first.
 """
 
 from __future__ import annotations
@@ -94,6 +99,9 @@ from ramino.rules.presets import preset
 END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
 END_STALLO: Final = "stallo"
+# The tallone made from the pozzo this many times in a row with the table unchanged ends the
+# hand as a stallo (docs/scala40.md, "A hand nobody can close").
+QUIET_REBUILDS_STALLO: Final = 10
 
 
 class Scala40State:
@@ -103,9 +111,9 @@ class Scala40State:
         "_canon", "_fits", "_fits_melds", "_history", "_legal", "_resolved", "chiusura_in_mano",
         "closed_by", "current", "deal", "dealer", "dealer_discard", "end", "hands", "jolly_owed",
         "meld_seat", "melds", "opened", "penalties", "phase", "picked", "picked_needs_meld",
-        "picked_used", "pile", "players", "public_history", "rules", "shuffles", "sides", "sizes",
-        "started_unopened", "stock", "stream_seed", "taken_up", "turn", "turn_clean_points",
-        "turn_new_melds", "turn_points",
+        "picked_used", "pile", "players", "public_history", "quiet_rebuilds", "rebuild_melds",
+        "rules", "shuffles", "sides", "sizes", "started_unopened", "stock", "stream_seed",
+        "taken_up", "turn", "turn_clean_points", "turn_new_melds", "turn_points",
     )
 
     rules: RuleSet
@@ -128,6 +136,10 @@ class Scala40State:
     dealer: int
     stream_seed: int
     shuffles: int
+    # The table when the tallone was last made from the pozzo, and how many times in a row it
+    # was made again with the table unchanged (a hand nobody can move on: END_STALLO).
+    rebuild_melds: tuple[Meld, ...] | None
+    quiet_rebuilds: int
     started_unopened: bool
     turn_points: int
     turn_clean_points: int
@@ -200,6 +212,8 @@ class Scala40State:
         self.dealer = dealer
         self.stream_seed = deal_stream_seed(deal)
         self.shuffles = 0
+        self.rebuild_melds = None
+        self.quiet_rebuilds = 0
         self.taken_up = False
         self._reset_turn()
         self.public_history = ()
@@ -295,6 +309,8 @@ class Scala40State:
                          *(str(m) for _, m in melds)])
         self.stream_seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
         self.shuffles = 0
+        self.rebuild_melds = None
+        self.quiet_rebuilds = 0
         self.taken_up = True
         self._reset_turn()
         if picked is not None:
@@ -345,6 +361,8 @@ class Scala40State:
         other.dealer = self.dealer
         other.stream_seed = self.stream_seed
         other.shuffles = self.shuffles
+        other.rebuild_melds = self.rebuild_melds
+        other.quiet_rebuilds = self.quiet_rebuilds
         other.started_unopened = self.started_unopened
         other.turn_points = self.turn_points
         other.turn_clean_points = self.turn_clean_points
@@ -370,7 +388,8 @@ class Scala40State:
         return (tuple(tuple(h) for h in self.hands), tuple(self.sizes), tuple(self.stock),
                 tuple(self.pile), tuple(self.melds), tuple(self.meld_seat), tuple(self.opened),
                 self.current, self.phase, self.turn, self.end, self.closed_by,
-                self.chiusura_in_mano, self.shuffles, self.started_unopened, self.turn_points,
+                self.chiusura_in_mano, self.shuffles, self.rebuild_melds, self.quiet_rebuilds,
+                self.started_unopened, self.turn_points,
                 self.turn_clean_points, self.turn_new_melds, self.picked, self.picked_used,
                 self.picked_needs_meld, self.jolly_owed, self.dealer_discard,
                 0 if self._history is None else self._history.length)
@@ -606,6 +625,15 @@ class Scala40State:
             self.pile = [top]
             if not self.stock:
                 self.end = END_STOCK
+                self.phase = PHASE_OVER
+                return
+            table = tuple(self.melds)
+            self.quiet_rebuilds = self.quiet_rebuilds + 1 if table == self.rebuild_melds else 0
+            self.rebuild_melds = table
+            if self.quiet_rebuilds >= QUIET_REBUILDS_STALLO:
+                # The tallone went round ten times with nothing laid, attached or swapped: the
+                # cards in play are those nobody will use, and the hand would never end.
+                self.end = END_STALLO
                 self.phase = PHASE_OVER
                 return
         if max(self.sizes) <= 2 and self._table_frozen():
