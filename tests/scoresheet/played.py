@@ -16,15 +16,24 @@ from ramino.scoresheet.counted import burraco_counts, scala40_counts
 __all__ = ["burraco_counts", "finish", "play_burraco", "play_scala40", "scala40_counts"]
 
 
+# Far more than any hand takes (a Scala 40 stallo after ten quiet rounds of the tallone comes
+# within a few thousand): a hand that never ends fails here rather than hanging the run.
+MAX_ACTIONS = 50_000
+
+
 def finish(state: BurracoState | Scala40State, seed: int, bots: str = "greedy") -> None:
     """Play ``state`` to its end with seeded bots (``mixed``: greedy and random seats)."""
     rules = state.rules
     players = [make_bot(bots if bots != "mixed" else ("greedy", "random")[i % 2],
                         seed * 10 + i, rules) for i in range(state.players)]
-    while not state.is_over:
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            return
         seat = state.current
         observation: Any = state.observation(seat)
         state.apply(players[seat].choose(observation, state.legal_actions()))
+    raise AssertionError(f"the hand (seed {seed}, {bots}) has not ended after {MAX_ACTIONS} "
+                         "actions: the engine lets it run for ever")
 
 
 def play_burraco(rules: RuleSet, seed: int, bots: str = "greedy") -> BurracoState:
