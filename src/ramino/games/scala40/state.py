@@ -30,10 +30,7 @@ Choices where docs/rules.md is silent or uncertain (U), documented in ``docs/sca
   cards, nobody can ever close: the hand ends as a stallo (``end: stallo``), every seat paying
   its hand;
 - so does a hand whose tallone has been made from the pozzo ten times in a row with the table
-  unchanged (nothing laid, attached or swapped while every card in play went round ten
-  times): the cards in play are then those nobody will use (say an unopened seat that cannot
-  open keeps, under the discard ban, every card that fits the table), and the hand would go
-  on for ever.  Random play that does close has been seen to pass six such rounds first.
+  unchanged: the cards in play are those nobody will use, and it would go on for ever.
 """
 
 from __future__ import annotations
@@ -99,8 +96,7 @@ from ramino.rules.presets import preset
 END_CLOSED: Final = "closed"
 END_STOCK: Final = "stock"
 END_STALLO: Final = "stallo"
-# The tallone made from the pozzo this many times in a row with the table unchanged ends the
-# hand as a stallo (docs/scala40.md, "A hand nobody can close").
+# Tallones made in a row with the table unchanged that end the hand as a stallo (docs/scala40.md).
 QUIET_REBUILDS_STALLO: Final = 10
 
 
@@ -136,8 +132,7 @@ class Scala40State:
     dealer: int
     stream_seed: int
     shuffles: int
-    # The table when the tallone was last made from the pozzo, and how many times in a row it
-    # was made again with the table unchanged (a hand nobody can move on: END_STALLO).
+    # The table when the tallone was last made, and how many times in a row it was unchanged.
     rebuild_melds: tuple[Meld, ...] | None
     quiet_rebuilds: int
     started_unopened: bool
@@ -619,21 +614,15 @@ class Scala40State:
         if not self.stock:
             # §6.5, T-54: the pozzo except its top card becomes the new tallone.
             top = self.pile.pop()
-            fresh = self.pile
-            self._stream().shuffle(fresh)
-            self.stock = fresh
-            self.pile = [top]
-            if not self.stock:
-                self.end = END_STOCK
-                self.phase = PHASE_OVER
-                return
+            self._stream().shuffle(self.pile)
+            self.stock, self.pile = self.pile, [top]
             table = tuple(self.melds)
             self.quiet_rebuilds = self.quiet_rebuilds + 1 if table == self.rebuild_melds else 0
             self.rebuild_melds = table
-            if self.quiet_rebuilds >= QUIET_REBUILDS_STALLO:
-                # The tallone went round ten times with nothing laid, attached or swapped: the
-                # cards in play are those nobody will use, and the hand would never end.
-                self.end = END_STALLO
+            if not self.stock or self.quiet_rebuilds >= QUIET_REBUILDS_STALLO:
+                # No tallone could be made; or it went round ten times with nothing laid,
+                # attached or swapped: nobody will ever use the cards in play.
+                self.end = END_STALLO if self.stock else END_STOCK
                 self.phase = PHASE_OVER
                 return
         if max(self.sizes) <= 2 and self._table_frozen():
