@@ -295,7 +295,7 @@ def test_scala40_hand_from_the_lobby_to_the_score(server: tuple[str, TableManage
     try:
         lobby = context.new_page()
         lobby.goto(base + "/")
-        lobby.locator("#new-table input[name=bot_level]").first.wait_for(state="attached")
+        lobby.locator("#new-table[data-ready]").wait_for()
         lobby.select_option("select[name=preset]", "fisca")
         lobby.locator("#players-choice").wait_for(state="visible")
         lobby.select_option("select[name=players]", "2")

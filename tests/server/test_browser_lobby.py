@@ -404,6 +404,7 @@ def test_new_table_level_picker_follows_the_game(server: tuple[str, TableManager
         lobby = user.page()
         lobby.goto(f"{base}/?lang=it")
         lobby.locator("#tables li").first.wait_for()
+        lobby.locator("#new-table[data-ready]").wait_for()
         form = lobby.locator("#new-table")
         form.locator("select[name=preset]").select_option("fisca")
         picker = form.locator(".bot-levels")

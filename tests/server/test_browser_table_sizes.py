@@ -124,6 +124,7 @@ def test_a_table_of_six_made_in_the_lobby(server: Server, browser: Browser,
     try:
         page = who.page()
         page.goto(server.base + "/")
+        page.locator("#new-table[data-ready]").wait_for()  # the presets' counts apply
         page.select_option("select[name=preset]", "fibur")
         page.select_option("select[name=players]", "6")
         assert page.locator("#preset-text").inner_text().endswith(
@@ -153,6 +154,7 @@ def test_the_lobby_marks_scala40_partners_only_in_a_partnership(server: Server,
     try:
         page = who.page()
         page.goto(server.base + "/")
+        page.locator("#new-table[data-ready]").wait_for()  # the presets' counts apply
         page.select_option("select[name=preset]", "fisca")
         page.select_option("select[name=players]", "4")
         roles = page.locator(".seat-choice:not([hidden]) .role")
@@ -245,6 +247,7 @@ def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) ->
     try:
         page = who.page()
         page.goto(server.base + "/")
+        page.locator("#new-table[data-ready]").wait_for()  # the presets' counts apply
         page.select_option("select[name=preset]", "fibur")
         assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
             "2", "3", "4", "6"]
@@ -270,6 +273,7 @@ def test_a_table_of_three_made_in_the_lobby(server: Server, browser: Browser) ->
         assert table.rules.players == 3 and table.plan.target == 1505
         # Buraco is not played by three: the count is not offered.
         page.goto(server.base + "/")
+        page.locator("#new-table[data-ready]").wait_for()  # the presets' counts apply
         page.select_option("select[name=preset]", "buraco-aberto")
         assert page.locator("select[name=players] option:not([disabled])").all_inner_texts() == [
             "2", "4", "6"]

@@ -109,6 +109,7 @@ function showLevels(info) {
 fetch("/api/options").then((response) => response.json()).then((options) => {
   games = options.games;
   applyPreset();
+  form.dataset.ready = "true";  // each preset's counts, seats and levels now apply
 });
 for (const name of ["preset", "players", "variant"]) {
   form.elements[name].addEventListener("change", applyPreset);
