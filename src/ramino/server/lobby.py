@@ -16,7 +16,7 @@ from typing import Any
 import segno
 
 from ramino.rules import RuleSet
-from ramino.server.i18n import LANGUAGES, term_context, translations
+from ramino.server.i18n import LANGUAGES, template_globals, translations
 from ramino.server.refusal_texts import rule_text, texts_of
 from ramino.server.rule_meanings import MEANINGS
 from ramino.server.rule_values import value_words
@@ -42,11 +42,7 @@ def rule_rows(rules: RuleSet, lang: str) -> list[dict[str, Any]]:
     option without a text)."""
     values = rules.options()
     tr = translations(lang)
-    context = term_context(rules.game)
-
-    def term(message: str) -> str:
-        return str(tr.pgettext(context, message))
-
+    term = template_globals(lang, rules.game)["term"]  # the game's own words
     return [{"name": spec.name, "value": json.dumps(values[spec.name], ensure_ascii=False),
              "words": value_words(spec.name, values[spec.name], tr.gettext, term),
              "section": spec.section,
